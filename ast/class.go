@@ -1,0 +1,39 @@
+package ast
+
+import "strings"
+
+// Class is a set of the character classes of RFC 1808 §2.2, one bit per
+// class. The bits are generated from the BNF into class_table.go.
+type Class uint16
+
+// Alpha is alpha = lowalpha | hialpha.
+const Alpha = Lowalpha | Hialpha
+
+// ClassOf reports the §2.2 classes of byte c. Bytes outside every class
+// (controls, space, DEL, non-ASCII) have the empty class.
+func ClassOf(c byte) Class { return classTable[c] }
+
+// Is reports whether byte c belongs to any class in mask.
+func Is(c byte, mask Class) bool { return classTable[c]&mask != 0 }
+
+// String lists the classes in c, joined by "|", for debugging and tests.
+func (c Class) String() string {
+	if c == 0 {
+		return "0"
+	}
+	var names []string
+	for i, n := range classNames {
+		if c&(1<<i) != 0 {
+			names = append(names, n)
+		}
+	}
+	return strings.Join(names, "|")
+}
+
+// IsHex reports whether c is a §2.2 hex digit.
+func IsHex(c byte) bool { return classTable[c]&Hex != 0 }
+
+// IsEscape reports whether s begins with a §2.2 escape: "%" hex hex.
+func IsEscape(s string) bool {
+	return len(s) >= 3 && s[0] == '%' && IsHex(s[1]) && IsHex(s[2])
+}

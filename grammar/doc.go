@@ -1,0 +1,19 @@
+// Package grammar is the executable specification of relurl: the BNF of
+// RFC 1808 §2.2 written as participle grammar types, one per production and
+// named after it ([URL], [AbsoluteURL], [GenericRL], [RelativeURL],
+// [NetPath], [AbsPath], [RelPath], [Path], [Fsegment], [Segment], [Params],
+// [Param], [Scheme], [NetLoc], [Query], [Fragment]), over a lexer of its own
+// built on the class table of package ast.
+//
+// [Parse] accepts exactly the language of the §2.2 URL production and
+// lowers its parse tree into an ast.URL. It is the reference against which
+// the fast validator in package validate is tested; it is slow (tens of
+// microseconds and hundreds of allocations a URL) but linear, and refuses
+// inputs longer than [MaxInput] with a clear error.
+//
+// Where the BNF is ambiguous, ordered choice decides, as §2.4 does: an
+// absoluteURL is tried before a relativeURL ("g:h" has a scheme, §2.4.2),
+// and generic-RL before the opaque alternative of absoluteURL. [EBNF]
+// prints the grammar as participle sees it; testdata/grammar.ebnf keeps a
+// reviewed copy.
+package grammar
