@@ -31,7 +31,7 @@ func Validate(s string) (ast.URL, ast.Diagnostics) {
 	c.path(&u)
 	if u.Params.Present {
 		// params = param *( ";" param ): the ";" between params is allowed.
-		c.run(u.Params.Span, ast.ParamChar, "param", ast.RuleParamChar)
+		c.run(u.Params.Span, ast.ParamsChar, "param", ast.RuleParamChar)
 	}
 	if u.Query.Present {
 		c.run(u.Query.Span, ast.QueryChar, "query", ast.RuleQueryChar)

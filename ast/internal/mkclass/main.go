@@ -53,6 +53,7 @@ func classes() []class {
 		{"Unreserved", `unreserved = alpha | digit | safe | extra (uchar without escape)`, unreserved},
 		{"PcharChar", `pchar = uchar | ":" | "@" | "&" | "=" (without escape)`, pchar},
 		{"ParamChar", `the characters of param = *( pchar | "/" ) (without escape)`, pchar + "/"},
+		{"ParamsChar", `the characters of params = param *( ";" param ) (without escape)`, pchar + "/;"},
 		{"NetLocChar", `the characters of net_loc = *( pchar | ";" | "?" ) (without escape)`, pchar + ";?"},
 		{"QueryChar", `the characters of query and fragment = *( uchar | reserved ) (without escape)`, unreserved + reserved},
 	}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"io"
+	"strings"
+
+	"github.com/relurl/relurl/ast"
+)
+
+// jsonDiagnostic is a diagnostic as every --json output spells it.
+type jsonDiagnostic struct {
+	Offset     int    `json:"offset"`
+	End        int    `json:"end"`
+	Production string `json:"production"`
+	Text       string `json:"text"`
+	Message    string `json:"message"`
+	Rule       string `json:"rule"`
+	Severity   string `json:"severity"`
+}
+
+func toJSONDiagnostic(d ast.Diagnostic) jsonDiagnostic {
+	return jsonDiagnostic{
+		Offset:     d.Offset,
+		End:        d.End,
+		Production: d.Production,
+		Text:       d.Text,
+		Message:    d.Message,
+		Rule:       d.Rule,
+		Severity:   d.Severity.String(),
+	}
+}
+
+// writeJSON writes v as one line of JSON. HTML characters are not escaped:
+// URLs are full of "&", "<" and ">" and the output is not HTML.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// eachInput calls f with each argument or, when there are none, with each
+// line of stdin. A line ends at "\n"; one "\r" before it is dropped, so
+// files with CRLF line ends read as expected. Lines may be of any length.
+func eachInput(args []string, stdin io.Reader, f func(string) error) error {
+	if len(args) > 0 {
+		for _, a := range args {
+			if err := f(a); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	r := bufio.NewReaderSize(stdin, 64<<10)
+	for {
+		line, err := r.ReadString('\n')
+		if len(line) > 0 {
+			line = strings.TrimSuffix(line, "\n")
+			line = strings.TrimSuffix(line, "\r")
+			if ferr := f(line); ferr != nil {
+				return ferr
+			}
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// parseFlags parses fs from args, allowing flags after the positional
+// arguments too ("relurl parse URL --json"), and returns the positional
+// arguments in order. "--" ends the flags, for inputs that begin with "-";
+// a lone "-" is positional.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var rest []string
+	for len(args) > 0 {
+		a := args[0]
+		if a == "--" {
+			return append(rest, args[1:]...), nil
+		}
+		if len(a) < 2 || a[0] != '-' {
+			rest = append(rest, a)
+			args = args[1:]
+			continue
+		}
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		consumed := len(args) - len(fs.Args())
+		if args[consumed-1] == "--" {
+			return append(rest, fs.Args()...), nil
+		}
+		args = fs.Args()
+	}
+	return rest, nil
+}

@@ -1,0 +1,124 @@
+package grammar_test
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/grammar"
+	"github.com/relurl/relurl/internal/cases"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/grammar.ebnf")
+
+// TestEBNF keeps the grammar as participle reads it in testdata, where a
+// reviewer can hold it beside RFC 1808 §2.2. Run with -update after a
+// deliberate change.
+func TestEBNF(t *testing.T) {
+	const golden = "testdata/grammar.ebnf"
+	got := grammar.EBNF() + "\n"
+	if *update {
+		if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("grammar changed; run go test ./grammar -update and review the diff\ngot:\n%s", got)
+	}
+}
+
+// TestCases checks the reference parser against every case of
+// testdata/urls.txt: valid inputs parse into the expected components,
+// invalid ones fail at the first mark.
+func TestCases(t *testing.T) {
+	cs, err := cases.Load("../testdata/urls.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cs {
+		t.Run(fmt.Sprintf("line%d", c.Line), func(t *testing.T) {
+			u, err := grammar.Parse(c.Input)
+			if c.Valid {
+				if err != nil {
+					t.Fatalf("%s: Parse(%q) = %v, want valid", c.Section, c.Input, err)
+				}
+				if got := u.WithoutSpans(); got != c.Want {
+					t.Errorf("%s: Parse(%q)\n got %#v\nwant %#v", c.Section, c.Input, got, c.Want)
+				}
+				if got := u.String(); got != c.Input {
+					t.Errorf("Parse(%q).String() = %q", c.Input, got)
+				}
+				return
+			}
+			var d *ast.Diagnostic
+			if !errors.As(err, &d) {
+				t.Fatalf("%s: Parse(%q) = %v, want an *ast.Diagnostic", c.Section, c.Input, err)
+			}
+			if d.Offset != c.Marks[0].Offset {
+				t.Errorf("%s: Parse(%q) fails at %d (%v), want %d", c.Section, c.Input, d.Offset, err, c.Marks[0].Offset)
+			}
+			if d.Text != c.Input[d.Offset:d.End] {
+				t.Errorf("Parse(%q): Text %q is not input[%d:%d]", c.Input, d.Text, d.Offset, d.End)
+			}
+		})
+	}
+}
+
+// TestTree checks the concrete tree of one URL production by production.
+func TestTree(t *testing.T) {
+	tree, err := grammar.ParseTree("http://a/b/c;p;q?x#f")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := tree.AbsoluteURL.GenericRL
+	if g == nil || g.Scheme.Name != "http" {
+		t.Fatalf("want generic-RL with scheme http, got %#v", tree.AbsoluteURL)
+	}
+	np := g.RelativeURL.NetPath
+	if got := strings.Join(np.NetLoc.Chars, ""); got != "a" {
+		t.Errorf("net_loc = %q", got)
+	}
+	rp := np.AbsPath.RelPath
+	if got := strings.Join(rp.Path.Fsegment.Pchars, ""); got != "b" {
+		t.Errorf("fsegment = %q", got)
+	}
+	if len(rp.Path.Segments) != 1 || strings.Join(rp.Path.Segments[0].Pchars, "") != "c" {
+		t.Errorf("segments = %#v", rp.Path.Segments)
+	}
+	if len(rp.Params.Params) != 2 || strings.Join(rp.Params.Params[1].Chars, "") != "q" {
+		t.Errorf("params = %#v", rp.Params.Params)
+	}
+	if got := strings.Join(rp.Query.Chars, ""); got != "x" {
+		t.Errorf("query = %q", got)
+	}
+	if got := strings.Join(tree.Fragment.Chars, ""); got != "f" {
+		t.Errorf("fragment = %q", got)
+	}
+}
+
+// TestTooLong checks the documented input limit: a clear error, not a hang.
+func TestTooLong(t *testing.T) {
+	long := "http://a/" + strings.Repeat("b", grammar.MaxInput)
+	_, err := grammar.Parse(long)
+	if !errors.Is(err, grammar.ErrTooLong) && !strings.Contains(fmt.Sprint(err), grammar.ErrTooLong.Error()) {
+		t.Fatalf("Parse(%d bytes) = %v, want ErrTooLong", len(long), err)
+	}
+	var d *ast.Diagnostic
+	if !errors.As(err, &d) || d.Rule != ast.RuleTooLong {
+		t.Fatalf("Parse(%d bytes) = %v, want an *ast.Diagnostic with rule %s", len(long), err, ast.RuleTooLong)
+	}
+	// Just under the limit, the worst case for participle: one token per
+	// byte, and the longest repetition it allows.
+	worst := "a:" + strings.Repeat(";", grammar.MaxInput-2)
+	if _, err := grammar.Parse(worst); err != nil {
+		t.Fatalf("Parse(%d bytes of ';') = %v, want valid", len(worst), err)
+	}
+}
