@@ -1,0 +1,57 @@
+# relurl: make test runs the tests; make check runs what CI runs besides.
+GO       ?= go
+FUZZTIME ?= 1m
+BENCHCOUNT ?= 6
+PKGS     := ./...
+
+.PHONY: all test check fmt vet staticcheck race layout fuzz bench cover build example clean
+
+all: check test
+
+## test: every test, with the race detector (the README's test command)
+test:
+	$(GO) test -race -count=1 $(PKGS)
+
+## check: gofmt, go vet, staticcheck (pinned in go.mod), import direction
+check: fmt vet staticcheck layout
+
+fmt:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+
+vet:
+	$(GO) vet $(PKGS)
+
+staticcheck:
+	$(GO) tool staticcheck $(PKGS)
+
+layout:
+	$(GO) test -count=1 ./internal/layout
+
+## fuzz: every fuzz target in turn for FUZZTIME each (go test fuzzes one target per run)
+fuzz:
+	@for target in $$($(GO) test ./fuzz -list '^Fuzz' | grep '^Fuzz'); do \
+		echo "== $$target ($(FUZZTIME))"; \
+		$(GO) test ./fuzz -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
+
+## bench: the benchmarks of every package against net/url, BENCHCOUNT runs each
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) $(PKGS) | tee bench.out
+	@if $(GO) run golang.org/x/perf/cmd/benchstat@latest bench.out 2>/dev/null; then :; else echo "(benchstat unavailable: raw results in bench.out)"; fi
+
+## cover: test coverage per package, and cover.html
+cover:
+	$(GO) test -count=1 -coverprofile=cover.out $(PKGS)
+	$(GO) tool cover -func=cover.out | tail -1
+	$(GO) tool cover -html=cover.out -o cover.html
+
+build:
+	$(GO) build -o relurl ./cmd/relurl
+
+## example: the tool on the bundled example
+example:
+	$(GO) run ./cmd/relurl parse --json < examples/urls.txt
+
+clean:
+	rm -f relurl bench.out cover.out cover.html

@@ -1,0 +1,96 @@
+// Package layout has one test: that relurl's packages import only what
+// STYLE.md allows them to, so the vocabulary stays at the bottom and
+// nothing imports the fuzz targets or the command.
+package layout
+
+import (
+	"encoding/json"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/relurl/relurl"
+
+// allowed lists, for each package, the non-standard-library imports it may
+// have (module-relative for relurl's own packages).
+var allowed = map[string][]string{
+	"ast":             {},
+	"grammar":         {"ast", "github.com/alecthomas/participle/v2"},
+	"validate":        {"ast"},
+	"resolve":         {"ast", "validate", "golang.org/x/net/html"},
+	"gen":             {"ast", "github.com/leanovate/gopter"},
+	"":                {"ast", "validate", "resolve"},
+	"internal/cases":  {"ast"},
+	"internal/layout": {},
+	"fuzz":            {"*"},
+	"cmd/relurl":      {"ast", "grammar", "validate", "resolve", "gen", "lint", "internal", ""},
+}
+
+type pkg struct {
+	ImportPath string
+	Imports    []string
+}
+
+func TestImportDirection(t *testing.T) {
+	out, err := exec.Command("go", "list", "-json=ImportPath,Imports", module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	seen := 0
+	for dec.More() {
+		var p pkg
+		if err := dec.Decode(&p); err != nil {
+			t.Fatal(err)
+		}
+		seen++
+		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
+		rules, ok := allowed[rel]
+		if !ok {
+			// A new package under a known one follows its parent's rules.
+			for name, r := range allowed {
+				if name != "" && strings.HasPrefix(rel, name+"/") {
+					rules, ok = r, true
+				}
+			}
+		}
+		if !ok {
+			t.Errorf("package %s has no import rules: add it to internal/layout", p.ImportPath)
+			continue
+		}
+		for _, imp := range p.Imports {
+			if !permitted(imp, rules) {
+				t.Errorf("%s imports %s; allowed: %q", p.ImportPath, imp, rules)
+			}
+		}
+	}
+	if seen < 5 {
+		t.Fatalf("go list found only %d packages", seen)
+	}
+}
+
+func permitted(imp string, rules []string) bool {
+	first, _, _ := strings.Cut(imp, "/")
+	if !strings.Contains(first, ".") {
+		return true // the standard library
+	}
+	if strings.HasSuffix(imp, "/fuzz") && strings.HasPrefix(imp, module) {
+		return false // nothing imports the fuzz targets
+	}
+	for _, r := range rules {
+		if r == "*" {
+			return true
+		}
+		full := module
+		if r != "" && strings.Contains(strings.SplitN(r, "/", 2)[0], ".") {
+			full = r
+		} else if r != "" {
+			full = module + "/" + r
+		}
+		if imp == full || strings.HasPrefix(imp, full+"/") && r != "" {
+			return true
+		}
+	}
+	return false
+}
