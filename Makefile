@@ -32,7 +32,7 @@ layout:
 fuzz:
 	@for target in $$($(GO) test ./fuzz -list '^Fuzz' | grep '^Fuzz'); do \
 		echo "== $$target ($(FUZZTIME))"; \
-		$(GO) test ./fuzz -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) || exit 1; \
+		$(GO) test ./fuzz -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10s -timeout 0 || exit 1; \
 	done
 
 ## bench: the benchmarks of every package against net/url, BENCHCOUNT runs each
