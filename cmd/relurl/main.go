@@ -24,7 +24,10 @@ const (
 
 // commands maps each subcommand's name to its implementation.
 var commands = map[string]command{
-	"parse": runParse,
+	"parse":    runParse,
+	"resolve":  runResolve,
+	"relative": runRelative,
+	"base":     runBase,
 }
 
 // usage is a one-line summary of each subcommand.
