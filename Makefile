@@ -4,7 +4,7 @@ FUZZTIME ?= 1m
 BENCHCOUNT ?= 6
 PKGS     := ./...
 
-.PHONY: all test check fmt vet staticcheck race layout fuzz bench cover build example clean
+.PHONY: all test check lint fmt vet staticcheck layout fuzz bench cover build example clean
 
 all: check test
 
@@ -12,8 +12,11 @@ all: check test
 test:
 	$(GO) test -race -count=1 $(PKGS)
 
-## check: gofmt, go vet, staticcheck (pinned in go.mod), import direction
-check: fmt vet staticcheck layout
+## check: lint, then the race tests
+check: lint test
+
+## lint: gofmt, go vet, staticcheck (pinned in go.mod), import direction
+lint: fmt vet staticcheck layout
 
 fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
