@@ -32,83 +32,71 @@ func mergePaths(base ast.URL, ref string) string {
 	}
 	dir := bp[:strings.LastIndexByte(bp, '/')+1]
 
-	var st segmentStack
-	st.out = make([]byte, 0, len(dir)+len(ref)+1)
+	// The stack of segments built so far is out[floor:], n segments joined
+	// by "/"; out[:floor] is the leading "/", if any (§2.4.6: it is not
+	// part of the path, and no segment). The bottom dots of the segments are
+	// ".." that nothing can pop; above them there is no "..". (Locals, not a
+	// struct behind a pointer, so the loop runs without write barriers.)
+	out := make([]byte, 0, len(dir)+len(ref)+1)
+	floor, n, dots := 0, 0, 0
 	if strings.HasPrefix(dir, "/") {
-		// §2.4.6: the leading slash is not part of the path, and no segment.
-		st.out = append(st.out, '/')
-		st.floor = 1
+		out = append(out, '/')
+		floor = 1
 		dir = dir[1:]
 	}
-	// Every segment of the base's directory ends in "/", so none is last.
-	for dir != "" {
-		i := strings.IndexByte(dir, '/')
-		st.step(dir[:i], false)
-		dir = dir[i+1:]
+	push := func(out []byte, n int, seg string) ([]byte, int) {
+		if n > 0 {
+			out = append(out, '/')
+		}
+		return append(out, seg...), n + 1
+	}
+
+	// The base's directory, every segment of which ends in "/" (so none is
+	// last), then the reference's segments.
+	rest, inRef := dir, false
+	if rest == "" {
+		rest, inRef = ref, true
 	}
 	for {
-		i := strings.IndexByte(ref, '/')
-		if i < 0 {
-			st.step(ref, true)
+		seg, last := rest, true
+		if i := strings.IndexByte(rest, '/'); i >= 0 {
+			seg, rest, last = rest[:i], rest[i+1:], false
+		}
+		switch seg {
+		case ".":
+			// a) "./" is removed; b) so is a final ".", leaving the "/"
+			// before it.
+			if last {
+				out, n = push(out, n, "")
+			}
+		case "..":
+			if n > dots {
+				// c) "<segment>/../" is removed; d) so is a final
+				// "<segment>/..", leaving the "/" before it. An empty
+				// segment is a complete segment (segment = *pchar).
+				n--
+				if n == 0 {
+					out = out[:floor]
+				} else {
+					out = out[:floor+bytes.LastIndexByte(out[floor:], '/')]
+				}
+				if last {
+					out, n = push(out, n, "")
+				}
+				break
+			}
+			// Above the root, or after other ".." segments: kept.
+			out, n = push(out, n, "..")
+			dots++
+		default:
+			out, n = push(out, n, seg)
+		}
+		if last {
 			break
 		}
-		st.step(ref[:i], false)
-		ref = ref[i+1:]
-	}
-	return string(st.out)
-}
-
-// segmentStack is a path being built: out[:floor] is its leading "/", if
-// any, and out[floor:] holds n segments joined by "/". The bottom dots of
-// them are ".." segments that nothing can pop; above them there is no "..".
-type segmentStack struct {
-	out   []byte
-	floor int
-	n     int
-	dots  int
-}
-
-// step applies rules a) to d) of step 6 to the next segment; last says it
-// is the last segment of the path.
-func (st *segmentStack) step(seg string, last bool) {
-	switch seg {
-	case ".":
-		// a) "./" is removed; b) so is a final ".", leaving the "/" before it.
-		if last {
-			st.push("")
+		if rest == "" && !inRef {
+			rest, inRef = ref, true
 		}
-	case "..":
-		if st.n > st.dots {
-			// c) "<segment>/../" is removed; d) so is a final
-			// "<segment>/..", leaving the "/" before it. An empty segment
-			// is a complete segment (segment = *pchar).
-			st.pop()
-			if last {
-				st.push("")
-			}
-			return
-		}
-		// Above the root, or after other ".." segments: kept.
-		st.push("..")
-		st.dots++
-	default:
-		st.push(seg)
 	}
-}
-
-func (st *segmentStack) push(seg string) {
-	if st.n > 0 {
-		st.out = append(st.out, '/')
-	}
-	st.out = append(st.out, seg...)
-	st.n++
-}
-
-func (st *segmentStack) pop() {
-	st.n--
-	if st.n == 0 {
-		st.out = st.out[:st.floor]
-		return
-	}
-	st.out = st.out[:st.floor+bytes.LastIndexByte(st.out[st.floor:], '/')]
+	return string(out)
 }
