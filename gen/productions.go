@@ -104,7 +104,7 @@ func Fragment() gopter.Gen {
 // as §5.3 recommends.
 func RelPath() gopter.Gen {
 	rel := relPath()
-	return urlGen(func(p *gopter.GenParameters) ast.URL {
+	return urlGen(isRelPathURL, func(p *gopter.GenParameters) ast.URL {
 		u := draw[ast.URL](rel, p)
 		if looksLikeScheme(u.Path.Value) {
 			u.Path.Value = "./" + u.Path.Value
@@ -135,7 +135,7 @@ func relPath() gopter.Gen {
 // AbsPath generates abs_path = "/" rel_path.
 func AbsPath() gopter.Gen {
 	rel := relPath()
-	return urlGen(func(p *gopter.GenParameters) ast.URL {
+	return urlGen(isAbsPath, func(p *gopter.GenParameters) ast.URL {
 		u := draw[ast.URL](rel, p)
 		u.Path.Value = "/" + u.Path.Value
 		return u
@@ -145,7 +145,7 @@ func AbsPath() gopter.Gen {
 // NetPath generates net_path = "//" net_loc [ abs_path ].
 func NetPath() gopter.Gen {
 	netloc, abs := NetLoc(), AbsPath()
-	return urlGen(func(p *gopter.GenParameters) ast.URL {
+	return urlGen(isNetPath, func(p *gopter.GenParameters) ast.URL {
 		var u ast.URL
 		if p.Rng.Intn(10) < 7 {
 			u = draw[ast.URL](abs, p)
@@ -158,7 +158,7 @@ func NetPath() gopter.Gen {
 // RelativeURL generates relativeURL = net_path | abs_path | rel_path.
 func RelativeURL() gopter.Gen {
 	net, abs, rel := NetPath(), AbsPath(), RelPath()
-	return urlGen(func(p *gopter.GenParameters) ast.URL {
+	return urlGen(isRelative, func(p *gopter.GenParameters) ast.URL {
 		switch p.Rng.Intn(10) {
 		case 0, 1, 2:
 			return draw[ast.URL](net, p)
@@ -173,7 +173,7 @@ func RelativeURL() gopter.Gen {
 // a rel_path's first segment may hold a ":" ("http:this:that").
 func GenericRL() gopter.Gen {
 	scheme, net, abs, rel := Scheme(), NetPath(), AbsPath(), relPath()
-	return urlGen(func(p *gopter.GenParameters) ast.URL {
+	return urlGen(isGenericRL, func(p *gopter.GenParameters) ast.URL {
 		var u ast.URL
 		switch p.Rng.Intn(10) {
 		case 0, 1, 2, 3:
@@ -194,7 +194,7 @@ func GenericRL() gopter.Gen {
 // URLs take the opaque form.
 func AbsoluteURL() gopter.Gen {
 	generic, scheme, netloc, path, params, query := GenericRL(), Scheme(), NetLoc(), Path(), Params(), Query()
-	return urlGen(func(p *gopter.GenParameters) ast.URL {
+	return urlGen(isAbsolute, func(p *gopter.GenParameters) ast.URL {
 		if p.Rng.Intn(4) != 0 {
 			return draw[ast.URL](generic, p)
 		}
@@ -218,7 +218,7 @@ func AbsoluteURL() gopter.Gen {
 // URL generates URL = ( absoluteURL | relativeURL ) [ "#" fragment ].
 func URL() gopter.Gen {
 	abs, rel, frag := AbsoluteURL(), RelativeURL(), Fragment()
-	return urlGen(func(p *gopter.GenParameters) ast.URL {
+	return urlGen(anyURL, func(p *gopter.GenParameters) ast.URL {
 		var u ast.URL
 		if p.Rng.Intn(2) == 0 {
 			u = draw[ast.URL](abs, p)
@@ -240,17 +240,27 @@ func draw[T any](g gopter.Gen, p *gopter.GenParameters) T {
 
 func present(v string) ast.Component { return ast.Component{Value: v, Present: true} }
 
-// urlGen wraps a function building ast.URLs into a generator that sets
-// their form and gives them the URL shrinker and sieve.
-func urlGen(build func(*gopter.GenParameters) ast.URL) gopter.Gen {
+// urlGen wraps a function building ast.URLs of one production into a
+// generator that sets their form and gives them the URL shrinker, with a
+// sieve that keeps shrunk values well formed and of the production's shape.
+func urlGen(shape func(ast.URL) bool, build func(*gopter.GenParameters) ast.URL) gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		u := build(p)
 		u.Form = formOf(u)
 		r := gopter.NewGenResult(u, shrinkURL)
-		r.Sieve = func(v any) bool { return WellFormed(v.(ast.URL)) }
+		r.Sieve = func(v any) bool { u := v.(ast.URL); return WellFormed(u) && shape(u) }
 		return r
 	}
 }
+
+// The shapes of the URL productions, for the sieves of their shrinks.
+func anyURL(ast.URL) bool         { return true }
+func isAbsolute(u ast.URL) bool   { return u.Scheme.Present }
+func isGenericRL(u ast.URL) bool  { return u.Form == ast.FormGenericRL }
+func isRelative(u ast.URL) bool   { return !u.Scheme.Present }
+func isNetPath(u ast.URL) bool    { return !u.Scheme.Present && u.NetLoc.Present }
+func isAbsPath(u ast.URL) bool    { return isRelative(u) && !u.NetLoc.Present && u.Path.IsAbsolute() }
+func isRelPathURL(u ast.URL) bool { return isRelative(u) && !u.NetLoc.Present && !u.Path.IsAbsolute() }
 
 // formOf is the form a URL's components put it in (§2.2).
 func formOf(u ast.URL) ast.Form {
@@ -288,6 +298,8 @@ func WellFormed(u ast.URL) bool {
 		return false // read as a net_loc, or a relative net_loc followed by "//"
 	case u.NetLoc.Present && p != "" && p[0] != '/':
 		return false // the path would join the net_loc
+	case u.NetLoc.Present && p == "" && (u.Params.Present || u.Query.Present):
+		return false // params or a query right after a net_loc join it ("//a;p")
 	case !u.Scheme.Present && looksLikeScheme(p):
 		return false // the first segment would read as a scheme
 	}
