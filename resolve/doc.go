@@ -49,7 +49,10 @@
 //     absoluteURL, which parses back into the same components but cannot
 //     serve as a base. Without a net_loc, step 7 writes the path as "/.//g",
 //     keeping the "." step 6a removed, since "//g" would read as a net_loc.
+//   - Likewise a relative path (of a base such as "http:.//x") that step 6a
+//     would leave beginning with an empty segment keeps its "." segment:
+//     "http:.//x" + "g" gives "http:.//g", not "http:/g".
 //   - Without a scheme or a net_loc (only in lenient mode or for hand-made
-//     nodes), step 7 writes a path whose first segment has a ":" as
-//     "./this:that" (§5.3).
+//     nodes), step 7 writes a path whose first segment would read as a
+//     scheme as "./this:that" (§5.3).
 package resolve

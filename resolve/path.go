@@ -24,7 +24,9 @@ import (
 // path of ten megabytes).
 //
 // A base with a net_loc and an empty path has the root path "/" here, so
-// that "http://a" + "g" is "http://a/g".
+// that "http://a" + "g" is "http://a/g". A relative path (of a base such
+// as "http:.//x") that would begin with an empty segment keeps a "."
+// segment in front (".//g"), so that it stays relative.
 func mergePaths(base ast.URL, ref string) string {
 	bp := base.Path.Value
 	if bp == "" && base.NetLoc.Present {
@@ -97,6 +99,12 @@ func mergePaths(base ast.URL, ref string) string {
 		if rest == "" && !inRef {
 			rest, inRef = ref, true
 		}
+	}
+	if floor == 0 && len(out) > 0 && out[0] == '/' {
+		// A relative path whose first segment is empty, after a) removed
+		// the "./" before it (".//g"): keep the "." so that it stays
+		// relative rather than read as an abs_path or a net_loc.
+		return "./" + string(out)
 	}
 	return string(out)
 }

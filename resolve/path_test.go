@@ -59,6 +59,12 @@ func literalStep6(basePath, ref string) string {
 			p = p[:start]
 		}
 	}
+	if lead == "" && strings.HasPrefix(p, "/") {
+		// The one place the stacks part from the letter of the rules: a
+		// relative path that a) leaves beginning with an empty segment
+		// keeps its "." (see mergePaths).
+		p = "./" + p
+	}
 	return lead + p
 }
 
@@ -96,6 +102,7 @@ func TestStep6AgainstTheLiteralRules(t *testing.T) {
 	fixed := [][2]string{
 		{"/b/c/d", "../../../g"}, {"/b/c/d", "a//../b"}, {"/", ".."}, {"/", "."},
 		{"", "."}, {"a", ".."}, {"/b/../c/", "./.."}, {"/a/b", "..//g"}, {"/", ".//g"},
+		{".///", "0"}, {".//", "g"}, {"./", ".//g"}, {"a/", "..//g"},
 	}
 	for i := 0; i < n+len(fixed); i++ {
 		var bp, ref string

@@ -19,8 +19,9 @@ var ErrTargetNotAbsolute = errors.New("target is not absolute, so no reference r
 // references of the same length it prefers, in order, the empty reference,
 // a fragment, params or a query alone (step 5), a relative path (step 6),
 // an absolute path (step 4), a net_path (step 3) and, when nothing shorter
-// works, target itself (step 2b). A relative path whose first segment has a
-// ":" is written "./this:that" (§5.3).
+// works, target itself (step 2b). A relative path whose first segment
+// would read as a scheme is written "./this:that" (§5.3); one whose colon
+// follows no scheme characters (":x", "a%20b:c") need not be.
 //
 // The base is checked as by [Resolve] (a [*BaseError]); target must be a
 // URL under §2.2 (a [*RefError]) and, unless the base is empty, absolute
@@ -83,9 +84,14 @@ func candidates(b, t ast.URL) []string {
 	if t.Params.Present {
 		add(";", t.Params.Value, suffix(t, false, true, true))
 	}
-	// Step 6: a path relative to the base's directory.
-	if p, ok := relativePath(b, t.Path.Value); ok {
-		add(p, suffix(t, true, true, true))
+	// Step 6: a path relative to the base's directory; when the target's
+	// path begins "./" or "/./" before an empty segment, also as if the "."
+	// were only there to keep the path what it is (see recombine and
+	// mergePaths).
+	for _, marked := range []bool{false, true} {
+		if p, ok := relativePath(b, t.Path.Value, marked); ok {
+			add(p, suffix(t, true, true, true))
+		}
 	}
 	// Step 4: an absolute path.
 	if t.Path.IsAbsolute() {
@@ -117,7 +123,7 @@ func suffix(t ast.URL, params, query, fragment bool) string {
 // relativePath returns the shortest rel_path that step 6 turns, against
 // b's directory, into the path target: as many "../" as the directory has
 // segments beyond the longest common prefix, then the rest of target.
-func relativePath(b ast.URL, target string) (string, bool) {
+func relativePath(b ast.URL, target string, marked bool) (string, bool) {
 	// The base's directory as step 6 leaves it, ending in "/" unless empty.
 	dir := mergePaths(b, ".")
 	lead := ""
@@ -127,11 +133,11 @@ func relativePath(b ast.URL, target string) (string, bool) {
 	if !strings.HasPrefix(target, lead) || (lead == "" && strings.HasPrefix(target, "/")) {
 		return "", false
 	}
-	dirSegs := strings.Split(strings.TrimSuffix(dir[len(lead):], "/"), "/")
+	dirSegs := segments(strings.TrimSuffix(dir[len(lead):], "/"), lead == "")
 	if dir == lead {
 		dirSegs = nil
 	}
-	tSegs := strings.Split(target[len(lead):], "/")
+	tSegs := segments(target[len(lead):], marked)
 
 	common := 0
 	for common < len(dirSegs) && common < len(tSegs)-1 && dirSegs[common] == tSegs[common] {
@@ -152,10 +158,22 @@ func relativePath(b ast.URL, target string) (string, bool) {
 	case ups > 0:
 		return strings.Repeat("../", ups) + rest, true
 	}
-	first := tSegs[common]
-	if first == "" || strings.IndexByte(first, ':') >= 0 {
+	if tSegs[common] == "" || readsAsScheme(rest) {
 		// "/g" would be an abs_path, "this:that" a scheme (§5.3).
 		return "./" + rest, true
 	}
 	return rest, true
+}
+
+// segments splits a path, without its leading "/" if it had one, into its
+// segments. When marked, a path that begins "./" before an empty segment
+// ("/.//g", ".//g") has the "." only to keep it from reading as a net_loc
+// or an abs_path (see recombine and mergePaths): its segments are then "",
+// "g".
+func segments(p string, marked bool) []string {
+	segs := strings.Split(p, "/")
+	if marked && len(segs) > 1 && segs[0] == "." && segs[1] == "" {
+		segs = segs[1:]
+	}
+	return segs
 }

@@ -167,7 +167,7 @@ func recombine(u ast.URL) ast.URL {
 	case !u.NetLoc.Present && strings.HasPrefix(p, "//"):
 		// "//g" would begin a net_loc: keep a "." segment in front.
 		p = "/." + p
-	case !u.Scheme.Present && !u.NetLoc.Present && firstSegmentHasColon(p):
+	case !u.Scheme.Present && !u.NetLoc.Present && readsAsScheme(p):
 		// §5.3: "this:that" would read as a scheme.
 		p = "./" + p
 	}
@@ -177,11 +177,19 @@ func recombine(u ast.URL) ast.URL {
 	return u
 }
 
-func firstSegmentHasColon(p string) bool {
-	if i := strings.IndexByte(p, '/'); i >= 0 {
-		p = p[:i]
+// readsAsScheme reports whether a path would lose its first segment, or
+// part of it, to a scheme when read by §2.4.2: a run of scheme characters
+// followed by ":" ("this:that"). §5.3 asks for "./this:that" then.
+func readsAsScheme(p string) bool {
+	for i := 0; i < len(p); i++ {
+		if p[i] == ':' {
+			return i > 0
+		}
+		if !ast.Is(p[i], ast.SchemeChar) {
+			return false
+		}
 	}
-	return strings.IndexByte(p, ':') >= 0
+	return false
 }
 
 // form is the §2.2 alternative the recombined components print as.

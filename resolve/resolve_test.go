@@ -166,6 +166,9 @@ var decisionCases = map[string][]resolveCase{
 		{"http:/b/c", "..//g", "http:/.//g"},
 		{"http:/", ".//g", "http:/.//g"},
 		{"http:/", ".//", "http:/.//"},
+		{"http:.//x", "g", "http:.//g"},
+		{"0:.///", "0", "0:.///0"},
+		{"http:a/", "..//g", "http:.//g"},
 	},
 	// Bases without a net_loc, or without a path.
 	"other bases": {

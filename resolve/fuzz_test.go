@@ -1,0 +1,59 @@
+package resolve_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/grammar"
+	"github.com/relurl/relurl/resolve"
+	"github.com/relurl/relurl/validate"
+)
+
+// FuzzResolve: no input panics; for a valid base and reference the result
+// parses back into the components step 7 recombined, and Relative finds a
+// reference no longer than ref that resolves to the same URL.
+func FuzzResolve(f *testing.F) {
+	for _, cases := range allCases() {
+		for _, c := range cases {
+			f.Add(c.base, c.ref)
+		}
+	}
+	f.Add("http://a/b c", "g\x00#%")
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		_ = resolve.Lenient(base, ref).String()
+		u, err := resolve.Resolve(base, ref)
+		if err != nil {
+			return
+		}
+		s := u.String()
+		if back, err := grammar.Parse(s); err != nil || back.WithoutSpans() != u {
+			t.Fatalf("Resolve(%q, %q) = %q: parses back as %#v, %v; recombined %#v", base, ref, s, back.WithoutSpans(), err, u)
+		}
+		if base == "" || !u.Scheme.Present {
+			return
+		}
+		r, err := resolve.Relative(base, s)
+		if err != nil {
+			t.Fatalf("Relative(%q, %q): %v", base, s, err)
+		}
+		if back, err := resolve.Resolve(base, r); err != nil || back.String() != s {
+			t.Fatalf("Relative(%q, %q) = %q, which resolves to %q, %v", base, s, r, back, err)
+		}
+		if len(r) > len(ref) {
+			t.Fatalf("Relative(%q, %q) = %q, longer than %q", base, s, r, ref)
+		}
+	})
+}
+
+// FuzzDocuments: no HTML document or message panics the base finders.
+func FuzzDocuments(f *testing.F) {
+	f.Add(rfcHTML)
+	f.Add(message)
+	f.Add("Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: message/rfc822\r\n\r\nBase: <URL:x>\r\n--b--")
+	f.Fuzz(func(t *testing.T, doc string) {
+		if b, err := resolve.HTMLBase(strings.NewReader(doc), resolve.Context{}); err == nil && b.URL != "" && !validate.Valid(b.URL) {
+			t.Fatalf("HTMLBase: invalid base %q", b.URL)
+		}
+		_, _ = resolve.MessageBase(strings.NewReader(doc), resolve.Context{Retrieval: "http://r/"})
+	})
+}
