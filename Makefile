@@ -4,7 +4,7 @@ FUZZTIME ?= 1m
 BENCHCOUNT ?= 6
 PKGS     := ./...
 
-.PHONY: all test check lint fmt vet staticcheck layout fuzz bench cover build example clean
+.PHONY: all test check lint fmt vet staticcheck layout fuzz corpus bench cover build example clean
 
 all: check test
 
@@ -58,3 +58,7 @@ example:
 
 clean:
 	rm -f relurl bench.out cover.out cover.html
+
+## corpus: rewrite the generated seed corpora of the fuzz targets (fixed seed)
+corpus:
+	$(GO) test ./fuzz -run TestWriteCorpus -write-corpus

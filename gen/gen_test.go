@@ -247,3 +247,17 @@ func checkViolation(t *testing.T, v gen.Violation) {
 		t.Fatalf("%q: want %d..%d %s %s, got %d..%d %s %s", v.Input, v.Offset, v.End, v.Production, v.Rule, d.Offset, d.End, d.Production, d.Rule)
 	}
 }
+
+// TestInvalidFromEveryURLProduction checks that an invalid URL can be
+// made from every URL-level production, even those some kinds of
+// violation do not fit.
+func TestInvalidFromEveryURLProduction(t *testing.T) {
+	p := params(t)
+	for _, name := range []string{"URL", "absoluteURL", "generic-RL", "relativeURL", "net_path", "abs_path", "rel_path"} {
+		g, _ := gen.Lookup(name)
+		inv := gen.InvalidFrom(g)
+		for range 200 {
+			checkViolation(t, inv(p).Result.(gen.Violation))
+		}
+	}
+}

@@ -61,13 +61,21 @@ var forbidden = []string{
 // violation of a random kind, at a unit boundary of a random component.
 // It shrinks by shrinking the valid URL and injecting the same violation
 // into the result.
-func Invalid() gopter.Gen {
-	urls := URL()
+func Invalid() gopter.Gen { return InvalidFrom(URL()) }
+
+// InvalidFrom is [Invalid] over the URLs of another URL-level generator
+// ([GenericRL], [RelativeURL], ...), whose values must be ast.URLs.
+func InvalidFrom(urls gopter.Gen) gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		// The kind is drawn once and kept, so that kinds that fit few URLs
 		// (a relative net_loc followed by "//") are as common as the rest.
 		k := kind(p.Rng.Intn(int(numKinds)))
-		for {
+		for tries := 0; ; tries++ {
+			if tries > 0 && tries%32 == 0 {
+				// The kind may fit none of these URLs (a violation that
+				// needs a relative URL, drawn for generic-RL ones).
+				k = kind(p.Rng.Intn(int(numKinds)))
+			}
 			base := draw[ast.URL](urls, p)
 			var fields []field
 			for f := range numFields {

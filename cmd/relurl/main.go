@@ -28,6 +28,7 @@ var commands = map[string]command{
 	"resolve":  runResolve,
 	"relative": runRelative,
 	"base":     runBase,
+	"gen":      runGen,
 }
 
 // usage is a one-line summary of each subcommand.
@@ -36,6 +37,7 @@ var usage = map[string]string{
 	"resolve":  "resolve [--json] [--lenient] BASE [REF...]  resolve references against BASE (§4)",
 	"relative": "relative BASE TARGET...             the shortest reference from BASE to each TARGET",
 	"base":     "base [--url URL] FILE               the effective base of an HTML document or a message (§3)",
+	"gen":      "gen [--production NAME] [--invalid] [-n N] [--seed S] [--json]  generate URLs from the §2.2 grammar",
 }
 
 func main() {
