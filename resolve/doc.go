@@ -44,11 +44,14 @@
 //   - Step 6c and 6d: an empty segment is a complete path segment, since the
 //     segment production allows it: "a//../b" becomes "a/b".
 //   - Step 6 can leave a path that begins with an empty segment
-//     ("/b/c/d" + "../..//g" gives "//g"). After a net_loc the result,
-//     "http://a//g", is kept as the steps give it: it is the opaque form of
-//     absoluteURL, which parses back into the same components but cannot
-//     serve as a base. Without a net_loc, step 7 writes the path as "/.//g",
-//     keeping the "." step 6a removed, since "//g" would read as a net_loc.
+//     ("/b/c/d" + "../..//g" gives "//g"). The result keeps a "." segment in
+//     front, "/.//g", which step 6a would remove again: without a net_loc
+//     "//g" would read as one, and after a net_loc "http://a//g" would fit
+//     only the opaque form of absoluteURL, which cannot serve as a base
+//     (§2). So every resolution of a relative reference against a
+//     generic-RL base is generic-RL: "http://a/b/c/d;p?q#f" + "../..//g"
+//     gives "http://a/.//g". Only from an opaque base, which only lenient
+//     mode accepts, does the result stay opaque like its base.
 //   - Likewise a relative path (of a base such as "http:.//x") that step 6a
 //     would leave beginning with an empty segment keeps its "." segment:
 //     "http:.//x" + "g" gives "http:.//g", not "http:/g".

@@ -49,7 +49,9 @@ func TestRelative(t *testing.T) {
 		// Empty segments and the like.
 		{rfcBase, "http://a/b/c//g", ".//g"},
 		{rfcBase, "http://a/b//g", "..//g"},
-		{rfcBase, "http://a//g", "../..//g"},
+		{rfcBase, "http://a/.//g", "/.//g"},
+		// An opaque target: no relative reference resolves to it.
+		{rfcBase, "http://a//g", "http://a//g"},
 		{"http://a/b/c/d/e/f", "http://a/b/x", "/b/x"},
 		{"http://a/b/c/d/e/f", "http://a/b/c/d/x", "../x"},
 		{"http://a/b/c/d/e/f", "http://a/b/c/", "../.."},

@@ -144,6 +144,15 @@ func URL(base, ref ast.URL) ast.URL {
 	// reference's path, with "." and ".." segments removed.
 	u.Path = ast.Path{Value: mergePaths(base, ref.Path.Value)}
 	u.Params, u.Query = ref.Params, ref.Query
+	if u.NetLoc.Present && strings.HasPrefix(u.Path.Value, "//") && !strings.HasPrefix(base.Path.Value, "//") {
+		// Removing ".." segments left an empty first segment ("/b/c/d" +
+		// "../..//g" gives "//g"). After a net_loc, "http://a//g" would fit
+		// only the opaque form, which cannot serve as a base (§2), so a
+		// "." segment is kept in front: "http://a/.//g" is generic-RL and
+		// means the same. (From an opaque base, in lenient mode, the result
+		// stays opaque like its base.)
+		u.Path.Value = "/." + u.Path.Value
+	}
 
 	// Step 7.
 	return recombine(u)

@@ -159,10 +159,15 @@ var decisionCases = map[string][]resolveCase{
 		{rfcBase, "g//", "http://a/b/c/g//"},
 		{rfcBase, ".//g", "http://a/b/c//g"},
 	},
-	// A path that begins with an empty segment.
+	// A path that begins with an empty segment: after a net_loc the "."
+	// stays in front, so that the result is generic-RL and can be a base
+	// ("http://a//g" fits only the opaque form). From an opaque base, in
+	// lenient mode only, the result stays opaque.
 	"leading empty segment": {
-		{rfcBase, "../..//g", "http://a//g"},
-		{rfcBase, "../..//g;x?y#s", "http://a//g;x?y#s"},
+		{rfcBase, "../..//g", "http://a/.//g"},
+		{rfcBase, "../..//g;x?y#s", "http://a/.//g;x?y#s"},
+		{"http://a/b/", "..//g", "http://a/.//g"},
+		{"file:///b", ".//", "file:///.//"},
 		{"http:/b/c", "..//g", "http:/.//g"},
 		{"http:/", ".//g", "http:/.//g"},
 		{"http:/", ".//", "http:/.//"},

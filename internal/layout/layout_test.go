@@ -25,7 +25,7 @@ var allowed = map[string][]string{
 	"internal/layout":    {},
 	"internal/seedbytes": {},
 	"fuzz":               {"*"},
-	"cmd/relurl":         {"ast", "grammar", "validate", "resolve", "gen", "lint", "internal", ""},
+	"cmd/relurl":         {"ast", "grammar", "validate", "resolve", "gen", "lint", "internal", "", "github.com/leanovate/gopter"},
 }
 
 type pkg struct {
