@@ -38,10 +38,14 @@ fuzz:
 		$(GO) test ./fuzz -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10s -timeout 0 || exit 1; \
 	done
 
-## bench: the benchmarks of every package against net/url, BENCHCOUNT runs each
+## bench: every benchmark beside net/url in one run (BENCHCOUNT runs of BENCHTIME each, BENCH
+## selects), into bench.out; benchstat's tables with the implementations side by side (pinned in
+## go.mod's tool); then the ratios to net/url, ns per byte at each size, and the targets of issue 6
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -count $(BENCHCOUNT) $(PKGS) | tee bench.out
-	@if $(GO) run golang.org/x/perf/cmd/benchstat@latest bench.out 2>/dev/null; then :; else echo "(benchstat unavailable: raw results in bench.out)"; fi
+	$(GO) test -run '^$$' -bench '$(or $(BENCH),.)' -benchmem -count $(BENCHCOUNT) -benchtime $(or $(BENCHTIME),200ms) $(PKGS) | tee bench.out
+	@! grep -q '^\(FAIL\|panic:\)' bench.out || { echo "benchmarks failed: see bench.out"; exit 1; }
+	@$(GO) tool benchstat -col /impl bench.out || echo "(benchstat unavailable: raw results in bench.out)"
+	@$(GO) run ./internal/benchratio/main.go bench.out
 
 ## cover: test coverage per package, and cover.html
 cover:

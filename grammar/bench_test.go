@@ -1,61 +1,101 @@
 package grammar_test
 
 import (
-	"fmt"
+	"bufio"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/relurl/relurl/grammar"
 )
 
-// BenchmarkMix compares the reference parser with net/url.Parse on the
-// realistic mix of 20 URLs, in the same run; ns/op is per mix.
-func BenchmarkMix(b *testing.B) {
-	data, err := os.ReadFile("../testdata/bench/mix.txt")
+// benchLines reads a corpus file of ../testdata/bench: one input a line;
+// lines beginning "# " are comments (no URL has a space).
+func benchLines(b *testing.B, name string) []string {
+	b.Helper()
+	f, err := os.Open("../testdata/bench/" + name)
 	if err != nil {
 		b.Fatal(err)
 	}
-	mix := strings.Split(strings.TrimSpace(string(data)), "\n")
-	b.Run("net-url-Parse", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			for _, s := range mix {
-				if _, err := url.Parse(s); err != nil {
-					b.Fatal(err)
-				}
-			}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		switch line := sc.Text(); {
+		case line == "" || strings.HasPrefix(line, "# "):
+		case line == `""`:
+			lines = append(lines, "")
+		default:
+			lines = append(lines, line)
 		}
-	})
-	b.Run("grammar-Parse", func(b *testing.B) {
-		b.ReportAllocs()
-		for b.Loop() {
-			for _, s := range mix {
-				if _, err := grammar.Parse(s); err != nil {
-					b.Fatal(err)
-				}
-			}
-		}
-	})
+	}
+	if err := sc.Err(); err != nil {
+		b.Fatal(err)
+	}
+	return lines
 }
 
-// BenchmarkScaling shows the reference parser is linear: ns per byte
-// should hold steady from 1 KB to 1 MB, for coarse tokens (long segments)
-// and for the worst case, one token per byte.
-func BenchmarkScaling(b *testing.B) {
-	shapes := map[string]func(n int) string{
-		"segments":  func(n int) string { return "http://a/" + strings.Repeat("abcdefg/", n/8) },
-		"semicolon": func(n int) string { return "a:" + strings.Repeat(";", n) },
-	}
-	for _, name := range []string{"segments", "semicolon"} {
-		for _, n := range []int{1 << 10, 1 << 14, 1 << 17, 900_000} {
-			s := shapes[name](n)
-			b.Run(fmt.Sprintf("%s/%d", name, n), func(b *testing.B) {
-				b.SetBytes(int64(len(s)))
-				for b.Loop() {
+// BenchmarkMix compares the reference parser with net/url.Parse on the
+// realistic mix of 20 URLs and on the other corpora, in the same run;
+// ns/op is per corpus.
+func BenchmarkMix(b *testing.B) {
+	for _, corpus := range []string{"mix", "realworld"} {
+		inputs := benchLines(b, corpus+".txt")
+		b.Run("corpus="+corpus+"/impl=net-url", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, s := range inputs {
+					if _, err := url.Parse(s); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+		b.Run("corpus="+corpus+"/impl=grammar", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, s := range inputs {
 					if _, err := grammar.Parse(s); err != nil {
 						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkScaling shows the reference parser is linear: ns and bytes
+// allocated per input byte should hold steady from 1 KB to its limit
+// (grammar.MaxInput, 1 MB), for every shape of testdata/bench/shapes.txt:
+// coarse tokens (long segments) and the worst cases, one token per byte
+// (":" or ";" repeated).
+func BenchmarkScaling(b *testing.B) {
+	for _, line := range benchLines(b, "shapes.txt") {
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			b.Fatalf("shapes.txt: %q: want 4 tab-separated fields", line)
+		}
+		var prefix, unit, suffix string
+		for i, p := range []*string{&prefix, &unit, &suffix} {
+			var err error
+			if *p, err = strconv.Unquote(f[i+1]); err != nil {
+				b.Fatalf("shapes.txt: %q: %v", line, err)
+			}
+		}
+		for _, size := range []struct {
+			name string
+			n    int
+		}{{"1KB", 1_000}, {"32KB", 32_000}, {"1MB", grammar.MaxInput}} {
+			k := max(1, (size.n-len(prefix)-len(suffix))/len(unit))
+			s := prefix + strings.Repeat(unit, k) + suffix
+			b.Run("shape="+f[0]+"/size="+size.name+"/impl=grammar", func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := grammar.Parse(s); err != nil {
+						b.Fatalf("%.60v", err)
 					}
 				}
 			})

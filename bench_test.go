@@ -1,0 +1,309 @@
+package relurl_test
+
+import (
+	"bufio"
+	"net/url"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl"
+)
+
+// The benchmarks of the importer's face, each beside net/url in the same
+// run. Sub-benchmark names are key=value pairs so that benchstat can put
+// the implementations side by side (benchstat -col /impl) and sizes in
+// columns (benchstat -col /size); make bench prints both, and the ratios.
+//
+// The corpus is testdata/bench: mix.txt (the 20-URL mix of the targets),
+// realworld.txt, section5.txt (the base and the references of RFC 1808 §5),
+// resolve.txt (base and reference pairs from web pages) and shapes.txt, the
+// long inputs, generated here to each size rather than committed.
+
+// benchLines reads a corpus file of testdata/bench: one input a line,
+// lines beginning "# " are comments (no URL has a space), `""` is the
+// empty string.
+func benchLines(tb testing.TB, name string) []string {
+	tb.Helper()
+	f, err := os.Open("testdata/bench/" + name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case line == "" || strings.HasPrefix(line, "# "):
+			continue
+		case line == `""`:
+			line = ""
+		}
+		lines = append(lines, line)
+	}
+	if err := sc.Err(); err != nil {
+		tb.Fatal(err)
+	}
+	return lines
+}
+
+// pair is a base and a reference to resolve against it.
+type pair struct{ base, ref string }
+
+// benchPairs reads the §5 examples (the first line is the base) or the
+// tab-separated pairs of resolve.txt.
+func benchPairs(tb testing.TB, name string) []pair {
+	tb.Helper()
+	lines := benchLines(tb, name)
+	var pairs []pair
+	if name == "section5.txt" {
+		for _, ref := range lines[1:] {
+			pairs = append(pairs, pair{lines[0], ref})
+		}
+		return pairs
+	}
+	for _, line := range lines {
+		base, ref, ok := strings.Cut(line, "\t")
+		if !ok {
+			tb.Fatalf("%s: %q is not base<TAB>ref", name, line)
+		}
+		pairs = append(pairs, pair{base, ref})
+	}
+	return pairs
+}
+
+// shape is a long input: prefix, then unit repeated, then suffix.
+type shape struct {
+	name                 string
+	prefix, unit, suffix string
+}
+
+// make returns the shape at n bytes or just under, with its prefix; ref
+// returns it without the prefix, as a reference.
+func (sh shape) make(n int) string { return sh.prefix + sh.ref(n-len(sh.prefix)) }
+
+func (sh shape) ref(n int) string {
+	k := max(1, (n-len(sh.suffix))/len(sh.unit))
+	return strings.Repeat(sh.unit, k) + sh.suffix
+}
+
+func benchShapes(tb testing.TB) []shape {
+	tb.Helper()
+	var shapes []shape
+	for _, line := range benchLines(tb, "shapes.txt") {
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			tb.Fatalf("shapes.txt: %q: want 4 tab-separated fields", line)
+		}
+		sh := shape{name: f[0]}
+		for i, p := range []*string{&sh.prefix, &sh.unit, &sh.suffix} {
+			s, err := strconv.Unquote(f[i+1])
+			if err != nil {
+				tb.Fatalf("shapes.txt: %q: %v", line, err)
+			}
+			*p = s
+		}
+		shapes = append(shapes, sh)
+	}
+	return shapes
+}
+
+// sizes are the sizes of the scaling series, named as the series prints
+// them; 1 KB and 1 MB are decimal, so that 1MB fits grammar.MaxInput.
+var sizes = []struct {
+	name string
+	n    int
+}{
+	{"1KB", 1_000}, {"32KB", 32_000}, {"1MB", 1_000_000}, {"10MB", 10_000_000},
+}
+
+func totalLen(ss []string) int64 {
+	n := 0
+	for _, s := range ss {
+		n += len(s)
+	}
+	return int64(n)
+}
+
+// TestBenchCorpus keeps the corpus valid, so that the benchmarks measure
+// the fast path of every reader and net/url does the same work.
+func TestBenchCorpus(t *testing.T) {
+	var inputs []string
+	for _, name := range []string{"mix.txt", "realworld.txt", "section5.txt"} {
+		inputs = append(inputs, benchLines(t, name)...)
+	}
+	for _, sh := range benchShapes(t) {
+		inputs = append(inputs, sh.make(1000), sh.ref(1000))
+	}
+	for _, s := range inputs {
+		if _, err := relurl.Parse(s); err != nil {
+			t.Errorf("%.60q: %v", s, err)
+		}
+	}
+	for _, name := range []string{"section5.txt", "resolve.txt"} {
+		for _, p := range benchPairs(t, name) {
+			if _, err := relurl.Resolve(p.base, p.ref); err != nil {
+				t.Errorf("%s: Resolve(%q, %q): %v", name, p.base, p.ref, err)
+			}
+			if _, err := netResolve(p.base, p.ref); err != nil {
+				t.Errorf("%s: net/url on (%q, %q): %v", name, p.base, p.ref, err)
+			}
+		}
+	}
+	if n := len(benchLines(t, "mix.txt")); n != 20 {
+		t.Errorf("mix.txt has %d URLs, want the 20 of the targets", n)
+	}
+}
+
+// TestParseNoAllocs holds relurl.Parse and relurl.Validate to the promise
+// of the fast path on the whole corpus: a valid URL costs no allocation.
+func TestParseNoAllocs(t *testing.T) {
+	var inputs []string
+	for _, name := range []string{"mix.txt", "realworld.txt", "section5.txt"} {
+		inputs = append(inputs, benchLines(t, name)...)
+	}
+	for _, sh := range benchShapes(t) {
+		inputs = append(inputs, sh.make(10_000))
+	}
+	for _, s := range inputs {
+		if n := testing.AllocsPerRun(20, func() { _, _ = relurl.Parse(s) }); n != 0 {
+			t.Errorf("Parse(%.60q) allocates %v times, want 0", s, n)
+		}
+		if n := testing.AllocsPerRun(20, func() { _, _ = relurl.Validate(s) }); n != 0 {
+			t.Errorf("Validate(%.60q) allocates %v times, want 0", s, n)
+		}
+	}
+}
+
+// BenchmarkParse is relurl.Parse against net/url.Parse on each corpus of
+// URLs; ns/op is per corpus (20 URLs for the mix).
+func BenchmarkParse(b *testing.B) {
+	for _, corpus := range []string{"mix", "realworld", "section5"} {
+		inputs := benchLines(b, corpus+".txt")
+		b.Run("corpus="+corpus+"/impl=net-url", func(b *testing.B) {
+			b.SetBytes(totalLen(inputs))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, s := range inputs {
+					if _, err := url.Parse(s); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+		b.Run("corpus="+corpus+"/impl=relurl", func(b *testing.B) {
+			b.SetBytes(totalLen(inputs))
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, s := range inputs {
+					if _, err := relurl.Parse(s); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// netResolve is what a net/url user writes for relurl.Resolve.
+func netResolve(base, ref string) (string, error) {
+	b, err := url.Parse(base)
+	if err != nil {
+		return "", err
+	}
+	r, err := url.Parse(ref)
+	if err != nil {
+		return "", err
+	}
+	return b.ResolveReference(r).String(), nil
+}
+
+// BenchmarkResolve is relurl.Resolve (strings in, string out) against
+// net/url's Parse(base), Parse(ref), ResolveReference and String, on the §5
+// examples and on links from web pages; ns/op is per corpus. The answers
+// differ where net/url follows RFC 3986; only the time is compared.
+func BenchmarkResolve(b *testing.B) {
+	for _, corpus := range []string{"section5", "resolve"} {
+		pairs := benchPairs(b, corpus+".txt")
+		b.Run("corpus="+corpus+"/impl=net-url", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, p := range pairs {
+					if _, err := netResolve(p.base, p.ref); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+		b.Run("corpus="+corpus+"/impl=relurl", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, p := range pairs {
+					if _, err := relurl.Resolve(p.base, p.ref); err != nil {
+						b.Fatal(err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// resolveBase is the base of RFC 1808 §5, against which the scaling series
+// resolves each shape.
+const resolveBase = "http://a/b/c/d;p?q#f"
+
+// BenchmarkScaling is the series of long inputs, 1 KB to 10 MB, of every
+// shape: op=Validate is relurl.Validate on the shape (beside net/url.Parse),
+// op=Resolve is relurl.Resolve of the shape without its prefix, as a
+// reference, against the §5 base (beside net/url). It asserts nothing
+// about time: make bench prints ns per byte and bytes allocated per input
+// byte at each size, for reading linearity off.
+func BenchmarkScaling(b *testing.B) {
+	for _, sh := range benchShapes(b) {
+		for _, size := range sizes {
+			s, ref := sh.make(size.n), sh.ref(size.n)
+			name := "shape=" + sh.name + "/size=" + size.name
+			b.Run("op=Validate/"+name+"/impl=net-url", func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := url.Parse(s); err != nil {
+						b.Fatalf("%.60v", err)
+					}
+				}
+			})
+			b.Run("op=Validate/"+name+"/impl=relurl", func(b *testing.B) {
+				b.SetBytes(int64(len(s)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, d := relurl.Validate(s); d != nil {
+						b.Fatalf("%.60v", d)
+					}
+				}
+			})
+			b.Run("op=Resolve/"+name+"/impl=net-url", func(b *testing.B) {
+				if _, err := netResolve(resolveBase, ref); err != nil {
+					b.Skipf("net/url: %.60v", err) // ":::" has no scheme for net/url
+				}
+				b.SetBytes(int64(len(ref)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := netResolve(resolveBase, ref); err != nil {
+						b.Fatalf("%.60v", err)
+					}
+				}
+			})
+			b.Run("op=Resolve/"+name+"/impl=relurl", func(b *testing.B) {
+				b.SetBytes(int64(len(ref)))
+				b.ReportAllocs()
+				for b.Loop() {
+					if _, err := relurl.Resolve(resolveBase, ref); err != nil {
+						b.Fatalf("%.60v", err)
+					}
+				}
+			})
+		}
+	}
+}
