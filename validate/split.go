@@ -15,6 +15,13 @@ import (
 // fails: any string has a cut, and printing the result gives back s.
 func Split(s string) ast.URL {
 	var u ast.URL
+	split(&u, s)
+	return u
+}
+
+// split is [Split] into *u, which must be the zero URL: the URL is large,
+// and filling the caller's saves copying it on the fast path.
+func split(u *ast.URL, s string) {
 	start, end := 0, len(s)
 
 	// §2.4.1: the fragment is everything after the first "#".
@@ -58,8 +65,7 @@ func Split(s string) ast.URL {
 
 	// §2.4.6: what is left is the path, with its leading slash if any.
 	u.Path = ast.Path{Value: s[start:end], Span: ast.Span{Start: start, End: end}}
-	u.Form = form(&u)
-	return u
+	u.Form = form(u)
 }
 
 // form reports the §2.2 alternative a cut URL fits, were its characters

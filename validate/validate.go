@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/relurl/relurl/ast"
@@ -20,24 +21,24 @@ import (
 //     non-ASCII byte are allowed nowhere);
 //   - fragment, for a "#" inside the fragment;
 //   - net_path, for a relative URL whose net_loc is followed by "//".
-func Validate(s string) (ast.URL, ast.Diagnostics) {
-	u := Split(s)
+func Validate(s string) (u ast.URL, diags ast.Diagnostics) {
+	split(&u, s)
 	var c checker
 	c.s = s
 
 	if u.NetLoc.Present {
-		c.run(u.NetLoc.Span, ast.NetLocChar, "net_loc", ast.RuleNetLocChar)
+		c.run(u.NetLoc.Span, setNetLoc, "net_loc", ast.RuleNetLocChar)
 	}
 	c.path(&u)
 	if u.Params.Present {
 		// params = param *( ";" param ): the ";" between params is allowed.
-		c.run(u.Params.Span, ast.ParamsChar, "param", ast.RuleParamChar)
+		c.run(u.Params.Span, setParams, "param", ast.RuleParamChar)
 	}
 	if u.Query.Present {
-		c.run(u.Query.Span, ast.QueryChar, "query", ast.RuleQueryChar)
+		c.run(u.Query.Span, setQuery, "query", ast.RuleQueryChar)
 	}
 	if u.Fragment.Present {
-		c.run(u.Fragment.Span, ast.QueryChar, "fragment", ast.RuleFragmentChar)
+		c.run(u.Fragment.Span, setQuery, "fragment", ast.RuleFragmentChar)
 	}
 	return u, c.diags
 }
@@ -63,7 +64,10 @@ type checker struct {
 }
 
 // path checks the path: a relative URL's net_loc may not be followed by an
-// empty segment, and every segment is *pchar (the first, fsegment).
+// empty segment, and every segment is *pchar (the first, fsegment). The
+// path is scanned as one run of pchar and "/" (param's characters), so
+// the loop does not stop at every segment; only a diagnostic looks back
+// for a "/" to name its production.
 func (c *checker) path(u *ast.URL) {
 	p := u.Path.Span
 	if p.Len() == 0 {
@@ -77,51 +81,135 @@ func (c *checker) path(u *ast.URL) {
 				`a relative URL's net_loc cannot be followed by an empty path segment ("//"): net_path = "//" net_loc [ abs_path ], and abs_path = "/" rel_path cannot begin with "/"`)
 		}
 	}
-	// The first segment is fsegment (path = fsegment *( "/" segment ));
-	// the checks stop at each "/" only to change the production's name.
+	// The first segment is fsegment (path = fsegment *( "/" segment )):
+	// until a "/" is seen in [i, seen), a bad character is in fsegment.
+	s := c.s[:p.End]
 	production, rule := "fsegment", ast.RuleFsegmentChar
+	seen := i
 	for {
-		j := c.scan(i, p.End, ast.PcharChar)
-		if j == p.End {
+		j := scan(s, i, setPath)
+		if j == len(s) {
 			return
 		}
-		if c.s[j] == '/' {
+		if seen < j && production == "fsegment" && strings.IndexByte(s[seen:j], '/') >= 0 {
 			production, rule = "segment", ast.RuleSegmentChar
-			i = j + 1
-			continue
 		}
 		i = c.bad(j, p.End, production, rule)
+		seen = i
 	}
 }
 
-// run checks that the span holds only characters of mask and escapes.
-func (c *checker) run(sp ast.Span, mask ast.Class, production, rule string) {
+// run checks that the span holds only characters of set and escapes.
+func (c *checker) run(sp ast.Span, set uint8, production, rule string) {
+	s := c.s[:sp.End]
 	for i := sp.Start; ; {
-		i = c.scan(i, sp.End, mask)
-		if i == sp.End {
+		i = scan(s, i, set)
+		if i == len(s) {
 			return
 		}
 		i = c.bad(i, sp.End, production, rule)
 	}
 }
 
-// scan returns the offset of the first byte in [i, end) that is neither in
-// mask nor the start of an escape, or end. This loop is the fast path.
-func (c *checker) scan(i, end int, mask ast.Class) int {
-	s := c.s[:end]
-	for i < len(s) {
-		b := s[i]
-		if ast.Is(b, mask) {
-			i++
-			continue
+// The character sets the components are checked against, one bit each in
+// sets, derived from the class table of package ast. "%" is in every set
+// and has a bit of its own: a run of bytes is valid exactly when each byte
+// is in the set and each "%" is followed by two hex digits (which are in
+// every set), so eight bytes at a time can be checked without a branch
+// per byte.
+const (
+	setPath   uint8 = 1 << iota // pchar | "/": a path, slashes included
+	setNetLoc                   // pchar | ";" | "?"
+	setParams                   // pchar | "/" | ";"
+	setQuery                    // uchar | reserved: query and fragment
+	setHex                      // hex, for the digits of an escape
+	setPct                      // "%", which begins an escape
+
+	hexShift = 4 // setHex == 1<<hexShift
+	pctShift = 5 // setPct == 1<<pctShift
+)
+
+var sets = func() (t [256]uint8) {
+	for i := range t {
+		b := byte(i)
+		for _, m := range [...]struct {
+			class ast.Class
+			set   uint8
+		}{
+			{ast.ParamChar, setPath}, {ast.NetLocChar, setNetLoc}, {ast.ParamsChar, setParams},
+			{ast.QueryChar, setQuery}, {ast.Hex, setHex},
+		} {
+			if ast.Is(b, m.class) {
+				t[i] |= m.set
+			}
 		}
-		if b == '%' && i+2 < len(s) && ast.IsHex(s[i+1]) && ast.IsHex(s[i+2]) {
-			i += 3
-			continue
+		if b == '%' {
+			t[i] |= setPath | setNetLoc | setParams | setQuery | setPct
 		}
-		return i
 	}
-	return end
+	return t
+}()
+
+// lanes[k][c] is the sets of byte c in byte k of a word (its lane k), so
+// that a block's word is eight loads and ORs, without shifts.
+var lanes = func() (t [8][256]uint64) {
+	for k := range t {
+		for c := range t[k] {
+			t[k][c] = uint64(sets[c]) << (8 * k)
+		}
+	}
+	return t
+}()
+
+// ones has a 1 in the low bit of each of its eight bytes (lanes).
+const ones = 0x0101010101010101
+
+// scan returns the offset of the first byte in s[i:] that is neither in
+// set nor the start of an escape, or len(s). This loop is the fast path.
+// It reads eight bytes at a time into a word of their sets, one byte of
+// the word (lane) each, and checks them at once: every lane in set, and the
+// two lanes after each "%" hex, those of a "%" near the end of the block
+// carried into the next. Nothing it computes from the bytes decides where
+// the next block begins, so that the loads of one block do not wait for
+// the checks of the one before. At a block that fails, and for the last
+// few bytes, it goes one unit (a byte or an escape) at a time, from two
+// bytes back, where a "%" carried into the block may begin.
+func scan(s string, i int, set uint8) int {
+	start := i
+	want := uint64(set) * ones
+	var carry uint64 // the lanes of this block that must be hex
+	for {
+		for i >= 0 && i+8 <= len(s) {
+			b := s[i : i+8]
+			w := lanes[0][b[0]] | lanes[1][b[1]] | lanes[2][b[2]] | lanes[3][b[3]] |
+				lanes[4][b[4]] | lanes[5][b[5]] | lanes[6][b[6]] | lanes[7][b[7]]
+			pct := w >> pctShift & ones
+			if w&want != want || (pct<<8|pct<<16|carry)&^(w>>hexShift) != 0 {
+				break
+			}
+			carry = pct>>48 | pct>>56
+			i += 8
+		}
+		if carry != 0 {
+			i = max(start, i-2)
+			carry = 0
+		}
+		stop := min(i+8, len(s))
+		for i < stop {
+			c := s[i]
+			switch {
+			case c != '%' && sets[c]&set != 0:
+				i++
+			case c == '%' && i+2 < len(s) && sets[s[i+1]]&sets[s[i+2]]&setHex != 0:
+				i += 3
+			default:
+				return i
+			}
+		}
+		if i >= len(s) {
+			return len(s)
+		}
+	}
 }
 
 // bad reports the offending character at offset i (not in the
