@@ -138,6 +138,21 @@ type URL struct {
 	Fragment Component
 }
 
+// FormOf returns the §2.2 alternative a URL's components put it in, were
+// their characters valid: relativeURL without a scheme; with one, the
+// opaque alternative when a net_loc is followed by an empty segment ("//":
+// abs_path = "/" rel_path, and no rel_path begins with "/"), generic-RL
+// otherwise. Readers and builders of URLs set [URL.Form] with it.
+func FormOf(u URL) Form {
+	switch {
+	case !u.Scheme.Present:
+		return FormRelative
+	case u.NetLoc.Present && strings.HasPrefix(u.Path.Value, "//"):
+		return FormOpaque
+	}
+	return FormGenericRL
+}
+
 // IsAbsolute reports whether the URL has a scheme, and so is an absoluteURL.
 func (u URL) IsAbsolute() bool { return u.Scheme.Present }
 

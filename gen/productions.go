@@ -246,7 +246,7 @@ func present(v string) ast.Component { return ast.Component{Value: v, Present: t
 func urlGen(shape func(ast.URL) bool, build func(*gopter.GenParameters) ast.URL) gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		u := build(p)
-		u.Form = formOf(u)
+		u.Form = ast.FormOf(u)
 		r := gopter.NewGenResult(u, shrinkURL)
 		r.Sieve = func(v any) bool { u := v.(ast.URL); return WellFormed(u) && shape(u) }
 		return r
@@ -262,17 +262,6 @@ func isNetPath(u ast.URL) bool    { return !u.Scheme.Present && u.NetLoc.Present
 func isAbsPath(u ast.URL) bool    { return isRelative(u) && !u.NetLoc.Present && u.Path.IsAbsolute() }
 func isRelPathURL(u ast.URL) bool { return isRelative(u) && !u.NetLoc.Present && !u.Path.IsAbsolute() }
 
-// formOf is the form a URL's components put it in (§2.2).
-func formOf(u ast.URL) ast.Form {
-	switch {
-	case !u.Scheme.Present:
-		return ast.FormRelative
-	case u.NetLoc.Present && strings.HasPrefix(u.Path.Value, "//"):
-		return ast.FormOpaque
-	}
-	return ast.FormGenericRL
-}
-
 // looksLikeScheme reports whether a relative path would be read as
 // beginning with a scheme (§2.4.2).
 func looksLikeScheme(path string) bool {
@@ -287,7 +276,7 @@ func looksLikeScheme(path string) bool {
 // into exactly its components and form. It is the sieve of the URL
 // generators' shrinks, and what the generators promise of every value.
 func WellFormed(u ast.URL) bool {
-	if u.Form != formOf(u) {
+	if u.Form != ast.FormOf(u) {
 		return false
 	}
 	p := u.Path.Value
@@ -331,7 +320,7 @@ func shrinkURL(v any) gopter.Shrink {
 	u := v.(ast.URL)
 	var out []ast.URL
 	add := func(c ast.URL) {
-		c.Form = formOf(c)
+		c.Form = ast.FormOf(c)
 		out = append(out, c)
 	}
 	for _, field := range []func(*ast.URL) *ast.Component{

@@ -182,7 +182,7 @@ func recombine(u ast.URL) ast.URL {
 	}
 	u = u.WithoutSpans()
 	u.Path.Value = p
-	u.Form = form(&u)
+	u.Form = ast.FormOf(u)
 	return u
 }
 
@@ -199,15 +199,4 @@ func readsAsScheme(p string) bool {
 		}
 	}
 	return false
-}
-
-// form is the §2.2 alternative the recombined components print as.
-func form(u *ast.URL) ast.Form {
-	switch {
-	case !u.Scheme.Present:
-		return ast.FormRelative
-	case u.NetLoc.Present && strings.HasPrefix(u.Path.Value, "//"):
-		return ast.FormOpaque
-	}
-	return ast.FormGenericRL
 }
