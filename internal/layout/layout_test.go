@@ -25,6 +25,9 @@ var allowed = map[string][]string{
 	"internal/layout":    {},
 	"internal/seedbytes": {},
 	"fuzz":               {"*"},
+	"lint":               {"ast", "validate", "resolve", "golang.org/x/net/html"},
+	"lint/analyzer":      {"ast", "lint", "golang.org/x/tools"},
+	"cmd/relurlvet":      {"lint", "golang.org/x/tools"},
 	"cmd/relurl":         {"ast", "grammar", "validate", "resolve", "gen", "lint", "internal", "", "github.com/leanovate/gopter"},
 }
 

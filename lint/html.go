@@ -1,0 +1,350 @@
+package lint
+
+import (
+	"strings"
+
+	"golang.org/x/net/html"
+
+	"github.com/relurl/relurl/resolve"
+)
+
+// urlAttrs are the HTML attributes that hold one URL, and the element each
+// is limited to ("" for any element).
+var urlAttrs = map[string]string{
+	"href": "", "src": "", "action": "", "formaction": "", "cite": "", "poster": "",
+	"background": "", "longdesc": "", "usemap": "", "manifest": "html", "icon": "",
+	"lowsrc": "", "dynsrc": "", "xlink:href": "",
+	"data": "object", "codebase": "", "classid": "object",
+}
+
+// urlListAttrs hold a list of URLs separated by white space (archive also
+// by commas).
+var urlListAttrs = map[string]string{"ping": "", "archive": "", "profile": "head"}
+
+// srcsetAttrs hold image candidate strings: URLs, each followed by
+// optional descriptors, separated by commas.
+var srcsetAttrs = map[string]bool{"srcset": true, "imagesrcset": true}
+
+// htmlSpace is the ASCII white space of HTML.
+const htmlSpace = " \t\n\f\r"
+
+// rawAttr is an attribute located in the raw text of a start tag.
+type rawAttr struct {
+	key      string // lower case
+	valStart int    // offsets of the value in the tag's raw text
+	valEnd   int
+	hasValue bool
+}
+
+// lintHTML lints the URLs of the HTML document doc, whose offsets map to
+// the file by m. fallback is the base the document has when it embeds
+// none (for a top-level document, from ctx; for a part of a message, the
+// part's); ctx is the context the BASE element is established in.
+func (c *collector) lintHTML(doc string, m docMap, ctx resolve.Context, fallback base, whereSuffix string) {
+	href, found, err := resolve.FindHTMLBase(strings.NewReader(doc))
+	b := fallback
+	if err == nil && found {
+		b = establish(&resolve.Base{URL: href, Source: resolve.SourceHTMLBase}, ctx, true)
+	}
+
+	z := html.NewTokenizer(strings.NewReader(doc))
+	off := 0
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return
+		}
+		n := len(z.Raw())
+		tagStart := off
+		off += n
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		raw := doc[tagStart:off]
+		name, hasAttr := z.TagName()
+		if !hasAttr {
+			continue
+		}
+		tag := string(name)
+		// The tokenizer's values are the reference: the raw scan only
+		// locates them.
+		var keys, values []string
+		for {
+			k, v, more := z.TagAttr()
+			keys, values = append(keys, string(k)), append(values, string(v))
+			if !more {
+				break
+			}
+		}
+		attrs := scanAttrs(raw)
+		if !sameKeys(attrs, keys) {
+			// The scan disagrees with the tokenizer: take the tokenizer's
+			// attributes, located at the start of the tag.
+			attrs = attrs[:0]
+			for _, k := range keys {
+				attrs = append(attrs, rawAttr{key: k, hasValue: true})
+			}
+		}
+		for i, a := range attrs {
+			c.htmlAttr(tag, a, raw, tagStart, values[i], m, &b, whereSuffix)
+		}
+	}
+}
+
+func (c *collector) htmlAttr(tag string, a rawAttr, raw string, tagStart int, want string, m docMap, b *base, whereSuffix string) {
+	only, single := urlAttrs[a.key]
+	onlyList, list := urlListAttrs[a.key]
+	srcset := srcsetAttrs[a.key]
+	switch {
+	case single && (only == "" || only == tag), list && (onlyList == "" || onlyList == tag), srcset:
+	default:
+		return
+	}
+	if !a.hasValue {
+		return
+	}
+	val, idx := decodeAttr(raw[a.valStart:a.valEnd], a.valStart)
+	if val != want {
+		// An entity decoded differently from the tokenizer: keep its value,
+		// and locate every byte at the value's start.
+		val, idx = want, make([]int, len(want)+1)
+		for i := range idx {
+			idx[i] = a.valStart
+		}
+		idx[len(want)] = a.valEnd
+	}
+	where := "<" + tag + " " + a.key + ">" + whereSuffix
+	mm := m.sub(tagStart)
+	emit := func(from, to int, asBase bool) {
+		src := makeSource(val[from:to], mm, 0, idx[from:to+1], where)
+		src.asBase = asBase
+		c.check(src, b)
+	}
+	switch {
+	case single:
+		from, to := trimSpan(val, 0, len(val))
+		emit(from, to, tag == "base" && a.key == "href")
+	case list:
+		sep := htmlSpace
+		if a.key == "archive" {
+			sep += ","
+		}
+		for i := 0; i < len(val); {
+			for i < len(val) && strings.IndexByte(sep, val[i]) >= 0 {
+				i++
+			}
+			j := i
+			for j < len(val) && strings.IndexByte(sep, val[j]) < 0 {
+				j++
+			}
+			if j > i {
+				emit(i, j, false)
+			}
+			i = j
+		}
+	case srcset:
+		for _, sp := range srcsetURLs(val) {
+			emit(sp[0], sp[1], false)
+		}
+	}
+}
+
+func sameKeys(attrs []rawAttr, keys []string) bool {
+	if len(attrs) != len(keys) {
+		return false
+	}
+	for i := range attrs {
+		if attrs[i].key != keys[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// trimSpan trims HTML white space from both ends of s[from:to].
+func trimSpan(s string, from, to int) (int, int) {
+	for from < to && strings.IndexByte(htmlSpace, s[from]) >= 0 {
+		from++
+	}
+	for to > from && strings.IndexByte(htmlSpace, s[to-1]) >= 0 {
+		to--
+	}
+	return from, to
+}
+
+// srcsetURLs returns the spans of the URLs of a srcset value, as the HTML
+// standard's parsing of a srcset attribute finds them: candidates are
+// separated by commas, a URL runs to the next white space (commas at its
+// end are not part of it), descriptors follow it up to the next comma
+// outside parentheses.
+func srcsetURLs(v string) [][2]int {
+	var spans [][2]int
+	i := 0
+	for i < len(v) {
+		for i < len(v) && (strings.IndexByte(htmlSpace, v[i]) >= 0 || v[i] == ',') {
+			i++
+		}
+		if i >= len(v) {
+			break
+		}
+		start := i
+		for i < len(v) && strings.IndexByte(htmlSpace, v[i]) < 0 {
+			i++
+		}
+		end := i
+		if v[end-1] == ',' {
+			for end > start && v[end-1] == ',' {
+				end--
+			}
+			if end > start {
+				spans = append(spans, [2]int{start, end})
+			}
+			continue
+		}
+		spans = append(spans, [2]int{start, end})
+		// Descriptors, up to a comma outside parentheses.
+		depth := 0
+		for i < len(v) {
+			c := v[i]
+			if c == '(' {
+				depth++
+			} else if c == ')' && depth > 0 {
+				depth--
+			} else if c == ',' && depth == 0 {
+				i++
+				break
+			}
+			i++
+		}
+	}
+	return spans
+}
+
+// scanAttrs finds the attributes of a start tag in its raw text, by the
+// rules of the HTML tokenizer: after the tag name, white space and "/"
+// separate attributes; a name runs to white space, "/", ">" or "=" (a
+// leading "=" is part of it); a value follows "=", quoted by '"' or "'"
+// or unquoted up to white space or ">".
+func scanAttrs(raw string) []rawAttr {
+	i := 1 // past "<"
+	for i < len(raw) && strings.IndexByte(htmlSpace+"/>", raw[i]) < 0 {
+		i++
+	}
+	var attrs []rawAttr
+	for i < len(raw) {
+		for i < len(raw) && (strings.IndexByte(htmlSpace, raw[i]) >= 0 || raw[i] == '/') {
+			i++
+		}
+		if i >= len(raw) || raw[i] == '>' {
+			break
+		}
+		ks := i
+		i++ // the first character, "=" included
+		for i < len(raw) && strings.IndexByte(htmlSpace+"/>=", raw[i]) < 0 {
+			i++
+		}
+		a := rawAttr{key: strings.ToLower(raw[ks:i])}
+		j := i
+		for j < len(raw) && strings.IndexByte(htmlSpace, raw[j]) >= 0 {
+			j++
+		}
+		if j < len(raw) && raw[j] == '=' {
+			j++
+			for j < len(raw) && strings.IndexByte(htmlSpace, raw[j]) >= 0 {
+				j++
+			}
+			a.hasValue = true
+			if j < len(raw) && (raw[j] == '"' || raw[j] == '\'') {
+				q := raw[j]
+				k := strings.IndexByte(raw[j+1:], q)
+				a.valStart = j + 1
+				if k < 0 {
+					a.valEnd = len(raw)
+					// An unterminated quote runs to the end of the token,
+					// whose last byte is its ">".
+					if a.valEnd > a.valStart && raw[a.valEnd-1] == '>' {
+						a.valEnd--
+					}
+					i = len(raw)
+				} else {
+					a.valEnd = j + 1 + k
+					i = a.valEnd + 1
+				}
+			} else {
+				a.valStart = j
+				for j < len(raw) && strings.IndexByte(htmlSpace+">", raw[j]) < 0 {
+					j++
+				}
+				a.valEnd = j
+				i = j
+			}
+		}
+		attrs = append(attrs, a)
+	}
+	return attrs
+}
+
+// decodeAttr decodes the character references of an attribute value the
+// way HTML does in attributes, and returns, for each decoded byte (and one
+// past the end), its offset in the raw text (the value begins at
+// valStart). A named reference without ";" is left as it is; when that
+// differs from the tokenizer's reading, the caller falls back to its value.
+func decodeAttr(raw string, valStart int) (string, []int) {
+	if strings.IndexByte(raw, '&') < 0 {
+		idx := make([]int, len(raw)+1)
+		for i := range idx {
+			idx[i] = valStart + i
+		}
+		return raw, idx
+	}
+	var b strings.Builder
+	idx := make([]int, 0, len(raw)+1)
+	for i := 0; i < len(raw); {
+		if raw[i] != '&' {
+			b.WriteByte(raw[i])
+			idx = append(idx, valStart+i)
+			i++
+			continue
+		}
+		j := i + 1
+		if j < len(raw) && raw[j] == '#' {
+			j++
+			if j < len(raw) && (raw[j] == 'x' || raw[j] == 'X') {
+				j++
+			}
+			for j < len(raw) && isAlnum(raw[j]) {
+				j++
+			}
+		} else {
+			for j < len(raw) && isAlnum(raw[j]) {
+				j++
+			}
+		}
+		semi := j < len(raw) && raw[j] == ';'
+		if semi {
+			j++
+		}
+		chunk := raw[i:j]
+		dec := chunk
+		if semi || raw[i+1:min(i+2, len(raw))] == "#" {
+			dec = html.UnescapeString(chunk)
+		}
+		if dec == chunk {
+			b.WriteByte('&')
+			idx = append(idx, valStart+i)
+			i++
+			continue
+		}
+		b.WriteString(dec)
+		for range len(dec) {
+			idx = append(idx, valStart+i)
+		}
+		i = j
+	}
+	idx = append(idx, valStart+len(raw))
+	return b.String(), idx
+}
+
+func isAlnum(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
