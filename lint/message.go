@@ -84,7 +84,11 @@ func (c *collector) lintEntity(path string, t string, m docMap, ctx resolve.Cont
 	if f := get(fields, "Base"); f != nil {
 		u, err := resolve.ParseBaseHeader(f.value)
 		if err != nil {
-			src := makeSource(t[f.from:f.to], m, f.from, nil, "Base header"+where)
+			from, to := f.from, f.to
+			for from < to && (t[from] == ' ' || t[from] == '\t') {
+				from++
+			}
+			src := makeSource(t[from:to], m, from, nil, "Base header"+where)
 			for _, h := range c.l.add(nil, c.l.baseHeaderHit(src.url, err)) {
 				c.emit(src, nil, h)
 			}

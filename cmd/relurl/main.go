@@ -29,6 +29,8 @@ var commands = map[string]command{
 	"relative": runRelative,
 	"base":     runBase,
 	"gen":      runGen,
+	"lint":     runLint,
+	"rules":    runRules,
 }
 
 // usage is a one-line summary of each subcommand.
@@ -38,6 +40,8 @@ var usage = map[string]string{
 	"relative": "relative BASE TARGET...             the shortest reference from BASE to each TARGET",
 	"base":     "base [--url URL] FILE               the effective base of an HTML document or a message (§3)",
 	"gen":      "gen [--production NAME] [--invalid] [-n N] [--seed S] [--json]  generate URLs from the §2.2 grammar",
+	"lint":     "lint [--format text|json|sarif] [--base URL] [--fail-on SEV] [FILE...|DIR...|-]  lint the URLs of URL lists, HTML and messages",
+	"rules":    "rules [--json] [ID...]              the linter's rule catalog",
 }
 
 func main() {

@@ -1,0 +1,97 @@
+package lint
+
+import (
+	"bytes"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// siteRetrieval is the URL the test site is taken to be retrieved by.
+const siteRetrieval = "http://www.example.com/blog/post.html"
+
+// lintSite lints every file of testdata/site, in lexical order.
+func lintSite(t *testing.T, l *Linter) (findings []Finding, files map[string][]byte) {
+	t.Helper()
+	files = map[string][]byte{}
+	err := filepath.WalkDir("testdata/site", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		name := filepath.ToSlash(path)
+		files[name] = data
+		findings = append(findings, l.File(name, data, DetectKind(name, data))...)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return findings, files
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(name, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to write it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("output differs from %s (go test -update rewrites it); got:\n%s", name, got)
+	}
+}
+
+// TestSite runs the linter over a small site of HTML pages, URL lists and
+// a multipart message, and checks the exact findings, caret views
+// included, against testdata/site.golden.
+func TestSite(t *testing.T) {
+	l := mustNew(t, Options{Retrieval: siteRetrieval})
+	findings, _ := lintSite(t, l)
+	var buf bytes.Buffer
+	if err := WriteText(&buf, findings, true); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "testdata/site.golden", buf.Bytes())
+}
+
+// TestSitePositions: a finding's offsets are its text's place in the
+// file: the bytes there are its text, unless the URL was decoded (an HTML
+// character reference, quoted-printable, base64); and line and column say
+// the same place as the offset.
+func TestSitePositions(t *testing.T) {
+	l := mustNew(t, Options{Retrieval: siteRetrieval, Enable: []string{"rfc1738"}})
+	findings, files := lintSite(t, l)
+	if len(findings) < 20 {
+		t.Fatalf("only %d findings", len(findings))
+	}
+	for _, f := range findings {
+		data := files[f.File]
+		ls := newLines(string(data))
+		if line, col, _ := ls.pos(f.Offset); line != f.Line || col != f.Column {
+			t.Errorf("%s: offset %d is %d:%d, finding says %d:%d", f.File, f.Offset, line, col, f.Line, f.Column)
+		}
+		if f.Offset > f.EndOffset || f.EndOffset > len(data) {
+			t.Errorf("%s:%d:%d: bad span [%d,%d)", f.File, f.Line, f.Column, f.Offset, f.EndOffset)
+			continue
+		}
+		raw := string(data[f.Offset:f.EndOffset])
+		decoded := strings.Contains(raw, "&") || strings.Contains(f.Where, "base64") || strings.Contains(raw, "=")
+		if !decoded && raw != f.Text && !strings.HasPrefix(f.Rule, "base/header") {
+			t.Errorf("%s:%d:%d [%s]: file holds %q, finding's text is %q", f.File, f.Line, f.Column, f.Rule, raw, f.Text)
+		}
+	}
+}
