@@ -68,7 +68,8 @@ func KindByName(name string) (k Kind, ok bool) {
 // DetectKind returns the kind of a file: by its name ([KindByName]) or,
 // when the name says nothing, by its content: HTML when its first
 // non-blank character is "<", a message when its first line is a header
-// field ("Name: value"), a list of URLs otherwise.
+// field ("Name: value", with white space or nothing after the colon), a
+// list of URLs otherwise.
 func DetectKind(name string, data []byte) Kind {
 	if k, ok := KindByName(name); ok {
 		return k
@@ -77,11 +78,13 @@ func DetectKind(name string, data []byte) Kind {
 	if len(t) > 0 && t[0] == '<' {
 		return KindHTML
 	}
+	// A header field "Name: value", with white space after the colon as
+	// messages write it (a URL such as "http://a/" or "mailto:x" has none).
 	first, _, _ := bytes.Cut(data, []byte("\n"))
-	if c := bytes.IndexByte(first, ':'); c > 0 && !bytes.ContainsAny(first[:c], " \t/<>") {
-		if fields, _ := readHeader(string(data)); len(fields) > 0 && isHeaderName(fields[0].name) {
-			return KindMessage
-		}
+	first = bytes.TrimSuffix(first, []byte("\r"))
+	if c := bytes.IndexByte(first, ':'); c > 0 && isHeaderName(string(first[:c])) &&
+		(c+1 == len(first) || first[c+1] == ' ' || first[c+1] == '\t') {
+		return KindMessage
 	}
 	return KindText
 }
@@ -93,7 +96,7 @@ func isHeaderName(s string) bool {
 			return false
 		}
 	}
-	return s != "" && !strings.Contains(s, "://")
+	return s != ""
 }
 
 // IsBinary reports whether data looks like a binary file (it holds a NUL

@@ -75,14 +75,19 @@ func (f *Finding) Caret() string {
 	return d.Caret(f.line)
 }
 
-// lines indexes the starts of the lines of a file.
+// lines indexes the starts of the lines of a file. It remembers where it
+// last counted UTF-16 columns, so that the findings of one long line (a
+// minified HTML page) cost time linear in the line, not quadratic; it is
+// not safe for concurrent use.
 type lines struct {
 	src    string
 	starts []int
+	// the last position counted: its offset, line index and UTF-16 column
+	lastOff, lastLine, lastCol16 int
 }
 
 func newLines(src string) *lines {
-	ls := &lines{src: src, starts: []int{0}}
+	ls := &lines{src: src, starts: []int{0}, lastLine: -1}
 	for i := 0; i < len(src); i++ {
 		if src[i] == '\n' {
 			ls.starts = append(ls.starts, i+1)
@@ -98,7 +103,11 @@ func (ls *lines) pos(off int) (line, col, col16 int) {
 	i := sort.Search(len(ls.starts), func(i int) bool { return ls.starts[i] > off }) - 1
 	start := ls.starts[i]
 	col16 = 1
-	for j := start; j < off; {
+	j := start
+	if ls.lastLine == i && ls.lastOff <= off && ls.lastOff >= start {
+		j, col16 = ls.lastOff, ls.lastCol16
+	}
+	for j < off {
 		r, n := utf8.DecodeRuneInString(ls.src[j:off])
 		if r >= 0x10000 {
 			col16 += 2
@@ -107,6 +116,7 @@ func (ls *lines) pos(off int) (line, col, col16 int) {
 		}
 		j += n
 	}
+	ls.lastOff, ls.lastLine, ls.lastCol16 = off, i, col16
 	return i + 1, off - start + 1, col16
 }
 

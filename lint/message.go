@@ -35,18 +35,28 @@ func readHeader(t string) ([]field, int) {
 		}
 		line := strings.TrimRight(t[i:next], "\r\n")
 		if line == "" {
-			return fields, next
+			return unfold(t, fields), next
 		}
 		if (line[0] == ' ' || line[0] == '\t') && len(fields) > 0 {
-			f := &fields[len(fields)-1]
-			f.to = i + len(line)
-			f.value += line
+			fields[len(fields)-1].to = i + len(line)
 		} else if c := strings.IndexByte(line, ':'); c > 0 && !strings.ContainsAny(line[:c], " \t") {
-			fields = append(fields, field{name: line[:c], value: line[c+1:], from: i + c + 1, to: i + len(line)})
+			fields = append(fields, field{name: line[:c], from: i + c + 1, to: i + len(line)})
 		}
 		i = next
 	}
-	return fields, len(t)
+	return unfold(t, fields), len(t)
+}
+
+// unfold sets each field's value: its raw text without line endings.
+func unfold(t string, fields []field) []field {
+	for i := range fields {
+		raw := t[fields[i].from:fields[i].to]
+		if strings.ContainsAny(raw, "\r\n") {
+			raw = strings.NewReplacer("\r\n", "", "\n", "", "\r", "").Replace(raw)
+		}
+		fields[i].value = raw
+	}
+	return fields
 }
 
 func get(fields []field, name string) *field {

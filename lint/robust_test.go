@@ -1,0 +1,86 @@
+package lint
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// checkInvariants: findings lie inside the file, and positions agree.
+func checkInvariants(t *testing.T, data []byte, fs []Finding) {
+	t.Helper()
+	for _, f := range fs {
+		if f.Offset < 0 || f.Offset > f.EndOffset || f.EndOffset > len(data) {
+			t.Fatalf("finding %s: span [%d,%d) outside a file of %d bytes", f.Rule, f.Offset, f.EndOffset, len(data))
+		}
+		if f.Line < 1 || f.Column < 1 || f.EndLine < f.Line || f.EndLine == f.Line && f.EndColumn < f.Column {
+			t.Fatalf("finding %s: bad position %d:%d-%d:%d", f.Rule, f.Line, f.Column, f.EndLine, f.EndColumn)
+		}
+		if _, ok := Lookup(f.Rule); !ok {
+			t.Fatalf("finding of unknown rule %q", f.Rule)
+		}
+		if !strings.Contains(f.URL, f.Text) {
+			t.Fatalf("finding %s: text %q is not in its URL %q", f.Rule, f.Text, f.URL)
+		}
+		_ = f.Caret()
+	}
+}
+
+func hostileInputs() map[string]string {
+	r := rand.New(rand.NewPCG(1, 2))
+	bin := make([]byte, 64<<10)
+	for i := range bin {
+		bin[i] = byte(r.IntN(256))
+	}
+	nested := strings.Repeat("Content-Type: message/rfc822\n\n", 300) + "<URL:a b>\n"
+	var deepMultipart strings.Builder
+	for i := range 150 {
+		deepMultipart.WriteString("Content-Type: multipart/mixed; boundary=b" + strings.Repeat("x", i) + "\n\n--b" + strings.Repeat("x", i) + "\n")
+	}
+	return map[string]string{
+		"binary":          string(bin),
+		"huge line":       "http://a/" + strings.Repeat("a%", 200_000),
+		"invalid UTF-8":   "http://a/\xff\xfe\xc3(\n<a href=\"\xff\">\nBase: <URL:\xff>\n",
+		"nested messages": nested,
+		"deep multipart":  deepMultipart.String(),
+		"unterminated":    `<a href="x y`,
+		"bad tags":        `<a href='a b' href=c d = "e f" / src=<x> <base href> <base href=""> <img srcset=", , ,x y,">`,
+		"cr in attribute": "<a href=\"a\rb\">",
+		"entities":        `<a href="&#0;&#xffffffff;&#99999999999;&amp&notit;&;&#x;&#;">`,
+		"bad base header": "Base: <URL:>\nBase: nonsense\nContent-Type: multipart/x; boundary=\"\"\n\n--\n",
+		"bad QP":          "Content-Type: text/html\nContent-Transfer-Encoding: quoted-printable\n\n<a href=3D\"a=\n b=ZZ=4\">",
+		"bad base64":      "Content-Type: text/html\nContent-Transfer-Encoding: base64\n\n!!!!====AAAA",
+		"empty":           "",
+		"newlines":        "\n\n\r\n\r",
+	}
+}
+
+// TestHostileInput: bad input never panics, and findings stay in the file.
+func TestHostileInput(t *testing.T) {
+	l := mustNew(t, Options{Enable: []string{"rfc1738"}, Retrieval: "http://a/b/c"})
+	for name, in := range hostileInputs() {
+		for _, k := range []Kind{KindText, KindHTML, KindMessage} {
+			data := []byte(in)
+			checkInvariants(t, data, l.File(name, data, k))
+		}
+		checkInvariants(t, []byte(in), l.URL(in))
+	}
+}
+
+func FuzzFile(f *testing.F) {
+	for _, in := range hostileInputs() {
+		if len(in) < 4096 {
+			f.Add([]byte(in), uint8(0))
+		}
+	}
+	f.Add([]byte(`<base href="http://a/b/"><a href="../../../g">`), uint8(1))
+	f.Add([]byte("Base: <URL:http://a/b/>\nContent-Type: multipart/mixed; boundary=x\n\n--x\nContent-Type: text/html\n\n<a href=\"g h\">\n--x--\n"), uint8(2))
+	l, err := New(Options{Enable: []string{"rfc1738"}, Retrieval: "http://a/b/c/d;p?q"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, kind uint8) {
+		k := []Kind{KindText, KindHTML, KindMessage}[kind%3]
+		checkInvariants(t, data, l.File("fuzz", data, k))
+	})
+}
