@@ -8,10 +8,15 @@ import "github.com/alecthomas/participle/v2/lexer"
 // (the character-level productions pchar, uchar, escape and the character
 // sets live in the lexer and the class table of package ast).
 //
-// Every struct records the byte offsets it spans in Pos and EndPos, which is
-// all the lowering into package ast needs. Captures are of single tokens or
-// of whole runs into slices, never into strings, so that parsing stays
-// linear in the number of tokens.
+// The lowering into package ast needs only byte offsets, which participle
+// records in the fields Pos and EndPos. Only the structs whose offsets the
+// lowering reads have them (those of a §2.1 component, and AbsPath, RelPath
+// and Path where the path begins and ends): participle allocates for each
+// on every node it builds, and the nodes built once per token of the input
+// (Segment, Param) are the parser's worst case. Captures are of single
+// tokens or of whole runs into slices, never into strings, so that parsing
+// stays linear in the number of tokens. A run of pchar is one token (see
+// Pchars), so fsegment is one token and segment at most one.
 //
 // Participle panics when a branch of an alternative matches without
 // consuming input; the two productions that can match the empty string,
@@ -27,8 +32,6 @@ import "github.com/alecthomas/participle/v2/lexer"
 // scheme "g" rather than the relative path "g:h" (§2.4.2). Both can be
 // absent, for the empty relativeURL ("" and "#s").
 type URL struct {
-	Pos, EndPos lexer.Position
-
 	AbsoluteURL *AbsoluteURL `parser:"( @@"`
 	RelativeURL *RelativeURL `parser:"| @@ )?"`
 	Fragment    *Fragment    `parser:"( Hash @@ )?"`
@@ -41,11 +44,9 @@ type URL struct {
 // generic-RL is tried first; the second, opaque, alternative matches what is
 // left: the URLs whose net_loc is followed by "//", such as "http://a//b".
 type AbsoluteURL struct {
-	Pos, EndPos lexer.Position
-
 	GenericRL *GenericRL `parser:"  @@"`
 	Scheme    *Scheme    `parser:"| @@ Colon"`
-	Opaque    []string   `parser:"  @( SchemeChars | OtherPchars | Escape | Colon | Slash | Semi | Question )*"`
+	Opaque    []string   `parser:"  @( Pchars | Slash | Semi | Question )*"`
 }
 
 // GenericRL is
@@ -57,8 +58,6 @@ type AbsoluteURL struct {
 // the opaque alternative for the whole of the URL rather than accept a
 // prefix of it.
 type GenericRL struct {
-	Pos, EndPos lexer.Position
-
 	Scheme      *Scheme      `parser:"@@ Colon"`
 	RelativeURL *RelativeURL `parser:"@@? (?! Slash)"`
 }
@@ -70,8 +69,6 @@ type GenericRL struct {
 // The first token settles the choice: "//" begins a net_path, "/" an
 // abs_path, anything else a rel_path.
 type RelativeURL struct {
-	Pos, EndPos lexer.Position
-
 	NetPath *NetPath `parser:"  @@"`
 	AbsPath *AbsPath `parser:"| @@"`
 	RelPath *RelPath `parser:"| @@"`
@@ -81,8 +78,6 @@ type RelativeURL struct {
 //
 //	net_path = "//" net_loc [ abs_path ]
 type NetPath struct {
-	Pos, EndPos lexer.Position
-
 	NetLoc  *NetLoc  `parser:"Slash Slash @@"`
 	AbsPath *AbsPath `parser:"@@?"`
 }
@@ -93,7 +88,7 @@ type NetPath struct {
 //
 // rel_path may be empty here ("/").
 type AbsPath struct {
-	Pos, EndPos lexer.Position
+	Pos lexer.Position
 
 	RelPath *RelPath `parser:"Slash @@?"`
 }
@@ -105,7 +100,7 @@ type AbsPath struct {
 // with its empty match left to the productions that contain it ("!" makes
 // participle reject it here).
 type RelPath struct {
-	Pos, EndPos lexer.Position
+	Pos lexer.Position
 
 	Path   *Path   `parser:"( @@?"`
 	Params *Params `parser:"  ( Semi @@ )?"`
@@ -116,7 +111,7 @@ type RelPath struct {
 //
 //	path = fsegment *( "/" segment )
 type Path struct {
-	Pos, EndPos lexer.Position
+	EndPos lexer.Position
 
 	Fsegment *Fsegment  `parser:"@@"`
 	Segments []*Segment `parser:"( Slash @@ )*"`
@@ -126,19 +121,17 @@ type Path struct {
 //
 //	fsegment = 1*pchar
 //	pchar    = uchar | ":" | "@" | "&" | "="
+//
+// A maximal run of pchar is one Pchars token.
 type Fsegment struct {
-	Pos, EndPos lexer.Position
-
-	Pchars []string `parser:"@( SchemeChars | OtherPchars | Escape | Colon )+"`
+	Pchars []string `parser:"@Pchars"`
 }
 
 // Segment is
 //
 //	segment = *pchar
 type Segment struct {
-	Pos, EndPos lexer.Position
-
-	Pchars []string `parser:"@( SchemeChars | OtherPchars | Escape | Colon )*"`
+	Pchars []string `parser:"@Pchars?"`
 }
 
 // Params is
@@ -154,17 +147,16 @@ type Params struct {
 //
 //	param = *( pchar | "/" )
 type Param struct {
-	Pos, EndPos lexer.Position
-
-	Chars []string `parser:"@( SchemeChars | OtherPchars | Escape | Colon | Slash )*"`
+	Chars []string `parser:"@( Pchars | Slash )*"`
 }
 
 // Scheme is
 //
 //	scheme = 1*( alpha | digit | "+" | "-" | "." )
 //
-// A scheme may begin with a digit: the BNF allows it. The lexer makes every
-// run of scheme characters one token, so a scheme is exactly one token.
+// A scheme may begin with a digit: the BNF allows it. The lexer makes the
+// run of scheme characters before the first ":" one token when it begins
+// the input, so a scheme is exactly one token.
 type Scheme struct {
 	Pos, EndPos lexer.Position
 
@@ -177,7 +169,7 @@ type Scheme struct {
 type NetLoc struct {
 	Pos, EndPos lexer.Position
 
-	Chars []string `parser:"@( SchemeChars | OtherPchars | Escape | Colon | Semi | Question )*"`
+	Chars []string `parser:"@( Pchars | Semi | Question )*"`
 }
 
 // Query is
@@ -186,7 +178,7 @@ type NetLoc struct {
 type Query struct {
 	Pos, EndPos lexer.Position
 
-	Chars []string `parser:"@( SchemeChars | OtherPchars | Escape | Colon | Slash | Semi | Question )*"`
+	Chars []string `parser:"@( Pchars | Slash | Semi | Question )*"`
 }
 
 // Fragment is
@@ -198,5 +190,5 @@ type Query struct {
 type Fragment struct {
 	Pos, EndPos lexer.Position
 
-	Chars []string `parser:"@( SchemeChars | OtherPchars | Escape | Colon | Slash | Semi | Question )*"`
+	Chars []string `parser:"@( Pchars | Slash | Semi | Question )*"`
 }
