@@ -241,12 +241,11 @@ func (l *Linter) portability(hits []hit, s string, u ast.URL, b *base, asBase bo
 	var r1808, r3986, against string
 	switch {
 	case b != nil && b.usable:
-		bu, err := url.Parse(b.url)
-		if err != nil {
-			return hits // the base is reported where it is written
+		if b.net == nil {
+			return hits // net/url refuses the base: reported where it is written
 		}
 		r1808 = resolve.URL(b.parsed, u).String()
-		r3986 = bu.ResolveReference(ref).String()
+		r3986 = b.net.ResolveReference(ref).String()
 		against = fmt.Sprintf(" against %q", b.url)
 	case u.Scheme.Present && (b == nil || b.url == ""):
 		// An absolute reference needs no base; RFC 3986 still removes its
@@ -258,11 +257,10 @@ func (l *Linter) portability(hits []hit, s string, u ast.URL, b *base, asBase bo
 	}
 	// Compare as net/url prints them, so that its normalizations (a lower
 	// case scheme, its escaping) are not taken for differences.
-	n1808 := r1808
-	if p, err := url.Parse(r1808); err == nil {
-		n1808 = p.String()
+	if r1808 == r3986 {
+		return hits
 	}
-	if n1808 == r3986 {
+	if p, err := url.Parse(r1808); err == nil && p.String() == r3986 {
 		return hits
 	}
 	return l.add(hits, hit{rule: RulePortabilityResolution, offset: 0, end: len(s), production: "URL",

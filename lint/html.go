@@ -41,10 +41,13 @@ type rawAttr struct {
 // none (for a top-level document, from ctx; for a part of a message, the
 // part's); ctx is the context the BASE element is established in.
 func (c *collector) lintHTML(doc string, m docMap, ctx resolve.Context, fallback base, whereSuffix string) {
-	href, found, err := resolve.FindHTMLBase(strings.NewReader(doc))
+	// Only a document with a BASE tag needs the HTML parser's reading of
+	// where its BASE element is (§10); the others keep their fallback.
 	b := fallback
-	if err == nil && found {
-		b = establish(&resolve.Base{URL: href, Source: resolve.SourceHTMLBase}, ctx, true)
+	if hasBaseTag(doc) {
+		if href, found, err := resolve.FindHTMLBase(strings.NewReader(doc)); err == nil && found {
+			b = establish(&resolve.Base{URL: href, Source: resolve.SourceHTMLBase}, ctx, true)
+		}
 	}
 
 	z := html.NewTokenizer(strings.NewReader(doc))
@@ -145,6 +148,20 @@ func (c *collector) htmlAttr(tag string, a rawAttr, raw string, tagStart int, wa
 	case srcset:
 		for _, sp := range srcsetURLs(val) {
 			emit(sp[0], sp[1], false)
+		}
+	}
+}
+
+// hasBaseTag reports whether doc holds "<base", in any case.
+func hasBaseTag(doc string) bool {
+	for i := 0; ; i++ {
+		j := strings.IndexByte(doc[i:], '<')
+		if j < 0 {
+			return false
+		}
+		i += j
+		if i+5 <= len(doc) && strings.EqualFold(doc[i+1:i+5], "base") {
+			return true
 		}
 	}
 }

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"net/url"
 	"sort"
 	"strings"
 
@@ -184,6 +185,9 @@ type base struct {
 	// document (a retrieval URL that is not generic-RL); its message is
 	// problemMsg.
 	problem, problemMsg string
+	// net is url read by net/url, for the portability rules; nil when
+	// net/url refuses it.
+	net *url.URL
 	// layer and source say where the base came from.
 	layer  resolve.Layer
 	source string
@@ -199,6 +203,7 @@ func establish(embedded *resolve.Base, ctx resolve.Context, relAllowed bool) bas
 		out := base{url: b.URL, usable: b.URL != "", relAllowed: relAllowed, layer: b.Layer, source: b.Source}
 		if out.usable {
 			out.parsed, _ = resolve.ParseBase(b.URL)
+			out.net, _ = url.Parse(b.URL)
 		}
 		return out
 	}
