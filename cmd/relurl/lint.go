@@ -150,6 +150,10 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for _, f := range r.findings {
 			worst = min(worst, f.Severity)
 		}
+		if progress.active() && len(r.findings) > 0 && *format != "sarif" {
+			// Findings go out between redraws of the bar, not through it.
+			progress.clear()
+		}
 		switch *format {
 		case "text":
 			if werr == nil {
@@ -161,6 +165,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		default:
 			all = append(all, r.findings...)
+		}
+		if progress.active() && werr == nil {
+			werr = out.Flush()
 		}
 		results[i] = lintResult{} // let the findings go
 	}
@@ -274,6 +281,8 @@ func (p *progress) step(n int) {
 	fmt.Fprintf(p.w, "\r[%s] %d/%d files", bar, n, p.total)
 	p.shown = true
 }
+
+func (p *progress) active() bool { return p.w != nil }
 
 func (p *progress) clear() {
 	if p.w != nil && p.shown {
