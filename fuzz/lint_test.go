@@ -1,0 +1,41 @@
+package fuzz
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/relurl/relurl/lint"
+)
+
+// FuzzLint holds the linter to its promises on any file, read as a URL
+// list, an HTML document or a message: no panic, and every finding inside
+// the file, with a line and column from 1 that agree with its offset and a
+// rule from the catalog.
+func FuzzLint(f *testing.F) {
+	f.Add([]byte("http://a/b/c/d;p?q#f\n../../../g\nhttp:g\n"), uint8(0))
+	f.Add([]byte(`<html><head><base href="http://a/b/c/d;p?q"></head><a href="../x">x</a><img srcset="a 1x, b%zz 2x"></html>`), uint8(1))
+	f.Add([]byte("Base: <URL:http://a/b/>\nContent-Type: multipart/mixed; boundary=x\n\n--x\nContent-Type: text/html\n\n<a href=\"g h\">\n--x--\n"), uint8(2))
+	for _, s := range section5 {
+		f.Add([]byte(s), uint8(0))
+	}
+	l, err := lint.New(lint.Options{Enable: []string{"rfc1738"}, Retrieval: "http://a/b/c/d;p?q"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, kind uint8) {
+		k := []lint.Kind{lint.KindText, lint.KindHTML, lint.KindMessage}[kind%3]
+		for _, fd := range l.File("fuzz", data, k) {
+			if fd.Offset < 0 || fd.EndOffset < fd.Offset || fd.EndOffset > len(data) {
+				t.Fatalf("finding %+v outside the %d-byte file", fd, len(data))
+			}
+			line := 1 + bytes.Count(data[:fd.Offset], []byte("\n"))
+			col := fd.Offset - bytes.LastIndexByte(data[:fd.Offset], '\n')
+			if fd.Line != line || fd.Column != col {
+				t.Fatalf("finding at %d:%d, offset %d is %d:%d", fd.Line, fd.Column, fd.Offset, line, col)
+			}
+			if _, ok := lint.Lookup(fd.Rule); !ok {
+				t.Fatalf("finding with unknown rule %q", fd.Rule)
+			}
+		}
+	})
+}
