@@ -22,14 +22,24 @@ import (
 //   - fragment, for a "#" inside the fragment;
 //   - net_path, for a relative URL whose net_loc is followed by "//".
 func Validate(s string) (u ast.URL, diags ast.Diagnostics) {
-	split(&u, s)
+	if valid(&u, s) {
+		return u, nil
+	}
+	u = ast.URL{}
+	return u, check(&u, s)
+}
+
+// check cuts s into *u, the zero URL, and checks every component: the
+// whole of [Validate] but the fast path.
+func check(u *ast.URL, s string) ast.Diagnostics {
+	split(u, s)
 	var c checker
 	c.s = s
 
 	if u.NetLoc.Present {
 		c.run(u.NetLoc.Span, setNetLoc, "net_loc", ast.RuleNetLocChar)
 	}
-	c.path(&u)
+	c.path(u)
 	if u.Params.Present {
 		// params = param *( ";" param ): the ";" between params is allowed.
 		c.run(u.Params.Span, setParams, "param", ast.RuleParamChar)
@@ -40,7 +50,7 @@ func Validate(s string) (u ast.URL, diags ast.Diagnostics) {
 	if u.Fragment.Present {
 		c.run(u.Fragment.Span, setQuery, "fragment", ast.RuleFragmentChar)
 	}
-	return u, c.diags
+	return c.diags
 }
 
 // Parse is [Validate] for callers that want an error: it returns the URL
@@ -56,6 +66,55 @@ func Parse(s string) (ast.URL, error) {
 func Valid(s string) bool {
 	_, diags := Validate(s)
 	return diags == nil
+}
+
+// valid is the fast path of [Validate] for valid input: it cuts s into *u
+// and checks it in one pass, each component's scan running to the
+// delimiter that ends it. In a valid URL no component holds the delimiter
+// that §2.4 cuts the next one at (net_loc has no "/" or "#", the path no
+// ";", "?" or "#", params no "?" or "#", the query no "#"), so each scan
+// stops exactly where [Split] cuts, and the result is Split's. It reports
+// false, leaving *u to be reset, at the first byte that does not fit: the
+// caller then cuts and checks again, collecting every diagnostic.
+func valid(u *ast.URL, s string) bool {
+	i := 0
+	for i < len(s) && ast.Is(s[i], ast.SchemeChar) {
+		i++
+	}
+	if i > 0 && i < len(s) && s[i] == ':' {
+		u.Scheme = component(s, 0, i)
+		i++
+	} else {
+		i = 0
+	}
+	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
+		j := scan(s, i+2, setNetLoc)
+		u.NetLoc = component(s, i+2, j)
+		i = j
+	}
+	j := scan(s, i, setPath)
+	u.Path = ast.Path{Value: s[i:j], Span: ast.Span{Start: i, End: j}}
+	if !u.Scheme.Present && u.NetLoc.Present && strings.HasPrefix(u.Path.Value, "//") {
+		return false // net_path = "//" net_loc [ abs_path ]: no empty segment
+	}
+	i = j
+	if i < len(s) && s[i] == ';' {
+		j = scan(s, i+1, setParams)
+		u.Params = component(s, i+1, j)
+		i = j
+	}
+	if i < len(s) && s[i] == '?' {
+		j = scan(s, i+1, setQuery)
+		u.Query = component(s, i+1, j)
+		i = j
+	}
+	if i < len(s) && s[i] == '#' {
+		j = scan(s, i+1, setQuery)
+		u.Fragment = component(s, i+1, j)
+		i = j
+	}
+	u.Form = form(u)
+	return i == len(s)
 }
 
 type checker struct {
@@ -124,9 +183,6 @@ const (
 	setQuery                    // uchar | reserved: query and fragment
 	setHex                      // hex, for the digits of an escape
 	setPct                      // "%", which begins an escape
-
-	hexShift = 4 // setHex == 1<<hexShift
-	pctShift = 5 // setPct == 1<<pctShift
 )
 
 var sets = func() (t [256]uint8) {
@@ -161,6 +217,10 @@ var lanes = func() (t [8][256]uint64) {
 	return t
 }()
 
+// lanesPtr points at lanes from a variable, so that the compiler keeps the
+// address in a register rather than folding it into every load.
+var lanesPtr = &lanes
+
 // ones has a 1 in the low bit of each of its eight bytes (lanes).
 const ones = 0x0101010101010101
 
@@ -176,19 +236,22 @@ const ones = 0x0101010101010101
 // bytes back, where a "%" carried into the block may begin.
 func scan(s string, i int, set uint8) int {
 	start := i
+	t := lanesPtr // in a register: one load per lane, not an address and a load
 	want := uint64(set) * ones
 	var carry uint64 // the lanes of this block that must be hex
 	for {
-		for i >= 0 && i+8 <= len(s) {
+		_ = s[i:] // 0 <= i <= len(s): no bounds checks in the loop
+		for ; i <= len(s)-8; i += 8 {
 			b := s[i : i+8]
-			w := lanes[0][b[0]] | lanes[1][b[1]] | lanes[2][b[2]] | lanes[3][b[3]] |
-				lanes[4][b[4]] | lanes[5][b[5]] | lanes[6][b[6]] | lanes[7][b[7]]
-			pct := w >> pctShift & ones
-			if w&want != want || (pct<<8|pct<<16|carry)&^(w>>hexShift) != 0 {
+			w := t[0][b[0]] | t[1][b[1]] | t[2][b[2]] | t[3][b[3]] |
+				t[4][b[4]] | t[5][b[5]] | t[6][b[6]] | t[7][b[7]]
+			// The "%" bit of a lane, shifted into the hex bit of the next
+			// lane and of the one after, must find it set.
+			pct := w & (uint64(setPct) * ones)
+			if w&want != want || (pct<<7|pct<<15|carry)&^w&(uint64(setHex)*ones) != 0 {
 				break
 			}
-			carry = pct>>48 | pct>>56
-			i += 8
+			carry = pct>>49 | pct>>57
 		}
 		if carry != 0 {
 			i = max(start, i-2)
