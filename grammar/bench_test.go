@@ -92,6 +92,7 @@ func BenchmarkScaling(b *testing.B) {
 			s := prefix + strings.Repeat(unit, k) + suffix
 			b.Run("shape="+f[0]+"/size="+size.name+"/impl=grammar", func(b *testing.B) {
 				b.SetBytes(int64(len(s)))
+				defer reportPerByte(b, len(s))
 				b.ReportAllocs()
 				for b.Loop() {
 					if _, err := grammar.Parse(s); err != nil {
@@ -100,5 +101,14 @@ func BenchmarkScaling(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// reportPerByte adds ns/B, the time per input byte, to a benchmark of one
+// input of n bytes: the figure a scaling series is read by (exact, where
+// the bytes behind MB/s are rounded to two decimals).
+func reportPerByte(b *testing.B, n int) {
+	if b.N > 0 && n > 0 {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/B")
 	}
 }

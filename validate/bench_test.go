@@ -68,6 +68,7 @@ func BenchmarkLong(b *testing.B) {
 		s := "http://a/" + strings.Repeat("seg%41/", size.n/7)
 		b.Run("size="+size.name+"/impl=net-url", func(b *testing.B) {
 			b.SetBytes(int64(len(s)))
+			defer reportPerByte(b, len(s))
 			b.ReportAllocs()
 			for b.Loop() {
 				if _, err := url.Parse(s); err != nil {
@@ -77,6 +78,7 @@ func BenchmarkLong(b *testing.B) {
 		})
 		b.Run("size="+size.name+"/impl=validate", func(b *testing.B) {
 			b.SetBytes(int64(len(s)))
+			defer reportPerByte(b, len(s))
 			b.ReportAllocs()
 			for b.Loop() {
 				if !validate.Valid(s) {
@@ -84,5 +86,14 @@ func BenchmarkLong(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// reportPerByte adds ns/B, the time per input byte, to a benchmark of one
+// input of n bytes: the figure a scaling series is read by (exact, where
+// the bytes behind MB/s are rounded to two decimals).
+func reportPerByte(b *testing.B, n int) {
+	if b.N > 0 && n > 0 {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/B")
 	}
 }

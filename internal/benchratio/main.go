@@ -35,6 +35,7 @@ type result struct {
 	pkg, name string // name without the Benchmark prefix and -GOMAXPROCS
 	ns        []float64
 	mbps      []float64
+	nsPerByte []float64 // the benchmarks' own ns/B, where they report it
 	bytesOp   []float64
 	allocs    []float64
 }
@@ -58,12 +59,24 @@ func (r *result) get(k string) string {
 	return ""
 }
 
-// bytes is the input size per op, from MB/s and ns/op; 0 without SetBytes.
+// bytes is the input size per op, from ns/B (or MB/s, rounded) and ns/op;
+// 0 when the benchmark reports neither.
 func (r *result) bytes() float64 {
-	if len(r.mbps) == 0 {
-		return 0
+	switch {
+	case len(r.nsPerByte) > 0:
+		return median(r.ns) / median(r.nsPerByte)
+	case len(r.mbps) > 0:
+		return median(r.mbps) * median(r.ns) / 1e3
 	}
-	return median(r.mbps) * median(r.ns) / 1e3
+	return 0
+}
+
+// perByte is the time per input byte.
+func (r *result) perByte() float64 {
+	if len(r.nsPerByte) > 0 {
+		return median(r.nsPerByte)
+	}
+	return median(r.ns) / r.bytes()
 }
 
 func median(xs []float64) float64 {
@@ -114,6 +127,8 @@ func read(r io.Reader) ([]*result, error) {
 				res.ns = append(res.ns, v)
 			case "MB/s":
 				res.mbps = append(res.mbps, v)
+			case "ns/B":
+				res.nsPerByte = append(res.nsPerByte, v)
 			case "B/op":
 				res.bytesOp = append(res.bytesOp, v)
 			case "allocs/op":
@@ -196,10 +211,10 @@ func main() {
 		slices.SortFunc(s, func(a, b *result) int { return cmp.Compare(a.bytes(), b.bytes()) })
 		var cells []string
 		for _, r := range s {
-			cells = append(cells, fmt.Sprintf("%s %7.3f", r.get("size"), median(r.ns)/r.bytes()))
+			cells = append(cells, fmt.Sprintf("%s %7.3f", r.get("size"), r.perByte()))
 		}
 		first, last := s[0], s[len(s)-1]
-		growth := (median(last.ns) / last.bytes()) / (median(first.ns) / first.bytes())
+		growth := last.perByte() / first.perByte()
 		fmt.Printf("%-62s %s  ×%.2f  %5.2f B/B\n", k, strings.Join(cells, "  "), growth, median(last.bytesOp)/last.bytes())
 	}
 
@@ -238,7 +253,7 @@ func targets(results []*result, ratios []ratio, series map[string][]*result, key
 	var which string
 	for _, r := range results {
 		if r.pkg == "relurl" && r.get("op") == "Validate" && r.get("impl") == "relurl" && r.bytes() >= 1e6 {
-			if mb := median(r.mbps); slowest < 0 || mb < slowest {
+			if mb := 1e3 / r.perByte(); slowest < 0 || mb < slowest {
 				slowest, which = mb, r.name
 			}
 			allocs = max(allocs, median(r.allocs))
@@ -253,7 +268,7 @@ func targets(results []*result, ratios []ratio, series map[string][]*result, key
 	for _, k := range keys {
 		s := series[k]
 		first, last := s[0], s[len(s)-1]
-		growth := (median(last.ns) / last.bytes()) / (median(first.ns) / first.bytes())
+		growth := last.perByte() / first.perByte()
 		mem := median(last.bytesOp) / last.bytes()
 		impl := last.get("impl")
 		if impl == "net-url" {
