@@ -143,7 +143,7 @@ type URL struct {
 // opaque alternative when a net_loc is followed by an empty segment ("//":
 // abs_path = "/" rel_path, and no rel_path begins with "/"), generic-RL
 // otherwise. Readers and builders of URLs set [URL.Form] with it.
-func FormOf(u URL) Form {
+func FormOf(u *URL) Form {
 	switch {
 	case !u.Scheme.Present:
 		return FormRelative

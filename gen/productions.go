@@ -246,7 +246,7 @@ func present(v string) ast.Component { return ast.Component{Value: v, Present: t
 func urlGen(shape func(ast.URL) bool, build func(*gopter.GenParameters) ast.URL) gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
 		u := build(p)
-		u.Form = ast.FormOf(u)
+		u.Form = ast.FormOf(&u)
 		r := gopter.NewGenResult(u, shrinkURL)
 		r.Sieve = func(v any) bool { u := v.(ast.URL); return WellFormed(u) && shape(u) }
 		return r
@@ -276,7 +276,7 @@ func looksLikeScheme(path string) bool {
 // into exactly its components and form. It is the sieve of the URL
 // generators' shrinks, and what the generators promise of every value.
 func WellFormed(u ast.URL) bool {
-	if u.Form != ast.FormOf(u) {
+	if u.Form != ast.FormOf(&u) {
 		return false
 	}
 	p := u.Path.Value
@@ -320,7 +320,7 @@ func shrinkURL(v any) gopter.Shrink {
 	u := v.(ast.URL)
 	var out []ast.URL
 	add := func(c ast.URL) {
-		c.Form = ast.FormOf(c)
+		c.Form = ast.FormOf(&c)
 		out = append(out, c)
 	}
 	for _, field := range []func(*ast.URL) *ast.Component{

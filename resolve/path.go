@@ -3,6 +3,7 @@ package resolve
 import (
 	"bytes"
 	"strings"
+	"unsafe"
 
 	"github.com/relurl/relurl/ast"
 )
@@ -106,5 +107,10 @@ func mergePaths(base ast.URL, ref string) string {
 		// relative rather than read as an abs_path or a net_loc.
 		return "./" + string(out)
 	}
-	return string(out)
+	if len(out) == 0 {
+		return ""
+	}
+	// out is never written again: hand it over as the string without a
+	// copy, as strings.Builder does, so a long path is held once.
+	return unsafe.String(unsafe.SliceData(out), len(out))
 }

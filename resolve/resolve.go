@@ -182,7 +182,7 @@ func recombine(u ast.URL) ast.URL {
 	}
 	u = u.WithoutSpans()
 	u.Path.Value = p
-	u.Form = ast.FormOf(u)
+	u.Form = ast.FormOf(&u)
 	return u
 }
 

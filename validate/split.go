@@ -65,21 +65,7 @@ func split(u *ast.URL, s string) {
 
 	// §2.4.6: what is left is the path, with its leading slash if any.
 	u.Path = ast.Path{Value: s[start:end], Span: ast.Span{Start: start, End: end}}
-	u.Form = form(u)
-}
-
-// form reports the §2.2 alternative a cut URL fits, were its characters
-// valid. An absolute URL fits generic-RL unless its net_loc is followed by
-// an empty first segment ("http://a//b"): abs_path = "/" rel_path, and no
-// rel_path begins with "/". Such a URL still fits the opaque alternative.
-func form(u *ast.URL) ast.Form {
-	switch {
-	case !u.Scheme.Present:
-		return ast.FormRelative
-	case u.NetLoc.Present && strings.HasPrefix(u.Path.Value, "//"):
-		return ast.FormOpaque
-	}
-	return ast.FormGenericRL
+	u.Form = ast.FormOf(u)
 }
 
 func component(s string, start, end int) ast.Component {

@@ -113,7 +113,7 @@ func valid(u *ast.URL, s string) bool {
 		u.Fragment = component(s, i+1, j)
 		i = j
 	}
-	u.Form = form(u)
+	u.Form = ast.FormOf(u)
 	return i == len(s)
 }
 
