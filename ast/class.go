@@ -37,3 +37,15 @@ func IsHex(c byte) bool { return classTable[c]&Hex != 0 }
 func IsEscape(s string) bool {
 	return len(s) >= 3 && s[0] == '%' && IsHex(s[1]) && IsHex(s[2])
 }
+
+// PercentEncode writes every byte of text as an escape, "%" and two
+// upper-case hex digits: the form a diagnostic suggests for a character no
+// production allows.
+func PercentEncode(text string) string {
+	const hexDigits = "0123456789ABCDEF"
+	b := make([]byte, 0, 3*len(text))
+	for i := 0; i < len(text); i++ {
+		b = append(b, '%', hexDigits[text[i]>>4], hexDigits[text[i]&15])
+	}
+	return string(b)
+}

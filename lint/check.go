@@ -194,7 +194,7 @@ func syntaxHit(d ast.Diagnostic) hit {
 	case ast.RuleNetPathEmptySegment:
 		h.fix = `remove the extra "/"`
 	default:
-		h.fix = "write " + quoteText(d.Text) + " as " + percentEncode(d.Text)
+		h.fix = "write " + quoteText(d.Text) + " as " + ast.PercentEncode(d.Text)
 	}
 	return h
 }
@@ -204,16 +204,6 @@ func quoteText(s string) string {
 		return "the space"
 	}
 	return fmt.Sprintf("%q", s)
-}
-
-// percentEncode writes every byte of text as a §2.2 escape.
-func percentEncode(text string) string {
-	const hexDigits = "0123456789ABCDEF"
-	b := make([]byte, 0, 3*len(text))
-	for i := 0; i < len(text); i++ {
-		b = append(b, '%', hexDigits[text[i]>>4], hexDigits[text[i]&15])
-	}
-	return string(b)
 }
 
 // portability resolves s against the base by RFC 1808 (package resolve)

@@ -51,8 +51,8 @@ func (l *Linter) rfc1738(hits []hit, s string, u ast.URL, baseScheme string) []h
 				if c := s[i]; c == '/' || c == '?' {
 					hits = l.add(hits, hit{rule: RuleRFC1738HTTP, offset: i, end: i + 1, production: "query",
 						message: fmt.Sprintf("%q is not allowed in the search part of an httpurl: search = *[ uchar | \";\" | \":\" | \"@\" | \"&\" | \"=\" ] (RFC 1738 §5); write it as %s",
-							string(c), percentEncode(string(c))),
-						fix: "write it as " + percentEncode(string(c))})
+							string(c), ast.PercentEncode(string(c))),
+						fix: "write it as " + ast.PercentEncode(string(c))})
 					break
 				}
 			}
@@ -119,8 +119,8 @@ func (l *Linter) rfc1738(hits []hit, s string, u ast.URL, baseScheme string) []h
 				if i := strings.IndexAny(seg, ":@&="); i >= 0 {
 					hits = l.add(hits, hit{rule: RuleRFC1738WAIS, offset: off + i, end: off + i + 1, production: "path",
 						message: fmt.Sprintf("%q is not allowed in a waisurl's database, wtype or wpath, which are *uchar (RFC 1738 §5); write it as %s",
-							seg[i:i+1], percentEncode(seg[i:i+1])),
-						fix: "write it as " + percentEncode(seg[i:i+1])})
+							seg[i:i+1], ast.PercentEncode(seg[i:i+1])),
+						fix: "write it as " + ast.PercentEncode(seg[i:i+1])})
 					break
 				}
 				off += len(seg) + 1
@@ -177,8 +177,8 @@ func (l *Linter) login(hits []hit, s string, u ast.URL, scheme string) []hit {
 					field = "password"
 				}
 				hits = l.add(hits, hit{rule: RuleRFC1738Userinfo, offset: off + i, end: off + i + 1, production: "net_loc",
-					message: fmt.Sprintf("%q must be encoded in a %s (RFC 1738 §3.1); write it as %s", string(c), field, percentEncode(string(c))),
-					fix:     "write it as " + percentEncode(string(c))})
+					message: fmt.Sprintf("%q must be encoded in a %s (RFC 1738 §3.1); write it as %s", string(c), field, ast.PercentEncode(string(c))),
+					fix:     "write it as " + ast.PercentEncode(string(c))})
 			}
 		}
 	}

@@ -297,7 +297,7 @@ func (c *checker) bad(i, end int, production, rule string) int {
 	}
 	r, n := utf8.DecodeRuneInString(c.s[i:end])
 	c.add(i, i+n, production, rule, fmt.Sprintf("%s is not allowed in %s; write it as %s",
-		describe(c.s[i:i+n], r), production, percentEncode(c.s[i:i+n])))
+		describe(c.s[i:i+n], r), production, ast.PercentEncode(c.s[i:i+n])))
 	return i + n
 }
 
@@ -330,14 +330,4 @@ func describe(text string, r rune) string {
 		return fmt.Sprintf("punctuation character %q", r)
 	}
 	return fmt.Sprintf("character %q", r)
-}
-
-// percentEncode writes every byte of text as a §2.2 escape.
-func percentEncode(text string) string {
-	const hexDigits = "0123456789ABCDEF"
-	b := make([]byte, 0, 3*len(text))
-	for i := 0; i < len(text); i++ {
-		b = append(b, '%', hexDigits[text[i]>>4], hexDigits[text[i]&15])
-	}
-	return string(b)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 
@@ -40,6 +41,23 @@ func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(v)
+}
+
+// streamInputs calls f with each input (see [eachInput]) and a buffered
+// writer on stdout, flushed at the end. It reports a read or write error on
+// stderr, as the command cmd, and returns false after one; a command then
+// exits with status 2.
+func streamInputs(cmd string, inputs []string, stdin io.Reader, stdout, stderr io.Writer, f func(out io.Writer, s string) error) bool {
+	out := bufio.NewWriter(stdout)
+	err := eachInput(inputs, stdin, func(s string) error { return f(out, s) })
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "relurl %s: %v\n", cmd, err)
+		return false
+	}
+	return true
 }
 
 // eachInput calls f with each argument or, when there are none, with each

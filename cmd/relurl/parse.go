@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -42,9 +41,8 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitUsage
 	}
-	out := bufio.NewWriter(stdout)
 	code := exitOK
-	err = eachInput(inputs, stdin, func(s string) error {
+	if !streamInputs("parse", inputs, stdin, stdout, stderr, func(out io.Writer, s string) error {
 		u, diags := validate.Validate(s)
 		if diags.HasErrors() {
 			code = exitInvalid
@@ -54,12 +52,7 @@ func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		writeParseText(out, s, u, diags)
 		return nil
-	})
-	if ferr := out.Flush(); err == nil {
-		err = ferr
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "relurl parse: %v\n", err)
+	}) {
 		return exitUsage
 	}
 	return code

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"flag"
@@ -53,7 +52,6 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	base, refs := pos[0], pos[1:]
 
-	out := bufio.NewWriter(stdout)
 	code := exitOK
 	if !*lenient {
 		if _, err := resolve.ParseBase(base); err != nil {
@@ -64,7 +62,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	err = eachInput(refs, stdin, func(ref string) error {
+	if !streamInputs("resolve", refs, stdin, stdout, stderr, func(out io.Writer, ref string) error {
 		var abs string
 		if *lenient {
 			abs = resolve.Lenient(base, ref).String()
@@ -87,12 +85,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		_, err := fmt.Fprintln(out, abs)
 		return err
-	})
-	if ferr := out.Flush(); err == nil {
-		err = ferr
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "relurl resolve: %v\n", err)
+	}) {
 		return exitUsage
 	}
 	return code
@@ -126,9 +119,8 @@ func runRelative(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	base, targets := pos[0], pos[1:]
 
-	out := bufio.NewWriter(stdout)
 	code := exitOK
-	err = eachInput(targets, stdin, func(target string) error {
+	if !streamInputs("relative", targets, stdin, stdout, stderr, func(out io.Writer, target string) error {
 		r, err := resolve.Relative(base, target)
 		if err != nil {
 			code = exitInvalid
@@ -143,12 +135,7 @@ func runRelative(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		_, err = fmt.Fprintln(out, r)
 		return err
-	})
-	if ferr := out.Flush(); err == nil {
-		err = ferr
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "relurl relative: %v\n", err)
+	}) {
 		return exitUsage
 	}
 	return code
