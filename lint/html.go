@@ -45,13 +45,17 @@ func (c *collector) lintHTML(doc string, m docMap, ctx resolve.Context, fallback
 	// where its BASE element is (§10); the others keep their fallback.
 	b := fallback
 	if hasBaseTag(doc) {
-		if href, found, err := resolve.FindHTMLBase(strings.NewReader(doc)); err == nil && found {
+		if href, found, err := resolve.FindHTMLBase(strings.NewReader(headPart(doc))); err == nil && found {
 			b = establish(&resolve.Base{URL: href, Source: resolve.SourceHTMLBase}, ctx, true)
 		}
 	}
 
 	z := html.NewTokenizer(strings.NewReader(doc))
 	off := 0
+	// Reused from tag to tag: the tokenizer's keys and values stay valid
+	// until its next call of Next.
+	var keys, values [][]byte
+	var attrs []rawAttr
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -64,6 +68,12 @@ func (c *collector) lintHTML(doc string, m docMap, ctx resolve.Context, fallback
 			continue
 		}
 		raw := doc[tagStart:off]
+		// The tokenizer's attribute names are the raw text's, in lower
+		// case: a tag whose text names no URL attribute has none, and
+		// needs no more work.
+		if !mayHaveURLAttr(raw) {
+			continue
+		}
 		name, hasAttr := z.TagName()
 		if !hasAttr {
 			continue
@@ -71,27 +81,73 @@ func (c *collector) lintHTML(doc string, m docMap, ctx resolve.Context, fallback
 		tag := string(name)
 		// The tokenizer's values are the reference: the raw scan only
 		// locates them.
-		var keys, values []string
+		keys, values = keys[:0], values[:0]
+		any := false
 		for {
 			k, v, more := z.TagAttr()
-			keys, values = append(keys, string(k)), append(values, string(v))
+			keys, values = append(keys, k), append(values, v)
+			if isURLAttr(string(k)) {
+				any = true
+			}
 			if !more {
 				break
 			}
 		}
-		attrs := scanAttrs(raw)
+		if !any {
+			continue
+		}
+		attrs = scanAttrs(attrs[:0], raw)
 		if !sameKeys(attrs, keys) {
 			// The scan disagrees with the tokenizer: take the tokenizer's
 			// attributes, located at the start of the tag.
 			attrs = attrs[:0]
 			for _, k := range keys {
-				attrs = append(attrs, rawAttr{key: k, hasValue: true})
+				attrs = append(attrs, rawAttr{key: string(k), hasValue: true})
 			}
 		}
 		for i, a := range attrs {
-			c.htmlAttr(tag, a, raw, tagStart, values[i], m, &b, whereSuffix)
+			if isURLAttr(a.key) {
+				c.htmlAttr(tag, a, raw, tagStart, string(values[i]), m, &b, whereSuffix)
+			}
 		}
 	}
+}
+
+// isURLAttr reports whether key names an attribute that may hold URLs
+// (on some element).
+func isURLAttr(key string) bool {
+	_, single := urlAttrs[key]
+	_, list := urlListAttrs[key]
+	return single || list || srcsetAttrs[key]
+}
+
+// urlAttrNames holds, for each lower case ASCII letter, the names of the
+// attributes that may hold URLs that begin with it.
+var urlAttrNames = func() (t [256][]string) {
+	for _, m := range []map[string]string{urlAttrs, urlListAttrs} {
+		for k := range m {
+			t[k[0]] = append(t[k[0]], k)
+		}
+	}
+	for k := range srcsetAttrs {
+		t[k[0]] = append(t[k[0]], k)
+	}
+	return t
+}()
+
+// mayHaveURLAttr reports whether the raw text of a tag holds, in any case,
+// the name of an attribute that may hold URLs. When it does not, the
+// tokenizer (whose attribute names are pieces of the raw text, in ASCII
+// lower case) finds none there.
+func mayHaveURLAttr(raw string) bool {
+	for i := 1; i < len(raw); i++ {
+		for _, k := range urlAttrNames[raw[i]|0x20] {
+			if len(raw)-i >= len(k) && strings.EqualFold(raw[i:i+len(k)], k) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (c *collector) htmlAttr(tag string, a rawAttr, raw string, tagStart int, want string, m docMap, b *base, whereSuffix string) {
@@ -152,6 +208,38 @@ func (c *collector) htmlAttr(tag string, a rawAttr, raw string, tagStart int, wa
 	}
 }
 
+// headPart returns the part of doc the HTML parser has read when its
+// head can no longer change: doc up to the end of the first BODY start tag,
+// after which the parser is in the "in body" insertion mode, where a BASE
+// element goes into the current node, never into the head. The tokens up
+// to that tag are the same in the part as in the whole (each ends before
+// the tag does), and so is the tree built from them. Before the BODY tag
+// the parser reads no foreign content (an svg or math start tag ends the
+// head first), so a standalone tokenizer sees the tags it sees; a TEMPLATE
+// start tag, inside which a BODY tag is ignored, makes it give up and return
+// the whole document.
+func headPart(doc string) string {
+	z := html.NewTokenizer(strings.NewReader(doc))
+	off := 0
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return doc
+		}
+		off += len(z.Raw())
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		name, _ := z.TagName()
+		switch string(name) {
+		case "template":
+			return doc
+		case "body":
+			return doc[:off]
+		}
+	}
+}
+
 // hasBaseTag reports whether doc holds "<base", in any case.
 func hasBaseTag(doc string) bool {
 	for i := 0; ; i++ {
@@ -166,12 +254,12 @@ func hasBaseTag(doc string) bool {
 	}
 }
 
-func sameKeys(attrs []rawAttr, keys []string) bool {
+func sameKeys(attrs []rawAttr, keys [][]byte) bool {
 	if len(attrs) != len(keys) {
 		return false
 	}
 	for i := range attrs {
-		if attrs[i].key != keys[i] {
+		if attrs[i].key != string(keys[i]) {
 			return false
 		}
 	}
@@ -237,17 +325,16 @@ func srcsetURLs(v string) [][2]int {
 	return spans
 }
 
-// scanAttrs finds the attributes of a start tag in its raw text, by the
+// scanAttrs appends to attrs the attributes of a start tag found in its raw text, by the
 // rules of the HTML tokenizer: after the tag name, white space and "/"
 // separate attributes; a name runs to white space, "/", ">" or "=" (a
 // leading "=" is part of it); a value follows "=", quoted by '"' or "'"
 // or unquoted up to white space or ">".
-func scanAttrs(raw string) []rawAttr {
+func scanAttrs(attrs []rawAttr, raw string) []rawAttr {
 	i := 1 // past "<"
 	for i < len(raw) && strings.IndexByte(htmlSpace+"/>", raw[i]) < 0 {
 		i++
 	}
-	var attrs []rawAttr
 	for i < len(raw) {
 		for i < len(raw) && (strings.IndexByte(htmlSpace, raw[i]) >= 0 || raw[i] == '/') {
 			i++

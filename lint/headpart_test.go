@@ -1,0 +1,37 @@
+package lint
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/resolve"
+)
+
+// TestHeadPart checks that the HTML parser finds the same BASE element in
+// headPart(doc) as in doc, on documents put together at random from pieces
+// that move the parser between its insertion modes.
+func TestHeadPart(t *testing.T) {
+	pieces := []string{
+		"<html>", "<head>", "</head>", "<body>", "<BODY class=x>", "</body>", "<base href=http://a/b/>",
+		"<BASE HREF='http://c/d'>", "<base target=_top>", "<template>", "</template>", "<svg>", "</svg>",
+		"<math>", "<title>", "</title>", "<script>", "</script>", "<style>", "</style>", "<noscript>",
+		"</noscript>", "<!-- <body> -->", "<![CDATA[ <body> ]]>", "<frameset>", "<frame>", "<p>", "text",
+		"<table>", "<tr>", "<td>", "<select>", "<textarea>", "</textarea>", "<meta charset=utf-8>",
+		"<link href=x>", "<html lang=en>", "<body", ">", "\"", "'", "<!--", "-->", "<plaintext>",
+		"<foreignObject>", "<desc>", "<iframe>", "</iframe>", "<noframes>", "</noframes>", "<br>", "</br>",
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(14) + 1 {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		doc := b.String()
+		h1, f1, e1 := resolve.FindHTMLBase(strings.NewReader(doc))
+		h2, f2, e2 := resolve.FindHTMLBase(strings.NewReader(headPart(doc)))
+		if h1 != h2 || f1 != f2 || (e1 == nil) != (e2 == nil) {
+			t.Fatalf("%q: whole document gives %q %v %v, headPart %q %v %v", doc, h1, f1, e1, h2, f2, e2)
+		}
+	}
+}
