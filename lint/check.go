@@ -154,7 +154,7 @@ func (l *Linter) checkRef(s string, b *base, asBase bool) []hit {
 		hits = l.portability(hits, s, u, b, asBase)
 	}
 
-	if l.anyEnabled(FamilyRFC1738) {
+	if l.rfc1738On {
 		bs := ""
 		if relative && u.NetLoc.Present && b != nil && b.usable {
 			bs = b.parsed.Scheme.Value

@@ -159,10 +159,31 @@ type collector struct {
 	file     string
 	lines    *lines
 	findings []Finding
+	// memo, when not nil, holds the hits of the URLs already checked
+	// against the one base of the document being read.
+	memo map[memoKey][]hit
 }
 
+type memoKey struct {
+	url    string
+	asBase bool
+}
+
+// check checks src against b. While c.memo is set, b must be the same
+// base (in content) at every call.
 func (c *collector) check(src source, b *base) {
-	for _, h := range c.l.checkRef(src.url, b, src.asBase) {
+	var hits []hit
+	if c.memo != nil {
+		k := memoKey{src.url, src.asBase}
+		var ok bool
+		if hits, ok = c.memo[k]; !ok {
+			hits = c.l.checkRef(src.url, b, src.asBase)
+			c.memo[k] = hits
+		}
+	} else {
+		hits = c.l.checkRef(src.url, b, src.asBase)
+	}
+	for _, h := range hits {
 		c.emit(src, b, h)
 	}
 }

@@ -35,3 +35,24 @@ func TestHeadPart(t *testing.T) {
 		}
 	}
 }
+
+// TestRepeatedURL checks that a URL written twice in a document, whose
+// check is memoized, is reported at each place.
+func TestRepeatedURL(t *testing.T) {
+	l, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := "<base href=\"http://a/b/c\">\n<a href=\"../../../g\">x</a>\n<img src='../../../g'><a href=../../../g>"
+	fs := l.File("t.html", []byte(doc), KindHTML)
+	var offs []int
+	for _, f := range fs {
+		if f.Rule == RulePortabilityResolution {
+			offs = append(offs, f.Offset)
+		}
+	}
+	want := []int{strings.Index(doc, `"../`) + 1, strings.Index(doc, `'../`) + 1, strings.LastIndex(doc, `=../`) + 1}
+	if len(offs) != len(want) || offs[0] != want[0] || offs[1] != want[1] || offs[2] != want[2] {
+		t.Errorf("offsets %v, want %v", offs, want)
+	}
+}

@@ -50,6 +50,12 @@ func (c *collector) lintHTML(doc string, m docMap, ctx resolve.Context, fallback
 		}
 	}
 
+	// b is settled: every reference of the document is checked against
+	// it, so a URL written twice is checked once.
+	saved := c.memo
+	c.memo = make(map[memoKey][]hit)
+	defer func() { c.memo = saved }()
+
 	z := html.NewTokenizer(strings.NewReader(doc))
 	off := 0
 	// Reused from tag to tag: the tokenizer's keys and values stay valid
@@ -175,7 +181,13 @@ func (c *collector) htmlAttr(tag string, a rawAttr, raw string, tagStart int, wa
 	where := "<" + tag + " " + a.key + ">" + whereSuffix
 	mm := m.sub(tagStart)
 	emit := func(from, to int, asBase bool) {
-		src := makeSource(val[from:to], mm, 0, idx[from:to+1], where)
+		var src source
+		if idx == nil {
+			// val is the raw value: byte i is at valStart+i.
+			src = makeSource(val[from:to], mm, a.valStart+from, nil, where)
+		} else {
+			src = makeSource(val[from:to], mm, 0, idx[from:to+1], where)
+		}
 		src.asBase = asBase
 		c.check(src, b)
 	}
@@ -391,15 +403,11 @@ func scanAttrs(attrs []rawAttr, raw string) []rawAttr {
 // decodeAttr decodes the character references of an attribute value the
 // way HTML does in attributes, and returns, for each decoded byte (and one
 // past the end), its offset in the raw text (the value begins at
-// valStart). A named reference without ";" is left as it is; when that
+// valStart); nil when raw holds no "&" and is its own decoding. A named reference without ";" is left as it is; when that
 // differs from the tokenizer's reading, the caller falls back to its value.
 func decodeAttr(raw string, valStart int) (string, []int) {
 	if strings.IndexByte(raw, '&') < 0 {
-		idx := make([]int, len(raw)+1)
-		for i := range idx {
-			idx[i] = valStart + i
-		}
-		return raw, idx
+		return raw, nil // nil: byte i is at valStart+i
 	}
 	var b strings.Builder
 	idx := make([]int, 0, len(raw)+1)

@@ -35,6 +35,8 @@ type Options struct {
 type Linter struct {
 	state     map[string]ruleState
 	retrieval string
+	// rfc1738 caches whether a rule of the RFC 1738 profile is on.
+	rfc1738On bool
 }
 
 type ruleState struct {
@@ -99,6 +101,7 @@ func New(opts Options) (*Linter, error) {
 			l.state[id] = s
 		}
 	}
+	l.rfc1738On = l.anyEnabled(FamilyRFC1738)
 	if opts.Retrieval != "" {
 		u, diags := validate.Validate(opts.Retrieval)
 		if err := diags.Err(); err != nil {
