@@ -121,11 +121,21 @@ func (c *collector) lintHTML(doc string, m docMap, ctx resolve.Context, fallback
 
 // isURLAttr reports whether key names an attribute that may hold URLs
 // (on some element).
-func isURLAttr(key string) bool {
-	_, single := urlAttrs[key]
-	_, list := urlListAttrs[key]
-	return single || list || srcsetAttrs[key]
-}
+func isURLAttr(key string) bool { return anyURLAttr[key] }
+
+// anyURLAttr holds the names of urlAttrs, urlListAttrs and srcsetAttrs.
+var anyURLAttr = func() map[string]bool {
+	all := make(map[string]bool)
+	for _, m := range []map[string]string{urlAttrs, urlListAttrs} {
+		for k := range m {
+			all[k] = true
+		}
+	}
+	for k := range srcsetAttrs {
+		all[k] = true
+	}
+	return all
+}()
 
 // urlAttrNames holds, for each lower case ASCII letter, the names of the
 // attributes that may hold URLs that begin with it.
