@@ -158,7 +158,7 @@ var urlAttrNames = func() (t [256][]string) {
 func mayHaveURLAttr(raw string) bool {
 	for i := 1; i < len(raw); i++ {
 		for _, k := range urlAttrNames[raw[i]|0x20] {
-			if len(raw)-i >= len(k) && strings.EqualFold(raw[i:i+len(k)], k) {
+			if len(raw)-i >= len(k) && foldsTo(raw[i:i+len(k)], k) {
 				return true
 			}
 		}
@@ -228,6 +228,18 @@ func (c *collector) htmlAttr(tag string, a rawAttr, raw string, tagStart int, wa
 			emit(sp[0], sp[1], false)
 		}
 	}
+}
+
+// foldsTo reports whether s is k, a name in lower case, with some ASCII
+// letters in upper case (or, for a non-letter of k, a byte that differs
+// from it in bit 0x20 only: a false positive mayHaveURLAttr allows).
+func foldsTo(s, k string) bool {
+	for j := 0; j < len(k); j++ {
+		if s[j]|0x20 != k[j] {
+			return false
+		}
+	}
+	return true
 }
 
 // headPart returns the part of doc the HTML parser has read when its
