@@ -89,7 +89,7 @@ func (l *Linter) checkRef(s string, b *base, asBase bool) []hit {
 			"against a base of the same scheme (the loophole of §5.2), RFC 1808 as the absolute URL %q",
 			s, u.Scheme.Value, rest, s)
 		if b != nil && b.usable && strings.EqualFold(b.parsed.Scheme.Value, u.Scheme.Value) {
-			old := resolve.URL(b.parsed, validate.Split(rest)).String()
+			old := resolve.Reference(b.parsed, validate.Split(rest)).String()
 			msg += fmt.Sprintf("; against this document's base they give %q", old)
 		}
 		hits = l.add(hits, hit{rule: RuleSchemeRelativeForm, offset: 0, end: u.Scheme.Span.End + 1,
@@ -234,7 +234,7 @@ func (l *Linter) portability(hits []hit, s string, u ast.URL, b *base, asBase bo
 		if b.net == nil {
 			return hits // net/url refuses the base: reported where it is written
 		}
-		r1808 = resolve.URL(b.parsed, u).String()
+		r1808 = resolve.Reference(b.parsed, u).String()
 		r3986 = b.net.ResolveReference(ref).String()
 		against = fmt.Sprintf(" against %q", b.url)
 	case u.Scheme.Present && (b == nil || b.url == ""):

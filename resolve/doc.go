@@ -4,7 +4,7 @@
 // document's references are resolved against (§3) is the job of the
 // subpackage resolve/base.
 //
-// [URL] is §4 itself: it works on the six components of §2.1 ([ast.URL]),
+// [Reference] is §4 itself: it works on the six components of §2.1 ([ast.URL]),
 // returns a new node and never changes its inputs. Its comments number the
 // steps as the RFC does. Step 6 runs on a pair of segment stacks, as §4
 // suggests, in time and memory linear in the length of the two paths.

@@ -64,10 +64,10 @@ func ExampleParseRef() {
 	// Output: bad reference "g h": offset 1: fsegment: space is not allowed in fsegment; write it as %20
 }
 
-func ExampleURL() {
+func ExampleReference() {
 	base := validate.Split("http://a")
 	ref := validate.Split("g")
-	fmt.Println(resolve.URL(base, ref)) // not http://ag
+	fmt.Println(resolve.Reference(base, ref)) // not http://ag
 	// Output: http://a/g
 }
 

@@ -55,7 +55,7 @@ func Relative(base, target string) (string, error) {
 		if diags.HasErrors() {
 			continue
 		}
-		if URL(b, r).String() == target {
+		if Reference(b, r).String() == target {
 			best = c
 		}
 	}

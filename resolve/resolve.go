@@ -23,7 +23,7 @@ func Resolve(base, ref string) (ast.URL, error) {
 	if err != nil {
 		return ast.URL{}, err
 	}
-	return URL(b, r), nil
+	return Reference(b, r), nil
 }
 
 // Lenient resolves ref against base as [Resolve] does, but reads both by
@@ -31,7 +31,7 @@ func Resolve(base, ref string) (ast.URL, error) {
 // input that is not strictly valid. It never fails; its result need not be
 // a valid URL, nor absolute when the base is not.
 func Lenient(base, ref string) ast.URL {
-	return URL(validate.Split(base), validate.Split(ref))
+	return Reference(validate.Split(base), validate.Split(ref))
 }
 
 // ParseBase reads s as a base URL. The empty string is the unknown base of
@@ -78,13 +78,13 @@ func ParseRef(s string) (ast.URL, error) {
 	return u, nil
 }
 
-// URL is the algorithm of RFC 1808 §4 on components: it resolves the
+// Reference is the algorithm of RFC 1808 §4 on components: it resolves the
 // reference ref against base and returns the result as a new node, with
 // zero spans. It checks nothing: given a base and a reference that are
 // valid (see [ParseBase] and [ParseRef]), the result printed is a valid
 // URL that parses back into exactly its components. The package comment
 // lists the decisions taken where the RFC leaves a point open.
-func URL(base, ref ast.URL) ast.URL {
+func Reference(base, ref ast.URL) ast.URL {
 	// Step 1: the base URL is established by the caller (§3, package
 	// resolve/base). The empty base is unknown: the reference is taken as
 	// an absolute URL, as it is.

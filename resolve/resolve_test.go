@@ -264,7 +264,7 @@ func TestRoundTrip(t *testing.T) {
 func TestResolveDoesNotMutate(t *testing.T) {
 	b, r := validate.Split(rfcBase), validate.Split("../g?y#s")
 	b0, r0 := b, r
-	_ = resolve.URL(b, r)
+	_ = resolve.Reference(b, r)
 	if b != b0 || r != r0 {
 		t.Fatal("URL changed its inputs")
 	}
