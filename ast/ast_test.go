@@ -164,3 +164,17 @@ func TestFormAndSeverityNames(t *testing.T) {
 		}
 	}
 }
+
+// TestSchemeLen holds §2.4.2: a colon after the first character and before
+// any character a scheme name does not allow.
+func TestSchemeLen(t *testing.T) {
+	for s, want := range map[string]int{
+		"http:g": 4, "g:h": 1, "+.-:x": 3, "9:": 1, "a:b:c": 1, "a::": 1,
+		"": 0, ":": 0, ":a": 0, "a": 0, "a$b:c": 0, "a%3Ab:c": 0, "this%3Athat": 0,
+		"./this:that": 0, "a/b:c": 0, "#a:b": 0, "a#b:c": 0, "a b:c": 0, "é:x": 0,
+	} {
+		if got := ast.SchemeLen(s); got != want {
+			t.Errorf("SchemeLen(%q) = %d, want %d", s, got, want)
+		}
+	}
+}

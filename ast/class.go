@@ -38,6 +38,26 @@ func IsEscape(s string) bool {
 	return len(s) >= 3 && s[0] == '%' && IsHex(s[1]) && IsHex(s[2])
 }
 
+// SchemeLen returns the length of the scheme s begins with under the
+// parsing rule of RFC 1808 §2.4.2 ("a colon ':' after the first character
+// and before any characters not allowed as part of a scheme name"): the
+// length of a nonempty run of scheme characters that a ":" follows, or 0
+// when there is none. A scheme cut this way is always a valid scheme
+// (scheme = 1*( alpha | digit | "+" | "-" | "." )). It is the one home of
+// §2.4.2 for the validator, the resolver (§5.3's "./this:that") and the
+// generators; the reference parser's lexer keeps its own, so that the two
+// readers stay independent.
+func SchemeLen(s string) int {
+	i := 0
+	for i < len(s) && classTable[s[i]]&SchemeChar != 0 {
+		i++
+	}
+	if i < len(s) && s[i] == ':' {
+		return i
+	}
+	return 0
+}
+
 // PercentEncode writes every byte of text as an escape, "%" and two
 // upper-case hex digits: the form a diagnostic suggests for a character no
 // production allows.

@@ -106,7 +106,7 @@ func RelPath() gopter.Gen {
 	rel := relPath()
 	return urlGen(isRelPathURL, func(p *gopter.GenParameters) ast.URL {
 		u := draw[ast.URL](rel, p)
-		if looksLikeScheme(u.Path.Value) {
+		if ast.SchemeLen(u.Path.Value) > 0 {
 			u.Path.Value = "./" + u.Path.Value
 		}
 		return u
@@ -262,16 +262,6 @@ func isNetPath(u ast.URL) bool    { return !u.Scheme.Present && u.NetLoc.Present
 func isAbsPath(u ast.URL) bool    { return isRelative(u) && !u.NetLoc.Present && u.Path.IsAbsolute() }
 func isRelPathURL(u ast.URL) bool { return isRelative(u) && !u.NetLoc.Present && !u.Path.IsAbsolute() }
 
-// looksLikeScheme reports whether a relative path would be read as
-// beginning with a scheme (§2.4.2).
-func looksLikeScheme(path string) bool {
-	i := 0
-	for i < len(path) && ast.Is(path[i], ast.SchemeChar) {
-		i++
-	}
-	return i > 0 && i < len(path) && path[i] == ':'
-}
-
 // WellFormed reports whether u, printed, is a valid URL that reads back
 // into exactly its components and form. It is the sieve of the URL
 // generators' shrinks, and what the generators promise of every value.
@@ -289,7 +279,7 @@ func WellFormed(u ast.URL) bool {
 		return false // the path would join the net_loc
 	case u.NetLoc.Present && p == "" && (u.Params.Present || u.Query.Present):
 		return false // params or a query right after a net_loc join it ("//a;p")
-	case !u.Scheme.Present && looksLikeScheme(p):
+	case !u.Scheme.Present && ast.SchemeLen(p) > 0:
 		return false // the first segment would read as a scheme
 	}
 	return allOf(u.NetLoc.Value, ast.NetLocChar, true) &&

@@ -158,7 +158,7 @@ func relativePath(b ast.URL, target string, marked bool) (string, bool) {
 	case ups > 0:
 		return strings.Repeat("../", ups) + rest, true
 	}
-	if tSegs[common] == "" || readsAsScheme(rest) {
+	if tSegs[common] == "" || ast.SchemeLen(rest) > 0 {
 		// "/g" would be an abs_path, "this:that" a scheme (§5.3).
 		return "./" + rest, true
 	}

@@ -176,7 +176,7 @@ func recombine(u ast.URL) ast.URL {
 	case !u.NetLoc.Present && strings.HasPrefix(p, "//"):
 		// "//g" would begin a net_loc: keep a "." segment in front.
 		p = "/." + p
-	case !u.Scheme.Present && !u.NetLoc.Present && readsAsScheme(p):
+	case !u.Scheme.Present && !u.NetLoc.Present && ast.SchemeLen(p) > 0:
 		// §5.3: "this:that" would read as a scheme.
 		p = "./" + p
 	}
@@ -184,19 +184,4 @@ func recombine(u ast.URL) ast.URL {
 	u.Path.Value = p
 	u.Form = ast.FormOf(&u)
 	return u
-}
-
-// readsAsScheme reports whether a path would lose its first segment, or
-// part of it, to a scheme when read by §2.4.2: a run of scheme characters
-// followed by ":" ("this:that"). §5.3 asks for "./this:that" then.
-func readsAsScheme(p string) bool {
-	for i := 0; i < len(p); i++ {
-		if p[i] == ':' {
-			return i > 0
-		}
-		if !ast.Is(p[i], ast.SchemeChar) {
-			return false
-		}
-	}
-	return false
 }

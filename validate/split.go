@@ -32,11 +32,8 @@ func split(u *ast.URL, s string) {
 
 	// §2.4.2: a scheme is a nonempty run of scheme characters ended by ":".
 	// A ":" in the first position does not make a scheme.
-	i := 0
-	for i < end && ast.Is(s[i], ast.SchemeChar) {
-		i++
-	}
-	if i > 0 && i < end && s[i] == ':' {
+	// (The run cannot pass a "#", which is no scheme character.)
+	if i := ast.SchemeLen(s); i > 0 {
 		u.Scheme = component(s, 0, i)
 		start = i + 1
 	}

@@ -77,15 +77,10 @@ func Valid(s string) bool {
 // false, leaving *u to be reset, at the first byte that does not fit: the
 // caller then cuts and checks again, collecting every diagnostic.
 func valid(u *ast.URL, s string) bool {
-	i := 0
-	for i < len(s) && ast.Is(s[i], ast.SchemeChar) {
-		i++
-	}
-	if i > 0 && i < len(s) && s[i] == ':' {
+	i := ast.SchemeLen(s)
+	if i > 0 {
 		u.Scheme = component(s, 0, i)
 		i++
-	} else {
-		i = 0
 	}
 	if len(s)-i >= 2 && s[i] == '/' && s[i+1] == '/' {
 		j := scan(s, i+2, setNetLoc)
