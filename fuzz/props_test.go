@@ -15,6 +15,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/gen"
 	"github.com/relurl/relurl/grammar"
+	"github.com/relurl/relurl/resolve"
 	"github.com/relurl/relurl/validate"
 )
 
@@ -131,14 +132,20 @@ func resolveProps(base, ref ast.URL) string {
 		return fmt.Sprintf("Resolve(%q, %q): %v", b, r, err)
 	}
 	u, err := grammar.Parse(res)
+	recombined, _ := resolve.Resolve(b, r)
 	switch {
 	case err != nil:
 		return fmt.Sprintf("Resolve(%q, %q) = %q, which does not parse: %v", b, r, res, err)
 	case !u.IsAbsolute():
 		return fmt.Sprintf("Resolve(%q, %q) = %q, not absolute", b, r, res)
-	case !ref.IsAbsolute() && u.Form != ast.FormGenericRL:
+	case u.WithoutSpans() != recombined:
+		// The result's §2.4 cut is exactly what step 7 recombined.
+		return fmt.Sprintf("Resolve(%q, %q) = %q, which reads back as %#v, not the recombined %#v", b, r, res, u.WithoutSpans(), recombined)
+	case !ref.IsAbsolute() && u.Form != ast.FormGenericRL && !(u.NetLoc.Present && strings.HasPrefix(u.Path.Value, "//")):
 		// An absolute reference comes back as it is (step 2b), opaque or
-		// not; every other result must be able to serve as a base.
+		// not; any other result is generic-RL, unless step 6 left a path
+		// beginning with an empty segment after a net_loc, which step 7
+		// writes literally ("http://a//g").
 		return fmt.Sprintf("Resolve(%q, %q) = %q, form %v, want generic-RL", b, r, res, u.Form)
 	}
 	// Resolving the result again gives the same result: it is absolute.

@@ -17,9 +17,9 @@
 // # Decisions
 //
 // RFC 1808 leaves some points open. This package settles them so that the
-// §5 examples all hold and so that every resolved URL, printed, parses
-// back under the §2.2 grammar into exactly the components step 7
-// recombined.
+// §5 examples all hold and so that every resolved URL, printed, is a valid
+// absoluteURL that parses back under the §2.2 grammar into exactly the
+// components step 7 recombined.
 //
 //   - Step 1: the empty base is "unknown" (§3.4): the reference comes back
 //     as it is, relative or not.
@@ -44,17 +44,22 @@
 //   - Step 6c and 6d: an empty segment is a complete path segment, since the
 //     segment production allows it: "a//../b" becomes "a/b".
 //   - Step 6 can leave a path that begins with an empty segment
-//     ("/b/c/d" + "../..//g" gives "//g"). The result keeps a "." segment in
-//     front, "/.//g", which step 6a would remove again: without a net_loc
-//     "//g" would read as one, and after a net_loc "http://a//g" would fit
-//     only the opaque form of absoluteURL, which cannot serve as a base
-//     (§2). So every resolution of a relative reference against a
-//     generic-RL base is generic-RL: "http://a/b/c/d;p?q#f" + "../..//g"
-//     gives "http://a/.//g". Only from an opaque base, which only lenient
-//     mode accepts, does the result stay opaque like its base.
-//   - Likewise a relative path (of a base such as "http:.//x") that step 6a
-//     would leave beginning with an empty segment keeps its "." segment:
-//     "http:.//x" + "g" gives "http:.//g", not "http:/g".
+//     ("/b/c/d" + "../..//g" gives "//g"). After a net_loc it is written
+//     literally, as steps 6a–6d and 7 say (issue 14): "http://a/b/c/d;p?q#f"
+//     + "../..//g" gives "http://a//g". That is a valid absoluteURL of the
+//     opaque form, and it cannot serve as a base in its turn (§2);
+//     [BaseReason] says so. §4 promises an absolute URL, not a generic-RL
+//     one.
+//   - Without a net_loc the literal path cannot be written: "//g" would
+//     read as a net_loc. The result keeps a "." segment in front, which
+//     step 6a would remove again: "http:/b/c" + "..//g" gives "http:/.//g".
+//     Likewise a relative base path (of a base such as "http:.//x") keeps
+//     its "." segment, where §2.4.6's remembered slash cannot be written
+//     otherwise: "http:.//x" + "g" gives "http:.//g", not "http:/g".
+//   - So, against a base, every result is a valid absoluteURL whose §2.4
+//     cut is exactly the components step 7 recombined; it is generic-RL
+//     unless the reference is itself opaque or step 6 leaves an empty
+//     first segment after a net_loc.
 //   - Without a scheme or a net_loc (only in lenient mode or for hand-made
 //     nodes), step 7 writes a path whose first segment would read as a
 //     scheme as "./this:that" (§5.3).

@@ -131,3 +131,12 @@ func ExampleMessageBase() {
 	// 1 http://a/b/ encapsulating entity
 	// 2 http://own/ embedded
 }
+
+func ExampleBaseReason() {
+	u, err := resolve.Resolve("http://a/b/c/d;p?q#f", "../..//g")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u, resolve.BaseReason(u) == resolve.ReasonNotGenericRL)
+	// Output: http://a//g true
+}

@@ -50,8 +50,8 @@ func TestRelative(t *testing.T) {
 		{rfcBase, "http://a/b/c//g", ".//g"},
 		{rfcBase, "http://a/b//g", "..//g"},
 		{rfcBase, "http://a/.//g", "/.//g"},
-		// An opaque target: no relative reference resolves to it.
-		{rfcBase, "http://a//g", "http://a//g"},
+		// An opaque target: step 6 reaches it literally (§4).
+		{rfcBase, "http://a//g", "../..//g"},
 		{"http://a/b/c/d/e/f", "http://a/b/x", "/b/x"},
 		{"http://a/b/c/d/e/f", "http://a/b/c/d/x", "../x"},
 		{"http://a/b/c/d/e/f", "http://a/b/c/", "../.."},

@@ -47,15 +47,15 @@ func ParseBase(s string) (ast.URL, error) {
 	if err := diags.Err(); err != nil {
 		return ast.URL{}, &BaseError{Base: s, Reason: ReasonSyntax, Err: err}
 	}
-	switch {
-	case !u.Scheme.Present:
+	switch BaseReason(u) {
+	case ReasonNotAbsolute:
 		return ast.URL{}, &BaseError{Base: s, Reason: ReasonNotAbsolute, Err: &ast.Diagnostic{
 			Offset: 0, End: len(s), Production: "generic-RL", Text: s,
 			Message:  "a base URL must be absolute, and this one has no scheme (§2: generic-RL = scheme \":\" relativeURL)",
 			Rule:     RuleBaseNotAbsolute,
 			Severity: ast.SeverityError,
 		}}
-	case u.Form != ast.FormGenericRL:
+	case ReasonNotGenericRL:
 		at := u.Path.Span.Start
 		return ast.URL{}, &BaseError{Base: s, Reason: ReasonNotGenericRL, Err: &ast.Diagnostic{
 			Offset: at, End: at + 2, Production: "generic-RL", Text: s[at : at+2],
@@ -66,6 +66,29 @@ func ParseBase(s string) (ast.URL, error) {
 		}}
 	}
 	return u, nil
+}
+
+// BaseReason says why the URL u cannot serve as a base URL (§2: "base
+// documents can only make use of relative URLs when their base URL fits
+// within the generic-RL syntax"): [ReasonNotAbsolute] without a scheme,
+// [ReasonNotGenericRL] for the opaque form of absoluteURL (a net_loc
+// followed by "//", as in "http://a//g"), and 0 when it can. It reads the
+// form alone; u is taken to be valid under §2.2 (see [ParseBase] for a
+// string).
+//
+// A valid reference resolved against a generic-RL base ([Reference]) gives
+// a URL that cannot serve as a base exactly when the reference is
+// absolute and opaque, or when step 6 leaves a path that begins with an
+// empty segment after a net_loc ("http://a/b/c/d;p?q#f" + "../..//g" gives
+// "http://a//g"): a document retrieved by it could use no relative URL.
+func BaseReason(u ast.URL) Reason {
+	switch {
+	case !u.Scheme.Present:
+		return ReasonNotAbsolute
+	case u.Form != ast.FormGenericRL:
+		return ReasonNotGenericRL
+	}
+	return 0
 }
 
 // ParseRef reads s as a reference: any URL under §2.2, relative or
@@ -144,15 +167,11 @@ func Reference(base, ref ast.URL) ast.URL {
 	// reference's path, with "." and ".." segments removed.
 	u.Path = ast.Path{Value: mergePaths(base, ref.Path.Value)}
 	u.Params, u.Query = ref.Params, ref.Query
-	if u.NetLoc.Present && strings.HasPrefix(u.Path.Value, "//") && !strings.HasPrefix(base.Path.Value, "//") {
-		// Removing ".." segments left an empty first segment ("/b/c/d" +
-		// "../..//g" gives "//g"). After a net_loc, "http://a//g" would fit
-		// only the opaque form, which cannot serve as a base (§2), so a
-		// "." segment is kept in front: "http://a/.//g" is generic-RL and
-		// means the same. (From an opaque base, in lenient mode, the result
-		// stays opaque like its base.)
-		u.Path.Value = "/." + u.Path.Value
-	}
+	// The merged path may begin with an empty segment ("/b/c/d" +
+	// "../..//g" gives "//g"). After a net_loc it is written as it is, as
+	// step 7 says: "http://a//g" is a valid absoluteURL of the opaque form,
+	// which cannot serve as a base in its turn ([BaseReason]). Without a
+	// net_loc, recombine keeps a "." segment in front.
 
 	// Step 7.
 	return recombine(u)

@@ -159,15 +159,18 @@ var decisionCases = map[string][]resolveCase{
 		{rfcBase, "g//", "http://a/b/c/g//"},
 		{rfcBase, ".//g", "http://a/b/c//g"},
 	},
-	// A path that begins with an empty segment: after a net_loc the "."
-	// stays in front, so that the result is generic-RL and can be a base
-	// ("http://a//g" fits only the opaque form). From an opaque base, in
-	// lenient mode only, the result stays opaque.
+	// A path that begins with an empty segment. After a net_loc it is
+	// written as steps 6 and 7 leave it, literally: the result fits only
+	// the opaque form of absoluteURL and cannot serve as a base
+	// (TestLiteralLeadingEmptySegment). Without a net_loc "//g" would read
+	// as one, so a "." segment stays in front; a relative base path keeps
+	// its "." too (§2.4.6's remembered slash cannot be written otherwise).
 	"leading empty segment": {
-		{rfcBase, "../..//g", "http://a/.//g"},
-		{rfcBase, "../..//g;x?y#s", "http://a/.//g;x?y#s"},
-		{"http://a/b/", "..//g", "http://a/.//g"},
-		{"file:///b", ".//", "file:///.//"},
+		{rfcBase, "../..//g", "http://a//g"},
+		{rfcBase, "../..//g;x?y#s", "http://a//g;x?y#s"},
+		{"http://a/b/", "..//g", "http://a//g"},
+		{"http://a", ".//g", "http://a//g"},
+		{"file:///b", ".//", "file:////"},
 		{"http:/b/c", "..//g", "http:/.//g"},
 		{"http:/", ".//g", "http:/.//g"},
 		{"http:/", ".//", "http:/.//"},
@@ -240,8 +243,8 @@ func TestResolve(t *testing.T) {
 }
 
 // TestRoundTrip holds every table row to the property the package promises:
-// the resolved URL, printed, parses back under the grammar into exactly
-// the components step 7 recombined, and is of the form they say.
+// the result is a valid absoluteURL whose §2.4 cut is exactly the
+// components step 7 recombined, of the form they say.
 func TestRoundTrip(t *testing.T) {
 	for section, cases := range allCases() {
 		for _, c := range cases {
@@ -257,6 +260,55 @@ func TestRoundTrip(t *testing.T) {
 			if back.WithoutSpans() != got {
 				t.Errorf("%s: Resolve(%q, %q) = %q\nrecombined %#v\nparsed     %#v", section, c.base, c.ref, got, got, back.WithoutSpans())
 			}
+		}
+	}
+}
+
+// TestLiteralLeadingEmptySegment holds the decision of issue 14: wherever
+// the base has a net_loc, steps 6a–6d and 7 are read literally, so a merged
+// path that begins with an empty segment gives an absoluteURL of the opaque
+// form, whose §2.4 cut is exactly the recombined components, and which
+// BaseReason says cannot serve as a base. Without a net_loc the result
+// keeps a "." segment and stays generic-RL. (Python's urljoin and RFC 3986
+// resolvers give the same literal answers.)
+func TestLiteralLeadingEmptySegment(t *testing.T) {
+	for _, c := range []struct {
+		base, ref, want string
+		reason          resolve.Reason
+	}{
+		{rfcBase, "../..//g", "http://a//g", resolve.ReasonNotGenericRL},
+		{"http://a//b", "g", "http://a//g", resolve.ReasonNotGenericRL}, // lenient: an opaque base
+		{"http://a/b/", "..//g", "http://a//g", resolve.ReasonNotGenericRL},
+		{"file:///b", ".//", "file:////", resolve.ReasonNotGenericRL},
+		{rfcBase, "http://x//y", "http://x//y", resolve.ReasonNotGenericRL}, // step 2b
+		{rfcBase, "..//g", "http://a/b//g", 0},
+		{"http:/b/c", "..//g", "http:/.//g", 0},
+		{"http:.//x", "g", "http:.//g", 0},
+	} {
+		got := resolve.Lenient(c.base, c.ref)
+		if got.String() != c.want {
+			t.Errorf("Lenient(%q, %q) = %q, want %q", c.base, c.ref, got, c.want)
+		}
+		if cut := validate.Split(got.String()); cut.WithoutSpans() != got {
+			t.Errorf("Lenient(%q, %q) = %q: its cut %#v is not the recombined %#v", c.base, c.ref, got, cut.WithoutSpans(), got)
+		}
+		if !validate.Valid(got.String()) || !got.IsAbsolute() {
+			t.Errorf("Lenient(%q, %q) = %q, not a valid absoluteURL", c.base, c.ref, got)
+		}
+		if r := resolve.BaseReason(got); r != c.reason {
+			t.Errorf("BaseReason(%q) = %v, want %v", got, r, c.reason)
+		}
+	}
+}
+
+func TestBaseReason(t *testing.T) {
+	for s, want := range map[string]resolve.Reason{
+		rfcBase: 0, "mailto:x": 0, "http:": 0, "http:.//g": 0, "http:/.//g": 0, "http://a/.//g": 0,
+		"http://a//g": resolve.ReasonNotGenericRL, "http:////": resolve.ReasonNotGenericRL,
+		"g": resolve.ReasonNotAbsolute, "//a/b": resolve.ReasonNotAbsolute, "": resolve.ReasonNotAbsolute,
+	} {
+		if got := resolve.BaseReason(validate.Split(s)); got != want {
+			t.Errorf("BaseReason(%q) = %v, want %v", s, got, want)
 		}
 	}
 }
