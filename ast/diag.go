@@ -62,6 +62,10 @@ const (
 	RuleGrammar = "URL/syntax"
 	// RuleTooLong: an input longer than a reader's documented limit.
 	RuleTooLong = "URL/too-long"
+	// RuleTooManyErrors: the last diagnostic of a URL that has more than
+	// a reader's documented maximum (validate.MaxDiagnostics); it says how
+	// many more there were, and spans them.
+	RuleTooManyErrors = "URL/too-many-errors"
 )
 
 // Diagnostic is relurl's one error and diagnostic type: a finding about
