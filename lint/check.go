@@ -51,7 +51,11 @@ func (l *Linter) checkRef(s string, b *base, asBase bool) []hit {
 				continue
 			}
 			if n == maxSyntaxPerURL-1 && i < len(diags)-1 {
-				d.Message += fmt.Sprintf(" (%d more syntax errors in this URL not shown)", len(diags)-1-i)
+				more := len(diags) - 1 - i
+				if m := validate.More(diags); m > 0 {
+					more += m - 1 // the last diagnostic stands for m
+				}
+				d.Message += fmt.Sprintf(" (%d more syntax errors in this URL not shown)", more)
 				hits = append(hits, syntaxHit(d))
 				break
 			}

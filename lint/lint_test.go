@@ -312,7 +312,7 @@ func TestSilentNeighbours(t *testing.T) {
 
 func TestSyntaxCap(t *testing.T) {
 	l := mustNew(t, Options{})
-	fs := l.URL(strings.Repeat(" ", 1000))
+	fs := l.URL(strings.Repeat("a ", 1000)) // 1000 runs of one space
 	if len(fs) != maxSyntaxPerURL || !strings.Contains(fs[len(fs)-1].Message, "980 more") {
 		t.Errorf("got %d findings, last %q", len(fs), fs[len(fs)-1].Message)
 	}

@@ -3,6 +3,7 @@ package validate_test
 import (
 	"net/url"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -95,5 +96,33 @@ func BenchmarkLong(b *testing.B) {
 func reportPerByte(b *testing.B, n int) {
 	if b.N > 0 && n > 0 {
 		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/B")
+	}
+}
+
+// BenchmarkInvalid validates all-invalid inputs of 1 KB to 10 MB (issue
+// 16.4): the bytes allocated per input byte (B/B) fall as the input grows,
+// since at most MaxDiagnostics diagnostics are kept and each message is
+// bounded; the time per byte (ns/B) stays flat.
+func BenchmarkInvalid(b *testing.B) {
+	for _, size := range []struct {
+		name string
+		n    int
+	}{{"1KB", 1_000}, {"32KB", 32_000}, {"1MB", 1_000_000}, {"10MB", 10_000_000}} {
+		for _, s := range allInvalid(size.n) {
+			b.Run("shape="+s.name+"/size="+size.name, func(b *testing.B) {
+				b.SetBytes(int64(len(s.text)))
+				b.ReportAllocs()
+				defer reportPerByte(b, len(s.text))
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				for b.Loop() {
+					if _, d := validate.Validate(s.text); d == nil {
+						b.Fatal("valid")
+					}
+				}
+				runtime.ReadMemStats(&after)
+				b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/float64(b.N)/float64(len(s.text)), "B/B")
+			})
+		}
 	}
 }

@@ -2,15 +2,25 @@ package validate
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/relurl/relurl/ast"
 )
 
+// MaxDiagnostics is the most diagnostics [Validate] returns for one URL.
+// When a URL breaks more rules than that, the first MaxDiagnostics-1 are
+// listed and the last diagnostic, with rule [ast.RuleTooManyErrors], spans
+// the others and says how many they are; the first diagnostic, whose
+// offset is where the grammar stops, is always listed. Together with the
+// grouping of runs (see [Validate]) this keeps the memory Validate uses,
+// and the size of what a caller prints, bounded whatever the input.
+const MaxDiagnostics = 100
+
 // Validate cuts s into its components as [Split] does and checks every
-// component against its §2.2 production. It returns the cut and every
-// diagnostic, in order of offset; the diagnostics are nil, and nothing is
+// component against its §2.2 production. It returns the cut and the
+// diagnostics, in order of offset; the diagnostics are nil, and nothing is
 // allocated, when s is valid.
 //
 // A diagnostic names the production whose rule was broken:
@@ -21,6 +31,13 @@ import (
 //     non-ASCII byte are allowed nowhere);
 //   - fragment, for a "#" inside the fragment;
 //   - net_path, for a relative URL whose net_loc is followed by "//".
+//
+// One diagnostic covers each maximal run of adjacent characters that
+// break the same rule in the same component: the five spaces of
+// "?a=1&     b=2" are one diagnostic, and so are the two characters of
+// "日本" or the escapes of "%zz%zz". Its Text is the run, and its message
+// says how to write the run (each byte percent-encoded, cut short past a
+// few bytes). At most [MaxDiagnostics] are returned.
 func Validate(s string) (u ast.URL, diags ast.Diagnostics) {
 	if valid(&u, s) {
 		return u, nil
@@ -50,13 +67,14 @@ func check(u *ast.URL, s string) ast.Diagnostics {
 	if u.Fragment.Present {
 		c.run(u.Fragment.Span, setQuery, "fragment", ast.RuleFragmentChar)
 	}
-	return c.diags
+	return c.finish()
 }
 
-// Parse is [Validate] for callers that want an error: it returns the URL
-// and, when s is invalid, an error holding every diagnostic (an
-// [ast.Diagnostics]; errors.As finds each *[ast.Diagnostic] in it). The URL
-// is then the §2.4 cut of s.
+// Parse is [Validate] for callers that want an error. It returns the §2.4
+// cut of s and, when s is invalid, an error: the [ast.Diagnostics]
+// themselves, from which errors.As finds the list (an ast.Diagnostics) or
+// the first diagnostic (an *[ast.Diagnostic]). relurl.Parse keeps this
+// contract and wraps the error in a *relurl.Error naming the input.
 func Parse(s string) (ast.URL, error) {
 	u, diags := Validate(s)
 	return u, diags.Err()
@@ -115,6 +133,10 @@ func valid(u *ast.URL, s string) bool {
 type checker struct {
 	s     string
 	diags ast.Diagnostics
+	// Past MaxDiagnostics: the number of diagnostics not listed, and the
+	// span from the first one's offset to the last one's end.
+	more          int
+	moreFrom, end int
 }
 
 // path checks the path: a relative URL's net_loc may not be followed by an
@@ -131,8 +153,9 @@ func (c *checker) path(u *ast.URL) {
 	if c.s[i] == '/' {
 		i++
 		if !u.Scheme.Present && u.NetLoc.Present && i < p.End && c.s[i] == '/' {
-			c.add(i, i+1, "net_path", ast.RuleNetPathEmptySegment,
-				`a relative URL's net_loc cannot be followed by an empty path segment ("//"): net_path = "//" net_loc [ abs_path ], and abs_path = "/" rel_path cannot begin with "/"`)
+			c.add(i, i+1, "net_path", ast.RuleNetPathEmptySegment, func(string) string {
+				return `a relative URL's net_loc cannot be followed by an empty path segment ("//"): net_path = "//" net_loc [ abs_path ], and abs_path = "/" rel_path cannot begin with "/"`
+			})
 		}
 	}
 	// The first segment is fsegment (path = fsegment *( "/" segment )):
@@ -148,7 +171,7 @@ func (c *checker) path(u *ast.URL) {
 		if seen < j && production == "fsegment" && strings.IndexByte(s[seen:j], '/') >= 0 {
 			production, rule = "segment", ast.RuleSegmentChar
 		}
-		i = c.bad(j, p.End, production, rule)
+		i = c.bad(j, p.End, setPath, production, rule)
 		seen = i
 	}
 }
@@ -161,7 +184,7 @@ func (c *checker) run(sp ast.Span, set uint8, production, rule string) {
 		if i == len(s) {
 			return
 		}
-		i = c.bad(i, sp.End, production, rule)
+		i = c.bad(i, sp.End, set, production, rule)
 	}
 }
 
@@ -178,6 +201,7 @@ const (
 	setQuery                    // uchar | reserved: query and fragment
 	setHex                      // hex, for the digits of an escape
 	setPct                      // "%", which begins an escape
+	setHash                     // "#", which ends a run of bad characters in a fragment
 )
 
 var sets = func() (t [256]uint8) {
@@ -194,8 +218,11 @@ var sets = func() (t [256]uint8) {
 				t[i] |= m.set
 			}
 		}
-		if b == '%' {
+		switch b {
+		case '%':
 			t[i] |= setPath | setNetLoc | setParams | setQuery | setPct
+		case '#':
+			t[i] |= setHash
 		}
 	}
 	return t
@@ -270,42 +297,222 @@ func scan(s string, i int, set uint8) int {
 	}
 }
 
-// bad reports the offending character at offset i (not in the
-// component's class, not an escape) and returns the offset to go on from.
-func (c *checker) bad(i, end int, production, rule string) int {
-	b := c.s[i]
+// bad reports the run of offending text that begins at offset i, before
+// end, in a component of the characters of set, and returns the offset to
+// go on from. A run is one diagnostic: adjacent units (an escape's "%" and
+// the digits meant for it, a "#" in the fragment, a character) that break
+// the same rule.
+func (c *checker) bad(i, end int, set uint8, production, rule string) int {
 	switch {
-	case b == '%':
+	case c.s[i] == '%':
 		// A malformed escape covers "%" and the alphanumerics after it that
-		// were meant as its digits ("%zz", "%4", "%").
-		j := i + 1
-		for j < end && j < i+3 && ast.Is(c.s[j], ast.Alpha|ast.Digit) {
+		// were meant as its digits ("%zz", "%4", "%"); malformed escapes
+		// that follow it join the run.
+		j := i
+		n := 0
+		for j < end && c.s[j] == '%' && !ast.IsEscape(c.s[j:end]) {
+			j++
+			for k := 0; k < 2 && j < end && ast.Is(c.s[j], ast.Alpha|ast.Digit); k++ {
+				j++
+			}
+			n++
+		}
+		c.add(i, j, "escape", ast.RuleEscapeMalformed, func(text string) string {
+			if n == 1 {
+				return fmt.Sprintf(`%s is not an escape: escape = "%%" hex hex; write a literal "%%" as %%25`, ast.Quote(text, 0))
+			}
+			return fmt.Sprintf(`%s holds %d malformed escapes: escape = "%%" hex hex; write each literal "%%" as %%25`, ast.Quote(text, 0), n)
+		})
+		return j
+	case c.s[i] == '#' && production == "fragment":
+		j := i
+		for j < end && c.s[j] == '#' {
 			j++
 		}
-		c.add(i, j, "escape", ast.RuleEscapeMalformed, fmt.Sprintf(
-			`%q is not an escape: escape = "%%" hex hex; write a literal "%%" as %%25`, c.s[i:j]))
+		c.add(i, j, production, ast.RuleFragmentHash, func(text string) string {
+			if len(text) == 1 {
+				return `"#" is not allowed in a fragment: only the first "#" begins the fragment (§2.4.1); write it as %23`
+			}
+			return strconv.Itoa(len(text)) + ` "#" are not allowed in a fragment: only the first "#" begins the fragment (§2.4.1); write each as %23`
+		})
 		return j
-	case b == '#' && production == "fragment":
-		c.add(i, i+1, production, ast.RuleFragmentHash,
-			`"#" is not allowed in a fragment: only the first "#" begins the fragment (§2.4.1); write it as %23`)
-		return i + 1
 	}
-	r, n := utf8.DecodeRuneInString(c.s[i:end])
-	c.add(i, i+n, production, rule, fmt.Sprintf("%s is not allowed in %s; write it as %s",
-		describe(c.s[i:i+n], r), production, ast.PercentEncode(c.s[i:i+n])))
-	return i + n
+	// A run of characters the component does not allow: up to the next
+	// byte it allows, "%" (an escape, or a run of another rule) or, in a
+	// fragment, "#".
+	stop := setPct // "%" ends the run, and in a fragment so does "#"
+	if production == "fragment" {
+		stop |= setHash
+	}
+	s, j := c.s[:end], i+1
+	for j < len(s) && sets[s[j]]&(set|stop) == 0 {
+		j++
+	}
+	c.add(i, j, production, rule, func(text string) string {
+		return describeRun(text) + " not allowed in " + production + "; write " + fixRun(text)
+	})
+	return j
 }
 
-func (c *checker) add(offset, end int, production, rule, message string) {
-	c.diags = append(c.diags, ast.Diagnostic{
-		Offset:     offset,
-		End:        end,
-		Production: production,
-		Text:       c.s[offset:end],
-		Message:    message,
-		Rule:       rule,
-		Severity:   ast.SeverityError,
-	})
+// maxFix is the most bytes of a run whose escapes a message spells out.
+const maxFix = 16
+
+// fixRun says how to write the run text: each byte as an escape, "%"
+// and two hex digits, spelled out for a run of up to maxFix bytes.
+func fixRun(text string) string {
+	pronoun := "them"
+	if utf8.RuneCountInString(text) == 1 {
+		pronoun = "it"
+	}
+	if len(text) <= maxFix {
+		return pronoun + " as " + ast.PercentEncode(text)
+	}
+	cut := maxFix
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	return "each byte as %XX: " + ast.PercentEncode(text[:cut]) + "…"
+}
+
+// describeRun names the characters of a run and says it is not allowed:
+// "space is", "5 spaces are", "non-ASCII characters \"日本\" are". It
+// reads the run once, a byte at a time.
+func describeRun(text string) string {
+	r, n := utf8.DecodeRuneInString(text)
+	if n == len(text) {
+		return describe(text, r) + " is"
+	}
+	var kinds uint8
+	for i := 0; i < len(text); i++ {
+		kinds |= byteKinds[text[i]]
+	}
+	kind := ""
+	switch kinds {
+	case kindSpace:
+		return strconv.Itoa(len(text)) + " spaces are"
+	case kindControl:
+		kind = "control characters"
+	case kindNational:
+		kind = "national characters"
+	case kindPunctuation:
+		kind = "punctuation characters"
+	case kindHigh:
+		switch {
+		case utf8.ValidString(text):
+			kind = "non-ASCII characters"
+		case notUTF8(text):
+			kind = "bytes (not UTF-8)"
+		}
+	}
+	if kind == "" {
+		return "characters " + ast.Quote(text, 0) + " are"
+	}
+	return kind + " " + ast.Quote(text, 0) + " are"
+}
+
+// notUTF8 reports whether no byte of s is part of a UTF-8 sequence.
+func notUTF8(s string) bool {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r != utf8.RuneError || n != 1 {
+			return false
+		}
+		i += n
+	}
+	return true
+}
+
+// The kinds of bytes a run is described by, as describe names them.
+const (
+	kindSpace uint8 = 1 << iota
+	kindControl
+	kindNational
+	kindPunctuation
+	kindHigh // a byte of a non-ASCII character, or not UTF-8
+	kindOther
+)
+
+var byteKinds = func() (t [256]uint8) {
+	for i := range t {
+		c := byte(i)
+		switch {
+		case c >= utf8.RuneSelf:
+			t[i] = kindHigh
+		case c == ' ':
+			t[i] = kindSpace
+		case c < 0x20 || c == 0x7f:
+			t[i] = kindControl
+		case ast.Is(c, ast.National):
+			t[i] = kindNational
+		case ast.Is(c, ast.Punctuation):
+			t[i] = kindPunctuation
+		default:
+			t[i] = kindOther
+		}
+	}
+	return t
+}()
+
+// add reports input[offset:end] as breaking rule; message writes the
+// message for the text, and is called only for a diagnostic that is
+// listed. Past MaxDiagnostics, add counts.
+func (c *checker) add(offset, end int, production, rule string, message func(text string) string) {
+	if c.more == 0 && len(c.diags) < MaxDiagnostics {
+		text := c.s[offset:end]
+		c.diags = append(c.diags, ast.Diagnostic{
+			Offset:     offset,
+			End:        end,
+			Production: production,
+			Text:       text,
+			Message:    message(text),
+			Rule:       rule,
+			Severity:   ast.SeverityError,
+		})
+		return
+	}
+	if c.more == 0 {
+		// The last listed diagnostic gives way to the one that says how
+		// many more there are.
+		c.moreFrom = c.diags[len(c.diags)-1].Offset
+		c.diags = c.diags[:len(c.diags)-1]
+		c.more = 1
+	}
+	c.more++
+	c.end = end
+}
+
+// More returns how many diagnostics diags does not list: the number its
+// last diagnostic, of rule [ast.RuleTooManyErrors], stands for, or 0 when
+// it has none (see [MaxDiagnostics]).
+func More(diags ast.Diagnostics) int {
+	if len(diags) == 0 || diags[len(diags)-1].Rule != ast.RuleTooManyErrors {
+		return 0
+	}
+	n := 0
+	fmt.Sscanf(diags[len(diags)-1].Message, moreFormat, &n)
+	return n
+}
+
+// moreFormat begins the message of the diagnostic that stands for those
+// not listed; [More] reads the number back.
+const moreFormat = "and %d more diagnostics"
+
+// finish returns the diagnostics, with the one that stands for those not
+// listed last.
+func (c *checker) finish() ast.Diagnostics {
+	if c.more > 0 {
+		c.diags = append(c.diags, ast.Diagnostic{
+			Offset:     c.moreFrom,
+			End:        c.end,
+			Production: "URL",
+			Text:       c.s[c.moreFrom:c.end],
+			Message: fmt.Sprintf(moreFormat+" from here on, not listed: at most %d are listed per URL (validate.MaxDiagnostics)",
+				c.more, MaxDiagnostics),
+			Rule:     ast.RuleTooManyErrors,
+			Severity: ast.SeverityError,
+		})
+	}
+	return c.diags
 }
 
 // describe names an offending character and its class for a message.

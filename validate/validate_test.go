@@ -2,6 +2,8 @@ package validate_test
 
 import (
 	"fmt"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/relurl/relurl/ast"
@@ -105,5 +107,109 @@ func TestNoAllocs(t *testing.T) {
 		if n := testing.AllocsPerRun(100, func() { _, _ = validate.Parse(s) }); n != 0 {
 			t.Errorf("Parse(%q) allocates %v times, want 0", s, n)
 		}
+	}
+}
+
+// TestMaxDiagnostics holds the cap at the limit and one past it: the
+// first diagnostic never moves, and the last says how many were not
+// listed and spans them.
+func TestMaxDiagnostics(t *testing.T) {
+	runs := func(n int) string { return strings.Repeat("a<", n) } // one run per "<"
+	if _, diags := validate.Validate(runs(validate.MaxDiagnostics)); len(diags) != validate.MaxDiagnostics ||
+		diags[len(diags)-1].Rule != ast.RuleFsegmentChar {
+		t.Fatalf("%d runs: %d diagnostics, the last %+v; want every one listed", validate.MaxDiagnostics, len(diags), diags[len(diags)-1])
+	}
+	if _, diags := validate.Validate("a b"); validate.More(diags) != 0 || validate.More(nil) != 0 {
+		t.Error("More of a short list is not 0")
+	}
+	for _, n := range []int{validate.MaxDiagnostics + 1, validate.MaxDiagnostics + 2, 10_000} {
+		s := runs(n)
+		_, diags := validate.Validate(s)
+		if len(diags) != validate.MaxDiagnostics {
+			t.Fatalf("%d runs: %d diagnostics, want %d", n, len(diags), validate.MaxDiagnostics)
+		}
+		if diags[0].Offset != 1 {
+			t.Errorf("%d runs: the first diagnostic moved to %d", n, diags[0].Offset)
+		}
+		last := diags[len(diags)-1]
+		more := n - (validate.MaxDiagnostics - 1)
+		wantFrom := 2*(validate.MaxDiagnostics-1) + 1
+		if last.Rule != ast.RuleTooManyErrors || last.Offset != wantFrom || last.End != len(s) ||
+			last.Text != s[last.Offset:last.End] || !strings.Contains(last.Message, fmt.Sprintf("and %d more", more)) {
+			t.Errorf("%d runs: last diagnostic %d..%d %s %q, want %s from %d to %d saying %d more",
+				n, last.Offset, last.End, last.Rule, last.Message, ast.RuleTooManyErrors, wantFrom, len(s), more)
+		}
+		if got := validate.More(diags); got != more {
+			t.Errorf("%d runs: More = %d, want %d", n, got, more)
+		}
+		if diags[len(diags)-2].Rule != ast.RuleFsegmentChar {
+			t.Errorf("%d runs: the one before the last is %+v", n, diags[len(diags)-2])
+		}
+	}
+}
+
+// TestRunMessages: a run is one diagnostic whose message names its
+// characters and says how to write them, within a bounded length.
+func TestRunMessages(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"a b", `space is not allowed in fsegment; write it as %20`},
+		{"a?&amp;     sektion=9", `5 spaces are not allowed in query; write them as %20%20%20%20%20`},
+		{"日本", `non-ASCII characters "日本" are not allowed in fsegment; write them as %E6%97%A5%E6%9C%AC`},
+		{"a{}", `national characters "{}" are not allowed in fsegment; write them as %7B%7D`},
+		{"a <", `characters " <" are not allowed in fsegment; write them as %20%3C`},
+		{"a\xff\xfe", `bytes (not UTF-8) "\xff\xfe" are not allowed in fsegment; write them as %FF%FE`},
+		{"é", `non-ASCII character 'é' (U+00E9) is not allowed in fsegment; write it as %C3%A9`},
+		{"%zz", `"%zz" is not an escape: escape = "%" hex hex; write a literal "%" as %25`},
+		{"%zz%", `"%zz%" holds 2 malformed escapes: escape = "%" hex hex; write each literal "%" as %25`},
+		{"#a##", `2 "#" are not allowed in a fragment: only the first "#" begins the fragment (§2.4.1); write each as %23`},
+		{"a" + strings.Repeat(" ", 1<<20), `1048576 spaces are not allowed in fsegment; write each byte as %XX: ` +
+			strings.Repeat("%20", 16) + `…`},
+	} {
+		_, diags := validate.Validate(c.in)
+		if len(diags) != 1 || diags[0].Message != c.want {
+			t.Errorf("Validate(%.20q) = %v, want one diagnostic saying %s", c.in, diags, c.want)
+		}
+	}
+	// Every message is bounded, whatever the run.
+	for _, s := range []string{strings.Repeat("\xff", 1<<20), strings.Repeat("日", 1<<18), strings.Repeat("%", 1<<20), "#" + strings.Repeat("#", 1<<20)} {
+		_, diags := validate.Validate(s)
+		for _, d := range diags {
+			if len(d.Message) > 512 {
+				t.Errorf("Validate(%d bytes of %.4q): a message of %d bytes", len(s), s, len(d.Message))
+			}
+		}
+	}
+}
+
+// TestMemoryBounded: validating all-invalid input allocates a bounded
+// amount, not one diagnostic per bad byte.
+func TestMemoryBounded(t *testing.T) {
+	for _, s := range allInvalid(1 << 20) {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, diags := validate.Validate(s.text)
+		runtime.ReadMemStats(&after)
+		if got := after.TotalAlloc - before.TotalAlloc; got > 64<<10 {
+			t.Errorf("Validate(1 MB of %s) allocated %d bytes, want at most 64 KB", s.name, got)
+		}
+		if len(diags) == 0 || len(diags) > validate.MaxDiagnostics {
+			t.Errorf("Validate(1 MB of %s): %d diagnostics", s.name, len(diags))
+		}
+	}
+}
+
+type shape struct{ name, text string }
+
+// allInvalid returns inputs of about n bytes in which every byte is
+// invalid: one long run, and runs as short as they can be.
+func allInvalid(n int) []shape {
+	rep := func(unit string) string { return strings.Repeat(unit, n/len(unit)) }
+	return []shape{
+		{"NUL", rep("\x00")},
+		{"space", rep(" ")},
+		{"xff", rep("\xff")},
+		{"pct", rep("%")},
+		{"hash", "#" + rep("#")},
+		{"alternating", rep("%\x00")}, // a run of each rule in turn
 	}
 }
