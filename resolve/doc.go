@@ -47,10 +47,9 @@
 //     ("/b/c/d" + "../..//g" gives "//g"). After a net_loc it is written
 //     literally, as steps 6a–6d and 7 say (issue 14): the reference
 //     "../..//g" against "http://a/b/c/d;p?q#f" gives "http://a//g". That
-//     is a valid absoluteURL of the
-//     opaque form, and it cannot serve as a base in its turn (§2);
-//     [BaseReason] says so. §4 promises an absolute URL, not a generic-RL
-//     one.
+//     is a valid absoluteURL of the opaque form, and it cannot serve as a
+//     base in its turn (§2); [BaseReason] says so. §4 promises an absolute
+//     URL, not a generic-RL one.
 //   - Without a net_loc the literal path cannot be written: "//g" would
 //     read as a net_loc. The result keeps a "." segment in front, which
 //     step 6a would remove again: "http:/b/c" + "..//g" gives "http:/.//g".
