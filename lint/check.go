@@ -8,6 +8,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/resolve"
+	rbase "github.com/relurl/relurl/resolve/base"
 	"github.com/relurl/relurl/validate"
 )
 
@@ -25,8 +26,8 @@ type hit struct {
 	fix         string
 }
 
-func asLayerError(err error, le **resolve.LayerError) bool { return errors.As(err, le) }
-func asBaseError(err error, be **resolve.BaseError) bool   { return errors.As(err, be) }
+func asLayerError(err error, le **rbase.LayerError) bool { return errors.As(err, le) }
+func asBaseError(err error, be **resolve.BaseError) bool { return errors.As(err, be) }
 
 // internetSchemes carry a "//" net_loc in every URL (the common Internet
 // syntax of RFC 1738 §3.1; https as RFC 2818 defines it).

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/relurl/relurl/resolve"
+	rbase "github.com/relurl/relurl/resolve/base"
 )
 
 // Kind is how a file is read.
@@ -112,7 +112,7 @@ func IsBinary(data []byte) bool {
 func (l *Linter) File(name string, data []byte, kind Kind) []Finding {
 	src := string(data)
 	c := &collector{l: l, file: name, lines: newLines(src)}
-	retrieval := resolve.Context{Retrieval: l.retrieval}
+	retrieval := rbase.Context{Retrieval: l.retrieval}
 	switch kind {
 	case KindHTML:
 		c.lintHTML(src, docMap{}, retrieval, establish(nil, retrieval, true), "")
@@ -146,7 +146,7 @@ func (l *Linter) File(name string, data []byte, kind Kind) []Finding {
 // ";type=d" applies only then.
 func (l *Linter) URL(ref string) []Finding {
 	c := &collector{l: l, lines: newLines(ref)}
-	retrieval := resolve.Context{Retrieval: l.retrieval}
+	retrieval := rbase.Context{Retrieval: l.retrieval}
 	b := establish(nil, retrieval, l.retrieval != "")
 	c.check(source{url: ref, where: "URL"}, &b)
 	return c.findings

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relurl/relurl/resolve"
+	rbase "github.com/relurl/relurl/resolve/base"
 )
 
 // TestHeadPart checks that the HTML parser finds the same BASE element in
@@ -28,8 +28,8 @@ func TestHeadPart(t *testing.T) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		doc := b.String()
-		h1, f1, e1 := resolve.FindHTMLBase(strings.NewReader(doc))
-		h2, f2, e2 := resolve.FindHTMLBase(strings.NewReader(headPart(doc)))
+		h1, f1, e1 := rbase.FindInHTML(doc)
+		h2, f2, e2 := rbase.FindInHTML(headPart(doc))
 		if h1 != h2 || f1 != f2 || (e1 == nil) != (e2 == nil) {
 			t.Fatalf("%q: whole document gives %q %v %v, headPart %q %v %v", doc, h1, f1, e1, h2, f2, e2)
 		}

@@ -5,7 +5,7 @@ import (
 
 	"golang.org/x/net/html"
 
-	"github.com/relurl/relurl/resolve"
+	rbase "github.com/relurl/relurl/resolve/base"
 )
 
 // urlAttrs are the HTML attributes that hold one URL, and the element each
@@ -40,13 +40,13 @@ type rawAttr struct {
 // the file by m. fallback is the base the document has when it embeds
 // none (for a top-level document, from ctx; for a part of a message, the
 // part's); ctx is the context the BASE element is established in.
-func (c *collector) lintHTML(doc string, m docMap, ctx resolve.Context, fallback base, whereSuffix string) {
+func (c *collector) lintHTML(doc string, m docMap, ctx rbase.Context, fallback base, whereSuffix string) {
 	// Only a document with a BASE tag needs the HTML parser's reading of
 	// where its BASE element is (§10); the others keep their fallback.
 	b := fallback
 	if hasBaseTag(doc) {
-		if href, found, err := resolve.FindHTMLBase(strings.NewReader(headPart(doc))); err == nil && found {
-			b = establish(&resolve.Base{URL: href, Source: resolve.SourceHTMLBase}, ctx, true)
+		if href, found, err := rbase.FindInHTML(headPart(doc)); err == nil && found {
+			b = establish(&rbase.URL{URL: href, Source: rbase.SourceHTML}, ctx, true)
 		}
 	}
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/resolve"
+	rbase "github.com/relurl/relurl/resolve/base"
 	"github.com/relurl/relurl/validate"
 )
 
@@ -192,16 +193,16 @@ type base struct {
 	// net/url refuses it.
 	net *url.URL
 	// layer and source say where the base came from.
-	layer  resolve.Layer
+	layer  rbase.Layer
 	source string
 }
 
-// establish settles a base by the layers of §3, with resolve.Establish.
+// establish settles a base by the layers of §3, with rbase.Establish.
 // A base that cannot serve (LayerError) is kept, unusable; it is reported
 // where it is written, or at each relative reference when it comes from the
 // retrieval URL.
-func establish(embedded *resolve.Base, ctx resolve.Context, relAllowed bool) base {
-	b, err := resolve.Establish(embedded, ctx)
+func establish(embedded *rbase.URL, ctx rbase.Context, relAllowed bool) base {
+	b, err := rbase.Establish(embedded, ctx)
 	if err == nil {
 		out := base{url: b.URL, usable: b.URL != "", relAllowed: relAllowed, layer: b.Layer, source: b.Source}
 		if out.usable {
@@ -211,20 +212,20 @@ func establish(embedded *resolve.Base, ctx resolve.Context, relAllowed bool) bas
 		return out
 	}
 	out := base{relAllowed: relAllowed}
-	var le *resolve.LayerError
+	var le *rbase.LayerError
 	if asLayerError(err, &le) {
 		out.layer, out.source = le.Layer, le.Source
 		var be *resolve.BaseError
 		if asBaseError(le.Err, &be) {
 			out.url = be.Base
-			if le.Layer == resolve.LayerRetrieval && be.Reason == resolve.ReasonNotGenericRL {
+			if le.Layer == rbase.LayerRetrieval && be.Reason == resolve.ReasonNotGenericRL {
 				out.problem = resolve.RuleBaseNotGenericRL
 				out.problemMsg = fmt.Sprintf("relative reference in a document whose base %q (%s, §%s) does not fit generic-RL: "+
 					"relative URLs cannot be used within documents that have unsuitable base URLs (§2)",
 					be.Base, le.Layer, le.Layer.Section())
 			}
 		}
-		if embedded != nil && le.Layer == resolve.LayerEmbedded {
+		if embedded != nil && le.Layer == rbase.LayerEmbedded {
 			out.url = embedded.URL
 		}
 	}

@@ -5,11 +5,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/relurl/relurl/resolve"
+	rbase "github.com/relurl/relurl/resolve/base"
 )
 
 // maxDepth bounds the nesting of MIME entities followed, as
-// resolve.MessageBase does.
+// base.Message does.
 const maxDepth = 100
 
 // field is one header field of a message or MIME entity.
@@ -70,7 +70,7 @@ func get(fields []field, name string) *field {
 
 // lintEntity lints a message or a MIME entity: its text t maps to the file
 // by m; ctx is what lies around it (§3.2, §3.3).
-func (c *collector) lintEntity(path string, t string, m docMap, ctx resolve.Context, defaultType string, depth int) {
+func (c *collector) lintEntity(path string, t string, m docMap, ctx rbase.Context, defaultType string, depth int) {
 	if depth > maxDepth {
 		return
 	}
@@ -89,10 +89,10 @@ func (c *collector) lintEntity(path string, t string, m docMap, ctx resolve.Cont
 	}
 
 	// §3.1: the Base header.
-	var embedded *resolve.Base
+	var embedded *rbase.URL
 	var baseSrc *source
 	if f := get(fields, "Base"); f != nil {
-		u, err := resolve.ParseBaseHeader(f.value)
+		u, err := rbase.ParseHeader(f.value)
 		if err != nil {
 			from, to := f.from, f.to
 			for from < to && (t[from] == ' ' || t[from] == '\t') {
@@ -103,7 +103,7 @@ func (c *collector) lintEntity(path string, t string, m docMap, ctx resolve.Cont
 				c.emit(src, nil, h)
 			}
 		} else {
-			embedded = &resolve.Base{URL: u, Source: resolve.SourceBaseHeader}
+			embedded = &rbase.URL{URL: u, Source: rbase.SourceHeader}
 			src := bracketURL(t, f.from, f.to, m, "Base header"+where)
 			if src.url != u {
 				src = makeSource(u, docMap{start: m.at(f.from), fixed: true}, 0, nil, src.where)
@@ -138,7 +138,7 @@ func (c *collector) lintEntity(path string, t string, m docMap, ctx resolve.Cont
 		}
 		return body, bm, ""
 	}
-	inner := resolve.Context{Enclosing: &resolve.Base{URL: b.url, Layer: b.layer, Source: b.source}}
+	inner := rbase.Context{Enclosing: &rbase.URL{URL: b.url, Layer: b.layer, Source: b.source}}
 
 	switch {
 	case mediaType == "text/html":

@@ -4,11 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relurl/relurl/resolve"
+	rbase "github.com/relurl/relurl/resolve/base"
 )
 
 // TestMessageBasesAgreeWithResolve: the linter's own MIME walk (which keeps
-// byte offsets) gives each entity the base resolve.MessageBase gives it.
+// byte offsets) gives each entity the base base.Message gives it.
 // Each part holds one bad reference, so that its finding says its base.
 func TestMessageBasesAgreeWithResolve(t *testing.T) {
 	msg := strings.Join([]string{
@@ -46,13 +46,13 @@ func TestMessageBasesAgreeWithResolve(t *testing.T) {
 		"--outer--",
 		"",
 	}, "\n")
-	entity, err := resolve.MessageBase(strings.NewReader(msg), resolve.Context{Retrieval: "http://r/"})
+	entity, err := rbase.Message(msg, rbase.Context{Retrieval: "http://r/"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := map[string]string{} // part path → base
-	var walk func(e *resolve.Entity)
-	walk = func(e *resolve.Entity) {
+	var walk func(e *rbase.Entity)
+	walk = func(e *rbase.Entity) {
 		want[e.Path] = e.Base.URL
 		for _, p := range e.Parts {
 			walk(p)
@@ -69,7 +69,7 @@ func TestMessageBasesAgreeWithResolve(t *testing.T) {
 	}
 	for part, base := range got {
 		if want[part] != base {
-			t.Errorf("part %s: linted against %q, resolve.MessageBase says %q", part, base, want[part])
+			t.Errorf("part %s: linted against %q, base.Message says %q", part, base, want[part])
 		}
 	}
 	if len(got) != 5 {

@@ -3,7 +3,6 @@ package resolve_test
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/relurl/relurl/resolve"
 	"github.com/relurl/relurl/validate"
@@ -78,58 +77,6 @@ func ExampleRelative() {
 	}
 	fmt.Println(r)
 	// Output: ../this:that
-}
-
-func ExampleEstablish() {
-	ctx := resolve.Context{Retrieval: "http://example.org/doc"}
-	b, err := resolve.Establish(nil, ctx)
-	if err != nil {
-		panic(err)
-	}
-	fmt.Printf("%s from the %s (§%s)\n", b.URL, b.Layer, b.Layer.Section())
-	// Output: http://example.org/doc from the retrieval URL (§3.3)
-}
-
-func ExampleHTMLBase() {
-	doc := `<HTML><HEAD><BASE href="http://www.ics.uci.edu/Test/a/b/c"></HEAD></HTML>`
-	b, err := resolve.HTMLBase(strings.NewReader(doc), resolve.Context{Retrieval: "http://elsewhere/"})
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(b.URL, "|", b.Layer, "|", b.Source)
-	// Output: http://www.ics.uci.edu/Test/a/b/c | embedded | HTML BASE element
-}
-
-func ExampleFindHTMLBase() {
-	href, found, _ := resolve.FindHTMLBase(strings.NewReader(`<title>x</title><base href="http://a/">`))
-	fmt.Println(href, found)
-	// Output: http://a/ true
-}
-
-func ExampleParseBaseHeader() {
-	u, err := resolve.ParseBaseHeader("<URL:http://www.ics.uci.edu/\r\n Test/a/b/c>")
-	fmt.Println(u, err)
-	// Output: http://www.ics.uci.edu/Test/a/b/c <nil>
-}
-
-func ExampleMessageBase() {
-	msg := "Base: <URL:http://a/b/>\r\n" +
-		"Content-Type: multipart/mixed; boundary=x\r\n\r\n" +
-		"--x\r\n\r\ninherits\r\n" +
-		"--x\r\nBase: <URL:http://own/>\r\n\r\nits own\r\n" +
-		"--x--\r\n"
-	e, err := resolve.MessageBase(strings.NewReader(msg), resolve.Context{})
-	if err != nil {
-		panic(err)
-	}
-	fmt.Println(e.Base.URL, e.Base.Layer)
-	for _, p := range e.Parts {
-		fmt.Println(p.Path, p.Base.URL, p.Base.Layer)
-	}
-	// Output:
-	// http://a/b/ embedded
-	// 1 http://a/b/ encapsulating entity
-	// 2 http://own/ embedded
 }
 
 func ExampleBaseReason() {

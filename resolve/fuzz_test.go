@@ -1,12 +1,10 @@
 package resolve_test
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/relurl/relurl/grammar"
 	"github.com/relurl/relurl/resolve"
-	"github.com/relurl/relurl/validate"
 )
 
 // FuzzResolve: no input panics; for a valid base and reference the result
@@ -49,18 +47,5 @@ func FuzzResolve(f *testing.F) {
 		if len(r) > len(ref) {
 			t.Fatalf("Relative(%q, %q) = %q, longer than %q", base, s, r, ref)
 		}
-	})
-}
-
-// FuzzDocuments: no HTML document or message panics the base finders.
-func FuzzDocuments(f *testing.F) {
-	f.Add(rfcHTML)
-	f.Add(message)
-	f.Add("Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: message/rfc822\r\n\r\nBase: <URL:x>\r\n--b--")
-	f.Fuzz(func(t *testing.T, doc string) {
-		if b, err := resolve.HTMLBase(strings.NewReader(doc), resolve.Context{}); err == nil && b.URL != "" && !validate.Valid(b.URL) {
-			t.Fatalf("HTMLBase: invalid base %q", b.URL)
-		}
-		_, _ = resolve.MessageBase(strings.NewReader(doc), resolve.Context{Retrieval: "http://r/"})
 	})
 }

@@ -1,9 +1,10 @@
-package resolve
+package base
 
 import (
 	"strconv"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/resolve"
 )
 
 // Layer is one of the four layers of RFC 1808 §3 that can supply a
@@ -62,8 +63,8 @@ func (l Layer) Section() string {
 // MarshalText spells the layer as [Layer.String] does.
 func (l Layer) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
 
-// Base is an established base URL and what supplied it.
-type Base struct {
+// URL is an established base URL and the layer that supplied it.
+type URL struct {
 	// URL is the base URL; it is "" for [LayerDefault].
 	URL string
 	// Layer is the §3 layer that supplied it.
@@ -79,7 +80,7 @@ type Context struct {
 	// Enclosing is the base of the entity the document is enclosed in
 	// (§3.2), or nil for a document at the top level. When it is not nil
 	// the document is encapsulated, and Retrieval is not consulted (§3.3).
-	Enclosing *Base
+	Enclosing *URL
 	// Retrieval is the URL the document was retrieved by (§3.3), or "".
 	Retrieval string
 }
@@ -90,9 +91,9 @@ type Context struct {
 type LayerError struct {
 	// Layer is the layer that supplied the bad base.
 	Layer Layer
-	// Source says where in the layer, as in [Base].
+	// Source says where in the layer, as in [URL].
 	Source string
-	// Err says what is wrong, usually a [*BaseError].
+	// Err says what is wrong, usually a *[resolve.BaseError].
 	Err error
 }
 
@@ -108,38 +109,38 @@ func (e *LayerError) Unwrap() error { return e.Err }
 // is the base found in the document's content (§3.1), or nil; its Layer is
 // taken to be [LayerEmbedded]. Then come ctx.Enclosing (§3.2), ctx.Retrieval
 // (§3.3) and the empty default (§3.4). The first layer that defines a base
-// supplies it, and must supply a valid one (see [ParseBase]): otherwise the
-// error is a [*LayerError].
-func Establish(embedded *Base, ctx Context) (Base, error) {
-	var b Base
+// supplies it, and must supply a valid one (see resolve.ParseBase):
+// otherwise the error is a [*LayerError].
+func Establish(embedded *URL, ctx Context) (URL, error) {
+	var b URL
 	switch {
 	case embedded != nil:
-		b = Base{URL: embedded.URL, Layer: LayerEmbedded, Source: embedded.Source}
+		b = URL{URL: embedded.URL, Layer: LayerEmbedded, Source: embedded.Source}
 	case ctx.Enclosing != nil && ctx.Enclosing.URL != "":
-		b = Base{URL: ctx.Enclosing.URL, Layer: LayerEncapsulating, Source: enclosingSource(ctx.Enclosing)}
+		b = URL{URL: ctx.Enclosing.URL, Layer: LayerEncapsulating, Source: enclosingSource(ctx.Enclosing)}
 	case ctx.Enclosing == nil && ctx.Retrieval != "":
-		b = Base{URL: ctx.Retrieval, Layer: LayerRetrieval, Source: "retrieval URL"}
+		b = URL{URL: ctx.Retrieval, Layer: LayerRetrieval, Source: "retrieval URL"}
 	default:
-		return Base{Layer: LayerDefault, Source: "no base defined"}, nil
+		return URL{Layer: LayerDefault, Source: "no base defined"}, nil
 	}
 	if b.Source == "" {
 		b.Source = b.Layer.String()
 	}
-	if _, err := ParseBase(b.URL); err != nil || b.URL == "" {
+	if _, err := resolve.ParseBase(b.URL); err != nil || b.URL == "" {
 		if err == nil {
-			err = &BaseError{Reason: ReasonNotAbsolute, Err: &ast.Diagnostic{
+			err = &resolve.BaseError{Reason: resolve.ReasonNotAbsolute, Err: &ast.Diagnostic{
 				Production: "generic-RL",
 				Message:    "the base URL is empty, and a base must be absolute (§2)",
-				Rule:       RuleBaseNotAbsolute,
+				Rule:       resolve.RuleBaseNotAbsolute,
 				Severity:   ast.SeverityError,
 			}}
 		}
-		return Base{}, &LayerError{Layer: b.Layer, Source: b.Source, Err: err}
+		return URL{}, &LayerError{Layer: b.Layer, Source: b.Source, Err: err}
 	}
 	return b, nil
 }
 
-func enclosingSource(e *Base) string {
+func enclosingSource(e *URL) string {
 	switch e.Layer {
 	case LayerEncapsulating:
 		return e.Source

@@ -1,0 +1,52 @@
+package base_test
+
+import (
+	"testing"
+
+	"github.com/relurl/relurl/resolve/base"
+	"github.com/relurl/relurl/validate"
+)
+
+// FuzzDocuments: no HTML document or message panics the base finders; a
+// base found is valid; every entity, field and body the walk finds lies
+// in the input, and every offset its maps give too.
+func FuzzDocuments(f *testing.F) {
+	f.Add(rfcHTML)
+	f.Add(message)
+	f.Add("Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: message/rfc822\r\n\r\nBase: <URL:x>\r\n--b--")
+	f.Add("Content-Type: message/rfc822\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nX: =3D=\r\n\r\n\r\na=3D=\r\nb")
+	f.Add("Content-Type: message/rfc822\r\nContent-Transfer-Encoding: base64\r\n\r\nWDogeQ0KDQp6")
+	f.Fuzz(func(t *testing.T, doc string) {
+		if b, err := base.HTML(doc, base.Context{}); err == nil && b.URL != "" && !validate.Valid(b.URL) {
+			t.Fatalf("HTML: invalid base %q", b.URL)
+		}
+		_, _ = base.Message(doc, base.Context{Retrieval: "http://r/"})
+		in := func(what string, off int) {
+			if off < 0 || off > len(doc) {
+				t.Fatalf("%s maps to %d, outside the input of %d bytes", what, off, len(doc))
+			}
+		}
+		var walk func(e *base.Entity)
+		walk = func(e *base.Entity) {
+			in("the entity", e.Map.At(0))
+			in("the entity's end", e.Map.At(len(e.Text)))
+			for _, fl := range e.Header {
+				if fl.From > fl.To || fl.To > e.BodyStart {
+					t.Fatalf("part %q: field %+v outside the header [0, %d)", e.Path, fl, e.BodyStart)
+				}
+				in("a field", e.Map.At(fl.From))
+			}
+			text, m := e.Decoded()
+			for i := 0; i <= len(text); i += 1 + len(text)/16 {
+				in("a decoded byte", m.At(i))
+			}
+			for _, n := range e.Notes {
+				in("a note", n.Offset)
+			}
+			for _, p := range e.Parts {
+				walk(p)
+			}
+		}
+		walk(base.ReadMessage(doc))
+	})
+}

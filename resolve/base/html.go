@@ -1,0 +1,114 @@
+package base
+
+import (
+	"fmt"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// SourceHTML is the [URL.Source] of a base found in an HTML BASE element.
+const SourceHTML = "HTML BASE element"
+
+// FindInHTML returns the HREF of the first BASE element with one in the
+// HEAD of the HTML document doc, as RFC 1808 §10 describes (HTML element
+// and attribute names are case-insensitive; leading and trailing white
+// space of the value is dropped, as HTML does for URLs). found is false
+// when there is none.
+//
+// The document is read with the HTML parser of golang.org/x/net/html, so a
+// BASE element counts as in the HEAD exactly when an HTML parser puts it
+// there. Only the part of doc in which the head can still change is
+// parsed: up to the first start tag that ends the head. So a page nested
+// deeper in its body than that parser's limit of 512 open elements is
+// read; a document nested that deep before its head ends (templates in
+// templates) is an error.
+func FindInHTML(doc string) (href string, found bool, err error) {
+	root, err := html.Parse(strings.NewReader(headPart(doc)))
+	if err != nil {
+		return "", false, fmt.Errorf("reading HTML: %w", err)
+	}
+	head := findElement(root, atom.Head)
+	if head == nil {
+		return "", false, nil
+	}
+	for n := range head.Descendants() {
+		if n.Type != html.ElementNode || n.DataAtom != atom.Base {
+			continue
+		}
+		for _, a := range n.Attr {
+			if a.Namespace == "" && a.Key == "href" {
+				return strings.Trim(a.Val, " \t\n\f\r"), true, nil
+			}
+		}
+	}
+	return "", false, nil
+}
+
+// HTML establishes the base of the HTML document doc (§3): its BASE
+// element (§3.1, §10) if it has one, otherwise the layers of ctx. A BASE
+// element whose HREF is not an absolute generic-RL URL is an error (§10:
+// "The HREF attribute must be an absolute URL"), a [*LayerError].
+func HTML(doc string, ctx Context) (URL, error) {
+	href, found, err := FindInHTML(doc)
+	if err != nil {
+		return URL{}, err
+	}
+	var embedded *URL
+	if found {
+		embedded = &URL{URL: href, Source: SourceHTML}
+	}
+	return Establish(embedded, ctx)
+}
+
+// headPart returns the part of doc the HTML parser has read when its head
+// can no longer change: doc up to the end of the first start tag that
+// ends the head, after which the parser is in the "in body" (or "in
+// frameset") insertion mode, where a BASE element goes into the current
+// node or nowhere, never into the head. That is any start tag but those
+// the "in head" and "after head" modes take into the head (base,
+// basefont, bgsound, link, meta, noframes, noscript, script, style,
+// template, title) and html and head. The tokens up to that tag are the
+// same in the part as in the whole (each ends before the tag does), and
+// so is the head built from them. Before that tag the parser reads no
+// foreign content (svg and math end the head), so a standalone tokenizer
+// sees the tags it sees. A TEMPLATE start tag, inside which other tags do
+// not end the head, makes it give up and return the whole document.
+//
+// Parsing the part rather than the whole is what lets [FindInHTML] read
+// pages nested deeper, in their body, than the parser's limit of 512
+// open elements; it also saves building the body's tree.
+func headPart(doc string) string {
+	z := html.NewTokenizer(strings.NewReader(doc))
+	off := 0
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			return doc
+		}
+		off += len(z.Raw())
+		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
+			continue
+		}
+		name, _ := z.TagName()
+		switch string(name) {
+		case "template":
+			return doc
+		case "html", "head", "base", "basefont", "bgsound", "link", "meta", "noframes", "noscript",
+			"script", "style", "title":
+			continue
+		}
+		return doc[:off]
+	}
+}
+
+// findElement returns the first element of type a in document order.
+func findElement(n *html.Node, a atom.Atom) *html.Node {
+	for d := range n.Descendants() {
+		if d.Type == html.ElementNode && d.DataAtom == a {
+			return d
+		}
+	}
+	return nil
+}
