@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/input"
 )
 
 // jsonDiagnostic is a diagnostic as every --json output spells it.
@@ -18,17 +20,34 @@ type jsonDiagnostic struct {
 	End        int    `json:"end"`
 	Production string `json:"production"`
 	Text       string `json:"text"`
-	Message    string `json:"message"`
-	Rule       string `json:"rule"`
-	Severity   string `json:"severity"`
+	// TextCut is true when Text is cut short: it then holds the first
+	// maxJSONText bytes (or so, to a character boundary) of input[offset:end].
+	TextCut  bool   `json:"text_cut,omitempty"`
+	Message  string `json:"message"`
+	Rule     string `json:"rule"`
+	Severity string `json:"severity"`
 }
 
+// maxJSONText is the most bytes of a diagnostic's text --json repeats: a
+// run of a million bad bytes is one diagnostic, and its text is cut to a
+// window at its start, marked by "text_cut"; the offsets still span it.
+const maxJSONText = 64
+
 func toJSONDiagnostic(d ast.Diagnostic) jsonDiagnostic {
+	text, cut := d.Text, false
+	if len(text) > maxJSONText {
+		end := maxJSONText
+		for k := 0; k < utf8.UTFMax-1 && end < len(text) && !utf8.RuneStart(text[end]); k++ {
+			end++
+		}
+		text, cut = text[:end], true
+	}
 	return jsonDiagnostic{
 		Offset:     d.Offset,
 		End:        d.End,
 		Production: d.Production,
-		Text:       d.Text,
+		Text:       text,
+		TextCut:    cut,
 		Message:    d.Message,
 		Rule:       d.Rule,
 		Severity:   d.Severity.String(),
@@ -62,7 +81,9 @@ func streamInputs(cmd string, inputs []string, stdin io.Reader, stdout, stderr i
 
 // eachInput calls f with each argument or, when there are none, with each
 // line of stdin. A line ends at "\n"; one "\r" before it is dropped, so
-// files with CRLF line ends read as expected. Lines may be of any length.
+// files with CRLF line ends read as expected. Lines may be of any length,
+// and standard input of up to input.DefaultMax bytes (256 MiB): past that
+// it is an error that names the limit.
 func eachInput(args []string, stdin io.Reader, f func(string) error) error {
 	if len(args) > 0 {
 		for _, a := range args {
@@ -72,9 +93,12 @@ func eachInput(args []string, stdin io.Reader, f func(string) error) error {
 		}
 		return nil
 	}
-	r := bufio.NewReaderSize(stdin, 64<<10)
+	r := bufio.NewReaderSize(input.Limit(stdin, "standard input", input.DefaultMax), 64<<10)
 	for {
 		line, err := r.ReadString('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return err // a line cut short by a read error is not an input
+		}
 		if len(line) > 0 {
 			line = strings.TrimSuffix(line, "\n")
 			line = strings.TrimSuffix(line, "\r")
@@ -82,11 +106,8 @@ func eachInput(args []string, stdin io.Reader, f func(string) error) error {
 				return ferr
 			}
 		}
-		if errors.Is(err, io.EOF) {
-			return nil
-		}
 		if err != nil {
-			return err
+			return nil // io.EOF
 		}
 	}
 }

@@ -153,3 +153,29 @@ func TestUsageAndIOErrors(t *testing.T) {
 		t.Errorf("-- then -x: exit %d, %q", code, got)
 	}
 }
+
+// TestParseJSONBounded: a run of a million bad bytes is one diagnostic, and
+// --json repeats a window of its text, marked as cut, with its offsets
+// intact (issue 16.4: 1 MB of NUL bytes printed 536 MB).
+func TestParseJSONBounded(t *testing.T) {
+	in := strings.Repeat("\x00", 1<<20)
+	got, _, code := runCmd(t, in+"\n", "parse", "--json")
+	if code != exitInvalid || len(got) > 16*len(in) {
+		t.Fatalf("exit %d, %d bytes of output for %d bytes of input", code, len(got), len(in))
+	}
+	var r struct {
+		Diagnostics []map[string]any `json:"diagnostics"`
+	}
+	if err := json.Unmarshal([]byte(got), &r); err != nil || len(r.Diagnostics) != 1 {
+		t.Fatalf("%v, %d diagnostics", err, len(r.Diagnostics))
+	}
+	d := r.Diagnostics[0]
+	if d["offset"] != 0.0 || d["end"] != float64(len(in)) || d["text_cut"] != true || len(d["text"].(string)) != maxJSONText {
+		t.Errorf("diagnostic %v", d)
+	}
+	// A short text is whole, and not marked.
+	got, _, _ = runCmd(t, "", "parse", "--json", "a b")
+	if !strings.Contains(got, `"text":" ","message"`) || strings.Contains(got, "text_cut") {
+		t.Errorf("short text: %s", got)
+	}
+}

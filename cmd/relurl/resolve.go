@@ -1,16 +1,16 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/resolve"
+	rbase "github.com/relurl/relurl/resolve/base"
 )
 
 // resolveResult is the --json output of "relurl resolve" for one
@@ -19,6 +19,14 @@ type resolveResult struct {
 	Base   string     `json:"base"`
 	Ref    string     `json:"ref"`
 	Result *string    `json:"result,omitempty"`
+	Error  *jsonError `json:"error,omitempty"`
+}
+
+// relativeResult is the --json output of "relurl relative" for one target.
+type relativeResult struct {
+	Base   string     `json:"base"`
+	Target string     `json:"target"`
+	Ref    *string    `json:"ref,omitempty"`
 	Error  *jsonError `json:"error,omitempty"`
 }
 
@@ -31,82 +39,74 @@ type jsonError struct {
 	*jsonDiagnostic
 }
 
-func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("resolve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object per reference")
-	lenient := fs.Bool("lenient", false, "resolve the §2.4 cut of any strings, checking nothing")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: relurl resolve [--json] [--lenient] BASE [REF...]")
-		fmt.Fprintln(stderr, "References come from the arguments or, when there are none, from standard input one per line.")
-		fmt.Fprintln(stderr, `An empty BASE ("") is the unknown base of RFC 1808 §3.4: references come back as they are.`)
-		fs.PrintDefaults()
-	}
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return exitUsage
-	}
-	if len(pos) == 0 {
-		fs.Usage()
-		return exitUsage
-	}
-	base, refs := pos[0], pos[1:]
-
-	code := exitOK
-	if !*lenient {
-		if _, err := resolve.ParseBase(base); err != nil {
-			code = exitInvalid
-			if !*asJSON {
-				// Said once here rather than once per reference.
-				writeErrorText(stderr, "resolve", err, base, "")
-			}
-		}
-	}
-	if !streamInputs("resolve", refs, stdin, stdout, stderr, func(out io.Writer, ref string) error {
-		var abs string
-		if *lenient {
-			abs = resolve.Lenient(base, ref).String()
-		} else {
-			u, err := resolve.Resolve(base, ref)
-			if err != nil {
-				code = exitInvalid
-				if *asJSON {
-					return writeJSON(out, resolveResult{Base: base, Ref: ref, Error: toJSONError(err, "ref")})
-				}
-				if !isBaseError(err) {
-					writeErrorText(stderr, "resolve", err, base, ref)
-				}
-				return nil
-			}
-			abs = u.String()
-		}
-		if *asJSON {
-			return writeJSON(out, resolveResult{Base: base, Ref: ref, Result: &abs})
-		}
-		_, err := fmt.Fprintln(out, abs)
-		return err
-	}) {
-		return exitUsage
-	}
-	return code
+// pairCommand is "relurl resolve" or "relurl relative": a BASE, then
+// inputs from the arguments or standard input, one answer per input, in
+// order.
+type pairCommand struct {
+	name  string
+	usage []string // the usage line, then a line of help each
+	// input names the inputs in --json and in errors: "ref" or "target".
+	input string
+	// flags defines the command's own flags and returns its operation on
+	// one input and, to be called once the flags are parsed, whether the
+	// operation checks BASE (a bad one is then said once, up front).
+	flags func(fs *flag.FlagSet) (op func(base, in string) (string, error), checksBase func() bool)
+	// result is the --json object for one input: out or err is nil.
+	result func(base, in string, out *string, err *jsonError) any
 }
 
-// relativeResult is the --json output of "relurl relative" for one target.
-type relativeResult struct {
-	Base   string     `json:"base"`
-	Target string     `json:"target"`
-	Ref    *string    `json:"ref,omitempty"`
-	Error  *jsonError `json:"error,omitempty"`
+func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return pairCommand{
+		name: "resolve",
+		usage: []string{
+			"usage: relurl resolve [--json] [--lenient] BASE [REF...]",
+			"References come from the arguments or, when there are none, from standard input one per line.",
+			`An empty BASE ("") is the unknown base of RFC 1808 §3.4: references come back as they are.`,
+		},
+		input: "ref",
+		flags: func(fs *flag.FlagSet) (func(base, in string) (string, error), func() bool) {
+			lenient := fs.Bool("lenient", false, "resolve the §2.4 cut of any strings, checking nothing")
+			return func(base, ref string) (string, error) {
+				if *lenient {
+					return resolve.Lenient(base, ref).String(), nil
+				}
+				u, err := resolve.Resolve(base, ref)
+				return u.String(), err
+			}, func() bool { return !*lenient }
+		},
+		result: func(base, ref string, out *string, err *jsonError) any {
+			return resolveResult{Base: base, Ref: ref, Result: out, Error: err}
+		},
+	}.run(args, stdin, stdout, stderr)
 }
 
 func runRelative(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("relative", flag.ContinueOnError)
+	return pairCommand{
+		name: "relative",
+		usage: []string{
+			"usage: relurl relative [--json] BASE [TARGET...]",
+			"Prints the shortest reference that resolves against BASE to exactly each TARGET.",
+			"Targets come from the arguments or, when there are none, from standard input one per line.",
+		},
+		input: "target",
+		flags: func(*flag.FlagSet) (func(base, in string) (string, error), func() bool) {
+			return resolve.Relative, func() bool { return true }
+		},
+		result: func(base, target string, out *string, err *jsonError) any {
+			return relativeResult{Base: base, Target: target, Ref: out, Error: err}
+		},
+	}.run(args, stdin, stdout, stderr)
+}
+
+func (c pairCommand) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object per target")
+	asJSON := fs.Bool("json", false, "print one JSON object per "+c.input)
+	op, checksBase := c.flags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: relurl relative [--json] BASE [TARGET...]")
-		fmt.Fprintln(stderr, "Prints the shortest reference that resolves against BASE to exactly each TARGET.")
-		fmt.Fprintln(stderr, "Targets come from the arguments or, when there are none, from standard input one per line.")
+		for _, line := range c.usage {
+			fmt.Fprintln(stderr, line)
+		}
 		fs.PrintDefaults()
 	}
 	pos, err := parseFlags(fs, args)
@@ -117,21 +117,32 @@ func runRelative(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.Usage()
 		return exitUsage
 	}
-	base, targets := pos[0], pos[1:]
+	base, inputs := pos[0], pos[1:]
 
 	code := exitOK
-	if !streamInputs("relative", targets, stdin, stdout, stderr, func(out io.Writer, target string) error {
-		r, err := resolve.Relative(base, target)
+	if checksBase() {
+		if _, err := resolve.ParseBase(base); err != nil {
+			code = exitInvalid
+			if !*asJSON {
+				// Said once here rather than once per input.
+				writeErrorText(stderr, c.name, err, base, "")
+			}
+		}
+	}
+	if !streamInputs(c.name, inputs, stdin, stdout, stderr, func(out io.Writer, in string) error {
+		r, err := op(base, in)
 		if err != nil {
 			code = exitInvalid
 			if *asJSON {
-				return writeJSON(out, relativeResult{Base: base, Target: target, Error: toJSONError(err, "target")})
+				return writeJSON(out, c.result(base, in, nil, toJSONError(err, c.input)))
 			}
-			writeErrorText(stderr, "relative", err, base, target)
+			if !isBaseError(err) {
+				writeErrorText(stderr, c.name, err, base, in)
+			}
 			return nil
 		}
 		if *asJSON {
-			return writeJSON(out, relativeResult{Base: base, Target: target, Ref: &r})
+			return writeJSON(out, c.result(base, in, &r, nil))
 		}
 		_, err = fmt.Fprintln(out, r)
 		return err
@@ -150,6 +161,7 @@ type baseResult struct {
 	Section string       `json:"section"`
 	Source  string       `json:"source"`
 	Parts   []partResult `json:"parts,omitempty"`
+	Notes   []noteResult `json:"notes,omitempty"`
 }
 
 // partResult is one nested entity of a message in "relurl base --json".
@@ -162,6 +174,15 @@ type partResult struct {
 	Source    string `json:"source"`
 }
 
+// noteResult is a note of the MIME walk in "relurl base --json": what in
+// an entity was not read as MIME wants it, and what was done instead.
+type noteResult struct {
+	Part    string `json:"part"`
+	Kind    string `json:"kind"`
+	Offset  int    `json:"offset"`
+	Message string `json:"message"`
+}
+
 func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("base", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -171,7 +192,7 @@ func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: relurl base [--json] [--url URL] [--type html|message] FILE")
 		fmt.Fprintln(stderr, "Prints the effective base URL of an HTML document or a message (RFC 1808 §3) and the layer that supplied it.")
-		fmt.Fprintln(stderr, `FILE "-" is standard input.`)
+		fmt.Fprintln(stderr, `FILE "-" is standard input. FILE may be at most `+input.Size(input.DefaultMax)+".")
 		fs.PrintDefaults()
 	}
 	pos, err := parseFlags(fs, args)
@@ -183,46 +204,49 @@ func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	file := pos[0]
-	var data []byte
-	if file == "-" {
-		data, err = io.ReadAll(stdin)
-	} else {
-		data, err = os.ReadFile(file)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "relurl base: %v\n", err)
-		return exitUsage
-	}
 	switch *kind {
-	case "":
-		*kind = "message"
-		if t := bytes.TrimLeft(bytes.TrimPrefix(data, []byte("\uFEFF")), " \t\r\n\f"); len(t) > 0 && t[0] == '<' {
-			*kind = "html"
-		}
-	case "html", "message":
+	case "", "html", "message":
 	default:
 		fmt.Fprintf(stderr, "relurl base: --type %q: want html or message\n", *kind)
 		return exitUsage
 	}
+	data, err := input.ReadFile(file, stdin, input.DefaultMax)
+	if err != nil {
+		fmt.Fprintf(stderr, "relurl base: %v\n", err)
+		return exitUsage
+	}
+	doc := string(data)
+	data = nil
+	if *kind == "" {
+		*kind = "message"
+		if t := strings.TrimLeft(strings.TrimPrefix(doc, "\uFEFF"), " \t\r\n\f"); len(t) > 0 && t[0] == '<' {
+			*kind = "html"
+		}
+	}
 
-	ctx := resolve.Context{Retrieval: *retrieval}
+	ctx := rbase.Context{Retrieval: *retrieval}
 	res := baseResult{File: file, Type: *kind}
-	var b resolve.Base
-	var parts []partResult
+	var b rbase.URL
 	if *kind == "html" {
-		b, err = resolve.HTMLBase(bytes.NewReader(data), ctx)
+		b, err = rbase.HTML(doc, ctx)
 	} else {
-		var e *resolve.Entity
-		if e, err = resolve.MessageBase(bytes.NewReader(data), ctx); err == nil {
+		var e *rbase.Entity
+		e, err = rbase.Message(doc, ctx)
+		if err == nil {
 			b = e.Base
-			var walk func(*resolve.Entity)
-			walk = func(e *resolve.Entity) {
-				for _, p := range e.Parts {
-					parts = append(parts, partResult{Part: p.Path, MediaType: p.MediaType, Base: p.Base.URL,
-						Layer: p.Base.Layer.String(), Section: p.Base.Layer.Section(), Source: p.Base.Source})
-					walk(p)
-				}
+		}
+		var walk func(*rbase.Entity)
+		walk = func(e *rbase.Entity) {
+			for _, n := range e.Notes {
+				res.Notes = append(res.Notes, noteResult{Part: e.Path, Kind: n.Kind.String(), Offset: n.Offset, Message: n.Message})
 			}
+			for _, p := range e.Parts {
+				res.Parts = append(res.Parts, partResult{Part: p.Path, MediaType: p.MediaType, Base: p.Base.URL,
+					Layer: p.Base.Layer.String(), Section: p.Base.Layer.Section(), Source: p.Base.Source})
+				walk(p)
+			}
+		}
+		if e != nil && err == nil {
 			walk(e)
 		}
 	}
@@ -230,15 +254,18 @@ func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "relurl base: %s: %v\n", file, err)
 		return exitInvalid
 	}
-	res.Base, res.Layer, res.Section, res.Source, res.Parts = b.URL, b.Layer.String(), b.Layer.Section(), b.Source, parts
+	res.Base, res.Layer, res.Section, res.Source = b.URL, b.Layer.String(), b.Layer.Section(), b.Source
 	if *asJSON {
 		err = writeJSON(stdout, res)
 	} else {
 		var sb strings.Builder
 		fmt.Fprintf(&sb, "%s\n", b.URL)
 		fmt.Fprintf(&sb, "  layer   %s (§%s): %s\n", b.Layer, b.Layer.Section(), b.Source)
-		for _, p := range parts {
+		for _, p := range res.Parts {
 			fmt.Fprintf(&sb, "  part %s %s: %s  [%s (§%s): %s]\n", p.Part, p.MediaType, orNone(p.Base), p.Layer, p.Section, p.Source)
+		}
+		for _, n := range res.Notes {
+			fmt.Fprintf(&sb, "  note    %s, offset %d: %s [%s]\n", where(n.Part), n.Offset, n.Message, n.Kind)
 		}
 		_, err = io.WriteString(stdout, sb.String())
 	}
@@ -247,6 +274,13 @@ func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitOK
+}
+
+func where(part string) string {
+	if part == "" {
+		return "message"
+	}
+	return "part " + part
 }
 
 func orNone(s string) string {

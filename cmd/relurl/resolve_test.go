@@ -180,3 +180,28 @@ func TestBaseCommand(t *testing.T) {
 		t.Errorf("relurl base -: exit %d, %s", code, got)
 	}
 }
+
+// TestBaseNotes: what the MIME walk could not read as MIME wants it is
+// printed, never skipped in silence; entities nested past the limit are
+// an error.
+func TestBaseNotes(t *testing.T) {
+	msg := "Content-Type: multipart/mixed\r\n\r\nContent-Type: text/html\r\n\r\n<base href=\"http://nb/\">"
+	got, _, code := runCmd(t, msg, "base", "--json", "-")
+	want := `{"file":"-","type":"message","base":"","layer":"default","section":"3.4","source":"no base defined",` +
+		`"parts":[{"part":"1","media_type":"text/html","base":"http://nb/","layer":"embedded","section":"3.1","source":"HTML BASE element"}],` +
+		`"notes":[{"part":"","kind":"no-boundary","offset":33,"message":"multipart/mixed has no boundary parameter; its body is read as one part"}]}` + "\n"
+	if code != 0 || got != want {
+		t.Errorf("exit %d\n%s\nwant\n%s", code, got, want)
+	}
+	got, _, _ = runCmd(t, msg, "base", "-")
+	if !strings.Contains(got, "  note    message, offset 33: multipart/mixed has no boundary parameter; its body is read as one part [no-boundary]\n") {
+		t.Errorf("text:\n%s", got)
+	}
+	deep := strings.Repeat("Content-Type: message/rfc822\r\n\r\n", 101) + "x"
+	if _, stderr, code := runCmd(t, deep, "base", "-"); code != exitInvalid || !strings.Contains(stderr, "nested deeper than 100") {
+		t.Errorf("101 deep: exit %d, %s", code, stderr)
+	}
+	if _, stderr, code := runCmd(t, strings.Repeat("Content-Type: message/rfc822\r\n\r\n", 100)+"x", "base", "-"); code != exitOK {
+		t.Errorf("100 deep: exit %d, %s", code, stderr)
+	}
+}

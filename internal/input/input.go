@@ -1,0 +1,131 @@
+// Package input reads relurl's inputs, files and standard input, through a
+// size limit, so that no input (a huge file, /dev/zero, a FIFO that never
+// ends) can take more memory than the limit allows. Past the limit the
+// error is a *[TooLargeError] that names the input and the limit.
+package input
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strconv"
+)
+
+// DefaultMax is the default limit on the size of one input: 256 MiB.
+const DefaultMax = 256 << 20
+
+// Stdin is the name standard input is given in errors, and the path that
+// names it.
+const (
+	Stdin     = "-"
+	stdinName = "standard input"
+)
+
+// TooLargeError reports an input longer than the limit it was read with.
+type TooLargeError struct {
+	// Name is the input: a path, or "standard input".
+	Name string
+	// Max is the limit, in bytes.
+	Max int64
+}
+
+// Error names the input and the limit.
+func (e *TooLargeError) Error() string {
+	return e.Name + ": larger than the limit of " + Size(e.Max)
+}
+
+// Size spells a size in bytes for a message: "268435456 bytes (256 MiB)".
+func Size(n int64) string {
+	s := strconv.FormatInt(n, 10) + " bytes"
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		s += " (" + strconv.FormatInt(n>>20, 10) + " MiB)"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		s += " (" + strconv.FormatInt(n>>10, 10) + " KiB)"
+	}
+	return s
+}
+
+// Limit returns a reader of r that reads as r does up to max bytes and then,
+// if r has more, fails with a *[TooLargeError] naming name. It is for
+// inputs read as a stream, a line at a time.
+func Limit(r io.Reader, name string, max int64) io.Reader {
+	return &limited{r: r, name: name, max: max, left: max}
+}
+
+type limited struct {
+	r         io.Reader
+	name      string
+	max, left int64
+}
+
+func (l *limited) Read(p []byte) (int, error) {
+	if l.left < 0 {
+		return 0, &TooLargeError{Name: l.name, Max: l.max}
+	}
+	// Read one byte past the limit, to tell an input of exactly max bytes
+	// from a longer one.
+	if int64(len(p)) > l.left+1 {
+		p = p[:l.left+1]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	if l.left < 0 {
+		return n + int(l.left), &TooLargeError{Name: l.name, Max: l.max}
+	}
+	return n, err
+}
+
+// Read reads all of r through the limit max; an input longer than max is a
+// *[TooLargeError] naming name.
+func Read(r io.Reader, name string, max int64) ([]byte, error) {
+	return readAll(nil, Limit(r, name, max))
+}
+
+// readAll appends all of r to b, as io.ReadAll does.
+func readAll(b []byte, r io.Reader) ([]byte, error) {
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
+}
+
+// ReadFile reads the file at path, or stdin when path is [Stdin] ("-"),
+// through the limit max. A regular file larger than max is refused before
+// it is read; anything else (standard input, a FIFO, a device such as
+// /dev/zero) is read through the limit. Errors name the path: a
+// *[TooLargeError], or the *os.PathError of opening or reading it.
+func ReadFile(path string, stdin io.Reader, max int64) ([]byte, error) {
+	if path == Stdin {
+		return Read(stdin, stdinName, max)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var data []byte
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		if fi.Size() > max {
+			return nil, &TooLargeError{Name: path, Max: max}
+		}
+		data = make([]byte, 0, fi.Size()+1) // one allocation, as os.ReadFile
+	}
+	data, err = readAll(data, Limit(f, path, max))
+	var tl *TooLargeError
+	if err != nil && !errors.As(err, &tl) {
+		if _, ok := err.(*os.PathError); !ok {
+			err = &os.PathError{Op: "read", Path: path, Err: err}
+		}
+	}
+	return data, err
+}
