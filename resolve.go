@@ -1,13 +1,17 @@
 package relurl
 
-import "github.com/relurl/relurl/resolve"
+import (
+	"errors"
+
+	"github.com/relurl/relurl/resolve"
+)
 
 // Resolve resolves the reference ref against base by the algorithm of
 // RFC 1808 §4 and returns the absolute URL, strictly: base must be empty
 // (the unknown base of §3.4, against which ref comes back as it is) or a
 // valid absolute URL of the generic-RL form, and ref a valid URL. The
 // error is an *[Error] wrapping a *[resolve.BaseError] or a
-// *[resolve.RefError]; errors.As finds each *[Diagnostic] through it.
+// *[resolve.RefError]; errors.As finds the first *[Diagnostic] through it.
 // Package resolve documents the choices made where §4 leaves a point open.
 func Resolve(base, ref string) (string, error) {
 	u, err := resolve.Resolve(base, ref)
@@ -32,6 +36,9 @@ func ResolveLenient(base, ref string) string {
 // empty.
 func Relative(base, target string) (string, error) {
 	r, err := resolve.Relative(base, target)
+	if errors.Is(err, resolve.ErrTargetNotAbsolute) {
+		err = resolve.ErrTargetNotAbsolute // the *Error names the target
+	}
 	if err != nil {
 		return "", &Error{Op: "relative", URL: target, Err: err}
 	}

@@ -108,12 +108,16 @@ func TestTree(t *testing.T) {
 func TestTooLong(t *testing.T) {
 	long := "http://a/" + strings.Repeat("b", grammar.MaxInput)
 	_, err := grammar.Parse(long)
-	if !errors.Is(err, grammar.ErrTooLong) && !strings.Contains(fmt.Sprint(err), grammar.ErrTooLong.Error()) {
+	if !errors.Is(err, grammar.ErrTooLong) {
 		t.Fatalf("Parse(%d bytes) = %v, want ErrTooLong", len(long), err)
 	}
 	var d *ast.Diagnostic
-	if !errors.As(err, &d) || d.Rule != ast.RuleTooLong {
-		t.Fatalf("Parse(%d bytes) = %v, want an *ast.Diagnostic with rule %s", len(long), err, ast.RuleTooLong)
+	if !errors.As(err, &d) || d.Rule != ast.RuleTooLong || d.Offset != grammar.MaxInput || d.End != len(long) ||
+		d.Text != long[d.Offset:d.End] || d.Severity != ast.SeverityError {
+		t.Fatalf("Parse(%d bytes) = %v, want an *ast.Diagnostic with rule %s spanning the bytes past the limit", len(long), err, ast.RuleTooLong)
+	}
+	if _, err := grammar.ParseTree(long[:grammar.MaxInput]); errors.Is(err, grammar.ErrTooLong) {
+		t.Fatalf("ParseTree(MaxInput bytes) = %v: at the limit the input is read", err)
 	}
 	if testing.Short() {
 		return

@@ -7,7 +7,9 @@ import (
 	"github.com/relurl/relurl/ast"
 )
 
-// Token types of the URL lexer. The lexer is total: every byte of every
+// Token types of the URL lexer; the grammar's tags name them by their
+// symbols ("SchemeChars", "Pchars", ...). Nothing outside this package needs
+// them, so they are unexported. The lexer is total: every byte of every
 // input belongs to exactly one token, and a byte no production allows is an
 // Invalid token of its own, so the parser's errors point at it.
 //
@@ -24,40 +26,40 @@ import (
 // Error offsets do not move: an error is always at a delimiter or an
 // Invalid token, since a pchar is allowed wherever a run of them can be.
 const (
-	// SchemeChars is the scheme: a run of scheme characters
+	// schemeChars is the scheme: a run of scheme characters
 	// (alpha | digit | "+" | "-" | ".") at the start of the input, followed
 	// by ":".
-	SchemeChars lexer.TokenType = iota + 1
-	// Colon is the ":" after SchemeChars, which ends the scheme. Every
-	// other ":" is a pchar, inside a Pchars token.
-	Colon
-	// Pchars is a maximal run of pchar = uchar | ":" | "@" | "&" | "=",
+	schemeChars lexer.TokenType = iota + 1
+	// colon is the ":" after schemeChars, which ends the scheme. Every
+	// other ":" is a pchar, inside a pchars token.
+	colon
+	// pchars is a maximal run of pchar = uchar | ":" | "@" | "&" | "=",
 	// where uchar = unreserved | escape.
-	Pchars
-	// Slash is "/".
-	Slash
-	// Semi is ";".
-	Semi
-	// Question is "?".
-	Question
-	// Hash is "#".
-	Hash
-	// Invalid is one byte that no production allows: national and
+	pchars
+	// slash is "/".
+	slash
+	// semi is ";".
+	semi
+	// question is "?".
+	question
+	// hash is "#".
+	hash
+	// invalid is one byte that no production allows: national and
 	// punctuation characters, "%" not followed by two hex digits, space,
 	// controls, DEL and every non-ASCII byte.
-	Invalid
+	invalid
 )
 
 var symbols = map[string]lexer.TokenType{
 	"EOF":         lexer.EOF,
-	"SchemeChars": SchemeChars,
-	"Colon":       Colon,
-	"Pchars":      Pchars,
-	"Slash":       Slash,
-	"Semi":        Semi,
-	"Question":    Question,
-	"Hash":        Hash,
-	"Invalid":     Invalid,
+	"SchemeChars": schemeChars,
+	"Colon":       colon,
+	"Pchars":      pchars,
+	"Slash":       slash,
+	"Semi":        semi,
+	"Question":    question,
+	"Hash":        hash,
+	"Invalid":     invalid,
 }
 
 // definition is the URL lexer as a participle lexer.Definition. It reads
@@ -95,23 +97,23 @@ func (l *urlLexer) Next() (lexer.Token, error) {
 	if start >= len(l.s) {
 		return lexer.EOFToken(pos), nil
 	}
-	typ, end := Invalid, start+1
+	typ, end := invalid, start+1
 	switch c := l.s[start]; {
 	case l.scheme > 0 && start == 0:
-		typ, end = SchemeChars, l.scheme
+		typ, end = schemeChars, l.scheme
 	case l.scheme > 0 && start == l.scheme:
-		typ = Colon
+		typ = colon
 	case c == '/':
-		typ = Slash
+		typ = slash
 	case c == ';':
-		typ = Semi
+		typ = semi
 	case c == '?':
-		typ = Question
+		typ = question
 	case c == '#':
-		typ = Hash
+		typ = hash
 	default:
 		if j := l.pchars(start); j > start {
-			typ, end = Pchars, j
+			typ, end = pchars, j
 		}
 	}
 	l.pos = end

@@ -15,9 +15,18 @@ import (
 // [ErrTooLong]; the validator has no such limit.
 const MaxInput = 1_000_000
 
-// ErrTooLong is wrapped by the error [Parse] returns for an input longer
-// than [MaxInput].
+// ErrTooLong is wrapped by the error [Parse] and [ParseTree] return for an
+// input longer than [MaxInput]: errors.Is(err, ErrTooLong) reports it, and
+// errors.As finds the error's *[ast.Diagnostic] (rule [ast.RuleTooLong]),
+// which spans the bytes past the limit.
 var ErrTooLong = errors.New("input longer than the reference parser's limit")
+
+// tooLongError is the error for an input past MaxInput: its diagnostic,
+// which also wraps ErrTooLong.
+type tooLongError struct{ *ast.Diagnostic }
+
+// Unwrap returns ErrTooLong and the diagnostic.
+func (e tooLongError) Unwrap() []error { return []error{ErrTooLong, e.Diagnostic} }
 
 // parser is built once; participle parsers are safe for concurrent use.
 var parser = participle.MustBuild[URL](
@@ -31,14 +40,18 @@ func EBNF() string { return parser.String() }
 
 // ParseTree parses s under the §2.2 BNF and returns its concrete parse
 // tree. An error is an *[ast.Diagnostic] whose Offset is where the input
-// stops being a prefix of any valid URL (counting an escape as one unit).
+// stops being a prefix of any valid URL (counting an escape as one unit);
+// for an input longer than [MaxInput] it is an error that wraps
+// [ErrTooLong] and such a diagnostic, at MaxInput, whose Text is the rest
+// of the input. errors.As finds the diagnostic in either.
 func ParseTree(s string) (tree *URL, err error) {
 	if len(s) > MaxInput {
-		return nil, &ast.Diagnostic{
+		return nil, tooLongError{&ast.Diagnostic{
 			Offset: MaxInput, End: len(s), Production: "URL", Rule: ast.RuleTooLong,
-			Text:    "",
-			Message: fmt.Errorf("%w (%d bytes)", ErrTooLong, MaxInput).Error(),
-		}
+			Text:     s[MaxInput:],
+			Message:  fmt.Sprintf("%s (%d bytes); this input has %d", ErrTooLong, MaxInput, len(s)),
+			Severity: ast.SeverityError,
+		}}
 	}
 	defer func() {
 		// Participle panics on grammar bugs, never on input; if it ever
@@ -57,7 +70,7 @@ func ParseTree(s string) (tree *URL, err error) {
 
 // Parse parses s with the reference parser and lowers its parse tree into
 // an [ast.URL]. It accepts exactly the language of the §2.2 URL production;
-// an error is an *[ast.Diagnostic] (see [ParseTree]).
+// errors.As finds an *[ast.Diagnostic] in every error (see [ParseTree]).
 func Parse(s string) (ast.URL, error) {
 	tree, err := ParseTree(s)
 	if err != nil {

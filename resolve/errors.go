@@ -1,7 +1,10 @@
 package resolve
 
 import (
+	"errors"
 	"strconv"
+
+	"github.com/relurl/relurl/ast"
 )
 
 // Rule ids of the diagnostics a [*BaseError] holds when the base is a URL
@@ -55,9 +58,10 @@ type BaseError struct {
 	Err error
 }
 
-// Error says which base is bad, why, and where.
+// Error says which base is bad, why, and where. The base is quoted as a
+// window around the fault ([ast.Quote]), so the message stays short.
 func (e *BaseError) Error() string {
-	return "bad base URL " + strconv.Quote(e.Base) + ": " + e.Reason.String() + ": " + e.Err.Error()
+	return "bad base URL " + ast.Quote(e.Base, offset(e.Err)) + ": " + e.Reason.String() + ": " + e.Err.Error()
 }
 
 // Unwrap returns the diagnostics.
@@ -72,9 +76,19 @@ type RefError struct {
 	Err error
 }
 
-// Error says which reference is bad and where.
+// Error says which reference is bad and where. The reference is quoted as
+// a window around the fault ([ast.Quote]), so the message stays short.
 func (e *RefError) Error() string {
-	return "bad reference " + strconv.Quote(e.Ref) + ": " + e.Err.Error()
+	return "bad reference " + ast.Quote(e.Ref, offset(e.Err)) + ": " + e.Err.Error()
+}
+
+// offset is the offset of the first diagnostic err holds, or 0.
+func offset(err error) int {
+	var d *ast.Diagnostic
+	if errors.As(err, &d) {
+		return d.Offset
+	}
+	return 0
 }
 
 // Unwrap returns the diagnostics.

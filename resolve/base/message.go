@@ -110,4 +110,3 @@ func where(path string) string {
 	}
 	return "part " + path
 }
-
