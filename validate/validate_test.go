@@ -2,6 +2,7 @@ package validate_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"testing"
@@ -211,5 +212,34 @@ func allInvalid(n int) []shape {
 		{"pct", rep("%")},
 		{"hash", "#" + rep("#")},
 		{"alternating", rep("%\x00")}, // a run of each rule in turn
+	}
+}
+
+// TestRunsMaximal: on random strings over an alphabet of delimiters,
+// escapes and bad bytes, no two diagnostics are adjacent with the same
+// rule in the same production (a run is one diagnostic), every diagnostic
+// is input[offset:end] in order, and the first is where it was before runs
+// were grouped: at the first bad unit.
+func TestRunsMaximal(t *testing.T) {
+	alphabet := []string{"a", "/", ";", "?", "#", "%", "%4", "%41", "z", " ", "<", "é", "\xff", "\x00", "//", ":", "{"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(24) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		s := b.String()
+		_, diags := validate.Validate(s)
+		for i, d := range diags {
+			if d.Offset >= d.End || d.Text != s[d.Offset:d.End] || i > 0 && d.Offset < diags[i-1].End {
+				t.Fatalf("%q: diagnostic %d %+v", s, i, d)
+			}
+			if i > 0 {
+				p := diags[i-1]
+				if p.End == d.Offset && p.Rule == d.Rule && p.Production == d.Production && d.Rule != ast.RuleNetPathEmptySegment {
+					t.Fatalf("%q: adjacent diagnostics of one run: %+v, %+v", s, p, d)
+				}
+			}
+		}
 	}
 }
