@@ -82,19 +82,37 @@ func Read(r io.Reader, name string, max int64) ([]byte, error) {
 	return readAll(nil, Limit(r, name, max))
 }
 
-// readAll appends all of r to b, as io.ReadAll does.
+// readAll reads all of r. Into b, when it has room for all of r (a regular
+// file, whose size is known); otherwise in chunks that grow from 64 KiB to
+// 8 MiB and are joined at the end, so that an input of n bytes takes about
+// 2n at the peak (appending with doubling takes up to 3n), and an input cut
+// at the limit no more than the limit: on an error nothing is returned.
 func readAll(b []byte, r io.Reader) ([]byte, error) {
+	var chunks [][]byte
+	size := 64 << 10
+	total := 0
 	for {
 		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
+			if b != nil {
+				chunks = append(chunks, b)
+				total += len(b)
+			}
+			b = make([]byte, 0, size)
+			size = min(2*size, 8<<20)
 		}
 		n, err := r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
-		if err == io.EOF {
+		switch {
+		case err == io.EOF && chunks == nil:
 			return b, nil
-		}
-		if err != nil {
-			return b, err
+		case err == io.EOF:
+			out := make([]byte, 0, total+len(b))
+			for _, c := range chunks {
+				out = append(out, c...)
+			}
+			return append(out, b...), nil
+		case err != nil:
+			return nil, err
 		}
 	}
 }
@@ -118,7 +136,7 @@ func ReadFile(path string, stdin io.Reader, max int64) ([]byte, error) {
 		if fi.Size() > max {
 			return nil, &TooLargeError{Name: path, Max: max}
 		}
-		data = make([]byte, 0, fi.Size()+1) // one allocation, as os.ReadFile
+		data = make([]byte, 0, fi.Size()+1) // one allocation, as os.ReadFile does
 	}
 	data, err = readAll(data, Limit(f, path, max))
 	var tl *TooLargeError
