@@ -3,6 +3,7 @@ package ast_test
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/relurl/relurl/ast"
 )
@@ -48,4 +49,25 @@ func ExampleDiagnostics_Err() {
 	fmt.Println(none.Err() == nil)
 	// Output:
 	// true
+}
+
+func ExampleQuote() {
+	fmt.Println(ast.Quote("g%zz", 1))
+	long := strings.Repeat("a", 100) + "%zz" + strings.Repeat("b", 100)
+	fmt.Println(ast.Quote(long, 100))
+	// Output:
+	// "g%zz"
+	// …"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa%zzbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"…
+}
+
+func ExampleSchemeLen() {
+	for _, s := range []string{"http://a/b", "this:that", "./this:that", ":x", "a%3Ab:c"} {
+		fmt.Println(s, ast.SchemeLen(s))
+	}
+	// Output:
+	// http://a/b 4
+	// this:that 4
+	// ./this:that 0
+	// :x 0
+	// a%3Ab:c 0
 }

@@ -8,9 +8,9 @@ import (
 	rbase "github.com/relurl/relurl/resolve/base"
 )
 
-// maxDepth bounds the nesting of MIME entities followed, as
-// base.Message does.
-const maxDepth = 100
+// maxDepth bounds the nesting of MIME entities followed: the one limit of
+// the MIME walk in package resolve/base.
+const maxDepth = rbase.MaxDepth
 
 // field is one header field of a message or MIME entity.
 type field struct {

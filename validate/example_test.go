@@ -2,6 +2,7 @@ package validate_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/relurl/relurl/validate"
 )
@@ -35,4 +36,22 @@ func ExampleValid() {
 	fmt.Println(validate.Valid("http://a//b"), validate.Valid("//a//b"))
 	// Output:
 	// true false
+}
+
+func ExampleValidate_runs() {
+	// A run of characters that break the same rule in one component is
+	// one diagnostic.
+	_, diags := validate.Validate("man?&amp;     sektion=9#日本")
+	for _, d := range diags {
+		fmt.Printf("%d..%d %s: %s\n", d.Offset, d.End, d.Rule, d.Message)
+	}
+	// Output:
+	// 9..14 query/char: 5 spaces are not allowed in query; write them as %20%20%20%20%20
+	// 24..30 fragment/char: non-ASCII characters "日本" are not allowed in fragment; write them as %E6%97%A5%E6%9C%AC
+}
+
+func ExampleMore() {
+	_, diags := validate.Validate(strings.Repeat("a<", 1000))
+	fmt.Println(len(diags), diags[len(diags)-1].Rule, validate.More(diags))
+	// Output: 100 URL/too-many-errors 901
 }

@@ -265,7 +265,7 @@ func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(&sb, "  part %s %s: %s  [%s (§%s): %s]\n", p.Part, p.MediaType, orNone(p.Base), p.Layer, p.Section, p.Source)
 		}
 		for _, n := range res.Notes {
-			fmt.Fprintf(&sb, "  note    %s, offset %d: %s [%s]\n", where(n.Part), n.Offset, n.Message, n.Kind)
+			fmt.Fprintf(&sb, "  note    %s, offset %d: %s [%s]\n", rbase.Where(n.Part), n.Offset, n.Message, n.Kind)
 		}
 		_, err = io.WriteString(stdout, sb.String())
 	}
@@ -274,13 +274,6 @@ func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitOK
-}
-
-func where(part string) string {
-	if part == "" {
-		return "message"
-	}
-	return "part " + part
 }
 
 func orNone(s string) string {

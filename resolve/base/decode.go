@@ -3,6 +3,8 @@ package base
 import (
 	"sort"
 	"strings"
+
+	"github.com/relurl/relurl/ast"
 )
 
 // Map maps offsets in a text taken from an input (an entity, or a body with
@@ -141,7 +143,7 @@ func decodeQuotedPrintable(text string, src Map) (string, Map) {
 			break
 		}
 		i += k
-		if i+2 < len(text) && isHex(text[i+1]) && isHex(text[i+2]) {
+		if i+2 < len(text) && ast.IsHex(text[i+1]) && ast.IsHex(text[i+2]) {
 			flush(i)
 			b.WriteByte(unhex(text[i+1])<<4 | unhex(text[i+2]))
 			m.escape(i)
@@ -167,10 +169,6 @@ func decodeQuotedPrintable(text string, src Map) (string, Map) {
 	}
 	flush(len(text))
 	return b.String(), m.done(len(text))
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }
 
 func unhex(c byte) byte {

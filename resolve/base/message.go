@@ -64,7 +64,7 @@ func Message(msg string, ctx Context) (*Entity, error) {
 func establishAll(e *Entity, ctx Context) error {
 	for _, n := range e.Notes {
 		if n.Kind == NoteTooDeep {
-			return fmt.Errorf("%s: %w", where(join(e.Path, 1)), ErrTooDeep)
+			return fmt.Errorf("%s: %w", Where(join(e.Path, 1)), ErrTooDeep)
 		}
 	}
 	// §3.1: a Base header is embedded in the entity; for its content it
@@ -73,13 +73,13 @@ func establishAll(e *Entity, ctx Context) error {
 	if f := e.Field("Base"); f != nil {
 		u, err := ParseHeader(f.Value)
 		if err != nil {
-			return fmt.Errorf("%s: %w", where(e.Path), &LayerError{Layer: LayerEmbedded, Source: SourceHeader, Err: err})
+			return fmt.Errorf("%s: %w", Where(e.Path), &LayerError{Layer: LayerEmbedded, Source: SourceHeader, Err: err})
 		}
 		header = &URL{URL: u, Source: SourceHeader}
 	}
 	b, err := Establish(header, ctx)
 	if err != nil {
-		return fmt.Errorf("%s: %w", where(e.Path), err)
+		return fmt.Errorf("%s: %w", Where(e.Path), err)
 	}
 	e.Base = b
 	if e.MediaType == "text/html" {
@@ -87,11 +87,11 @@ func establishAll(e *Entity, ctx Context) error {
 		text, _ := e.Decoded()
 		href, found, err := FindInHTML(text)
 		if err != nil {
-			return fmt.Errorf("%s: %w", where(e.Path), err)
+			return fmt.Errorf("%s: %w", Where(e.Path), err)
 		}
 		if found {
 			if e.Base, err = Establish(&URL{URL: href, Source: SourceHTML}, ctx); err != nil {
-				return fmt.Errorf("%s: %w", where(e.Path), err)
+				return fmt.Errorf("%s: %w", Where(e.Path), err)
 			}
 		}
 	}
@@ -104,7 +104,9 @@ func establishAll(e *Entity, ctx Context) error {
 	return nil
 }
 
-func where(path string) string {
+// Where names the entity numbered path ([Entity.Path]) for a message:
+// "message" for the message itself, "part 1.2" for a nested one.
+func Where(path string) string {
 	if path == "" {
 		return "message"
 	}
