@@ -25,6 +25,7 @@ var ErrTooDeep = fmt.Errorf("nested deeper than %d entities (base.MaxDepth)", Ma
 func ParseHeader(value string) (string, error) {
 	v := strings.TrimSpace(value)
 	if !strings.HasPrefix(v, "<") || !strings.HasSuffix(v, ">") || len(v) < 2 {
+		//lint:ignore ST1005 "Base" is the name of the header field
 		return "", fmt.Errorf("Base header %s is not of the form <URL:absoluteURL> (§3.1)", ast.Quote(value, 0))
 	}
 	inner := strings.Map(func(r rune) rune {
@@ -34,6 +35,7 @@ func ParseHeader(value string) (string, error) {
 		return r
 	}, v[1:len(v)-1])
 	if len(inner) < 4 || !strings.EqualFold(inner[:4], "URL:") {
+		//lint:ignore ST1005 "Base" is the name of the header field
 		return "", fmt.Errorf(`Base header %s does not begin "<URL:" (§3.1)`, ast.Quote(value, 0))
 	}
 	return inner[4:], nil
