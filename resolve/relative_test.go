@@ -2,6 +2,10 @@ package resolve_test
 
 import (
 	"errors"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/relurl/relurl/resolve"
@@ -123,4 +127,151 @@ func TestRelativeErrors(t *testing.T) {
 	if _, err := resolve.Relative("http://a//b", "http://a/c"); !errors.As(err, &be) {
 		t.Errorf("Relative(bad base, ...): %v, want a *BaseError", err)
 	}
+}
+
+// TestRelativeAgainstResolving holds Relative to the first way of writing
+// it, which builds, validates and resolves every candidate and so decides
+// "resolves to" by Resolve itself (resolve.RelativeByResolving): the same
+// answer, or the same error, on every row of the tables, their results and
+// on random bases and targets of the segments and components that matter
+// ("", ".", "..", ":", empty components, other net_locs). The seed comes
+// from RELURL_SEED when set and is printed on failure.
+func TestRelativeAgainstResolving(t *testing.T) {
+	seed := uint64(1808)
+	if s := os.Getenv("RELURL_SEED"); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("RELURL_SEED: %v", err)
+		}
+		seed = v
+	}
+	var pairs [][2]string
+	for _, cases := range allCases() {
+		for _, c := range cases {
+			pairs = append(pairs, [2]string{c.base, c.want}, [2]string{c.base, c.ref})
+		}
+	}
+	pairs = append(pairs, relativeEdgeCases...)
+	r := rand.New(rand.NewPCG(seed, seed))
+	n := 60_000
+	if testing.Short() {
+		n = 6_000
+	}
+	for range n {
+		base := randomURL(r, true)
+		if _, err := resolve.ParseBase(base); err != nil {
+			continue
+		}
+		target := randomURL(r, r.IntN(4) == 0)
+		if u, err := resolve.Resolve(base, target); err == nil && r.IntN(4) != 0 {
+			target = u.String()
+		}
+		pairs = append(pairs, [2]string{base, target})
+	}
+	for _, p := range pairs {
+		got, err := resolve.Relative(p[0], p[1])
+		want, wantErr := resolve.RelativeByResolving(p[0], p[1])
+		if got != want || (err == nil) != (wantErr == nil) {
+			t.Fatalf("seed %d: Relative(%q, %q) = %q, %v; resolving every candidate gives %q, %v", seed, p[0], p[1], got, err, want, wantErr)
+		}
+	}
+}
+
+// relativeEdgeCases are bases and targets where a rel_path's segments meet
+// the directory's: dot segments in the target, ".." kept above the root,
+// empty segments, paths marked with "." before an empty segment, relative
+// bases and directories with dot segments of their own.
+var relativeEdgeCases = [][2]string{
+	{"http://a/", "http://a/../../g"},
+	{"http://a/", "http://a/../x/../g"},
+	{"http://a/b/", "http://a/b/../g"},
+	{"http://a/b/", "http://a/b/./g"},
+	{"http://a/b/", "http://a/b/g/."},
+	{"http://a/b/", "http://a/b/g/.."},
+	{"http://a/b/c/d", "http://a/.//g"},
+	{"http://a/b/c/d", "http://a/./"},
+	{"http://a/b/c/d", "http://a/b/c/.//g"},
+	{"http://a/b/c/d", "http://a//g"},
+	{"http://a/../b/c", "http://a/../b/g"},
+	{"http://a/../b/c", "http://a/../g"},
+	{"http://a/../../b/c", "http://a/../g/h"},
+	{"http://a/../../x", "http://a/../g"},
+	{"http:../../x", "http:../g"},
+	{"http://a/b/./c/../d/e", "http://a/b/d/g"},
+	{"http://a/b/c/./", "http://a/b/c/g"},
+	{"http:/b/c/d", "http:/.//g"},
+	{"http:/b/c/d", "http:/b/g"},
+	{"http:a/b", "http:.//g"},
+	{"http:a/b", "http:./"},
+	{"http:a/b", "http:"},
+	{"http:a/b", "http:?y"},
+	{"http:.//x/y", "http:.//x/g"},
+	{"http:.//x/y", "http:.//g"},
+	{"http:.//x/y", "http:g"},
+	{"http:./../x", "http:../g"},
+	{"http:../x", "http:../../g"},
+	{"http:g", "http:g:h"},
+	{"http:g", "http:..:x"},
+	{"http://a", "http://a"},
+	{"http://a", "http://a/"},
+	{"http://a", "http://a?y"},
+	{"http://a/b/c/d;p?q#f", "http://a/b/c/this:that/x"},
+	{"http://a/b/c/d;p?q#f", "http://a/b/c/:x"},
+	{"http://a/b/c/d;p?q#f", "HTTP://a/b/c/g"},
+	{"http://a/b/c/d;p?q#f", "http://A/b/c/g"},
+	{"http://a/b/c/d;p?q#f", "http:///b/c/g"},
+	{"file:///b/c", "file:///b/g"},
+	{"file:///b/c", "file:/b/g"},
+}
+
+// randomURL is a URL of the components and segments that matter to
+// Relative, absolute or not; it need not be valid.
+func randomURL(r *rand.Rand, absolute bool) string {
+	pick := func(s ...string) string { return s[r.IntN(len(s))] }
+	var sb strings.Builder
+	if absolute {
+		sb.WriteString(pick("http:", "http:", "http:", "ftp:"))
+	}
+	netloc := r.IntN(3) != 0
+	if netloc {
+		sb.WriteString(pick("//a", "//a", "//b", "//"))
+	}
+	segs := r.IntN(6)
+	if netloc || r.IntN(2) == 0 {
+		if segs > 0 || r.IntN(2) == 0 {
+			sb.WriteString("/")
+		}
+	}
+	for i := range segs {
+		if i > 0 {
+			sb.WriteString("/")
+		}
+		sb.WriteString(pick("a", "b", "c", "g", "", "", ".", ".", "..", "..", "c:d", ":x", "a.b"))
+	}
+	if r.IntN(3) == 0 {
+		sb.WriteString(pick(";", ";p", ";x"))
+	}
+	if r.IntN(3) == 0 {
+		sb.WriteString(pick("?", "?q", "?y"))
+	}
+	if r.IntN(3) == 0 {
+		sb.WriteString(pick("#", "#f", "#s"))
+	}
+	return sb.String()
+}
+
+// FuzzRelative: Relative gives the answer of resolving every candidate
+// (see TestRelativeAgainstResolving).
+func FuzzRelative(f *testing.F) {
+	for _, p := range relativeEdgeCases {
+		f.Add(p[0], p[1])
+	}
+	f.Add(rfcBase, "http://a/b/c/g;x?y#s")
+	f.Fuzz(func(t *testing.T, base, target string) {
+		got, err := resolve.Relative(base, target)
+		want, wantErr := resolve.RelativeByResolving(base, target)
+		if got != want || (err == nil) != (wantErr == nil) {
+			t.Fatalf("Relative(%q, %q) = %q, %v; resolving every candidate gives %q, %v", base, target, got, err, want, wantErr)
+		}
+	})
 }
