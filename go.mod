@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/leanovate/gopter v0.2.11
+	github.com/nlnwa/whatwg-url v0.6.2
 	golang.org/x/net v0.62.0
 	golang.org/x/tools v0.51.0
 )
@@ -12,10 +13,12 @@ require (
 require (
 	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
+	github.com/bits-and-blooms/bitset v1.20.0 // indirect
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
 	golang.org/x/mod v0.41.0 // indirect
 	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da // indirect
-	golang.org/x/sync v0.23.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
 	honnef.co/go/tools v0.8.2 // indirect
 )
 

@@ -1,0 +1,706 @@
+package compare
+
+import (
+	"strings"
+
+	wurlerrors "github.com/nlnwa/whatwg-url/errors"
+
+	"github.com/relurl/relurl/validate"
+)
+
+// The components compared, in the order of §2.1, and the names
+// divergences give them.
+const (
+	cScheme = iota
+	cNetLoc
+	cPath
+	cParams
+	cQuery
+	cFragment
+	numComponents
+	cVerdict = numComponents
+)
+
+var componentNames = [numComponents + 1]string{"scheme", "net_loc", "path", "params", "query", "fragment", "verdict"}
+
+// keys are a reading's components as they are compared. Normalisation is
+// only of writing, never of meaning:
+//
+//   - scheme: as written (a difference in case is a divergence of class
+//     [Case]);
+//   - net_loc: userinfo, host and port, RFC 1808's split by the login
+//     syntax of RFC 1738 §3.1 (the last "@" ends the userinfo, then the
+//     first ":" outside brackets ends the host). An empty port, a port
+//     equal to the scheme's default, leading zeros of a port, and an empty
+//     userinfo (or an empty password and its ":") are dropped: RFC 3986
+//     §6.2.3 makes them equivalent, and browsers drop them;
+//   - userinfo, host, path, params, query and fragment: percent-encoding
+//     is normalised, not decoded: a character outside RFC 3986's
+//     unreserved and reserved sets is compared as its %XX escape (so a
+//     space RFC 1808 keeps and "%20" a browser writes compare equal), and
+//     the hex digits of every escape in upper case. An escape is never
+//     decoded: a reader that decodes one differs;
+//   - fragment: an empty fragment is compared as absent, because net/url
+//     cannot tell them apart.
+type keys struct {
+	c                    [numComponents]Opt
+	userinfo, host, port Opt
+}
+
+func keysOf(rd *Reading) keys {
+	var k keys
+	c := &rd.Components
+	k.c[cScheme] = c.Scheme
+	if c.NetLoc.Present {
+		ui, host, port := c.UserInfo, c.Host, c.Port
+		if rd.Reader == RFC1808 {
+			ui, host, port = loginSplit(c.NetLoc.Value)
+		}
+		k.userinfo, k.host, k.port = normUserInfo(ui), some(pnorm(host.Value)), normPort(port, strings.ToLower(c.Scheme.Value))
+		s := k.host.Value
+		if k.userinfo.Present {
+			s = k.userinfo.Value + "@" + s
+		}
+		if k.port.Present {
+			s += ":" + k.port.Value
+		}
+		k.c[cNetLoc] = some(s)
+	}
+	k.c[cPath] = some(pnorm(c.Path))
+	k.c[cParams] = pnormOpt(c.Params)
+	k.c[cQuery] = pnormOpt(c.Query)
+	if c.Fragment.Present && c.Fragment.Value != "" {
+		k.c[cFragment] = some(pnorm(c.Fragment.Value))
+	}
+	return k
+}
+
+// loginSplit cuts a net_loc by RFC 1738 §3.1's <user>:<password>@<host>:<port>.
+func loginSplit(netloc string) (ui, host, port Opt) {
+	hp := netloc
+	if i := strings.LastIndexByte(netloc, '@'); i >= 0 {
+		ui, hp = some(netloc[:i]), netloc[i+1:]
+	}
+	h, p := hp, Opt{}
+	if strings.HasPrefix(hp, "[") {
+		if i := strings.IndexByte(hp, ']'); i >= 0 {
+			h = hp[:i+1]
+			if strings.HasPrefix(hp[i+1:], ":") {
+				p = some(hp[i+2:])
+			}
+		}
+	} else if i := strings.IndexByte(hp, ':'); i >= 0 {
+		h, p = hp[:i], some(hp[i+1:])
+	}
+	return ui, some(h), p
+}
+
+func normUserInfo(ui Opt) Opt {
+	if !ui.Present {
+		return ui
+	}
+	v := strings.TrimSuffix(pnorm(ui.Value), ":")
+	if v == "" {
+		return Opt{}
+	}
+	return some(v)
+}
+
+func normPort(p Opt, scheme string) Opt {
+	if !p.Present || p.Value == "" {
+		return Opt{}
+	}
+	v := p.Value
+	if allDigits(v) {
+		v = strings.TrimLeft(v, "0")
+		if v == "" {
+			v = "0"
+		}
+		if v == defaultPort(scheme) {
+			return Opt{}
+		}
+	}
+	return some(v)
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func pnormOpt(o Opt) Opt {
+	if !o.Present {
+		return o
+	}
+	return some(pnorm(o.Value))
+}
+
+// keepRaw marks RFC 3986's unreserved and reserved characters, which
+// readers may write as they are.
+var keepRaw = func() (t [256]bool) {
+	for _, c := range []byte("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~:/?#[]@!$&'()*+,;=") {
+		t[c] = true
+	}
+	return t
+}()
+
+const upperHex = "0123456789ABCDEF"
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f'
+}
+
+// pnorm normalises percent-encoding (see [keys]); it allocates only when
+// it changes s.
+func pnorm(s string) string {
+	i := 0
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c == '%' {
+			if i+2 < len(s) && isUpperHex(s[i+1]) && isUpperHex(s[i+2]) {
+				i += 2
+				continue
+			}
+			break
+		}
+		if !keepRaw[c] {
+			break
+		}
+	}
+	if i == len(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	b.WriteString(s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			b.WriteByte('%')
+			b.WriteByte(upper(s[i+1]))
+			b.WriteByte(upper(s[i+2]))
+			i += 2
+		case keepRaw[c]:
+			b.WriteByte(c)
+		default:
+			b.WriteByte('%')
+			b.WriteByte(upperHex[c>>4])
+			b.WriteByte(upperHex[c&15])
+		}
+	}
+	return b.String()
+}
+
+func isUpperHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' }
+
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'f' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// pdecode decodes every escape, for the classifier's "equal once decoded"
+// tests.
+func pdecode(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// diff lists the components (and the verdict) in which the readings part.
+func diff(rs *[numReaders]Reading) (out [numComponents + 1]bool, ks [numReaders]keys, any bool) {
+	var produced [numReaders]bool
+	rejected, notRejected := false, false
+	for i := range rs {
+		produced[i] = rs[i].URL.Present
+		if produced[i] {
+			ks[i] = keysOf(&rs[i])
+		}
+		if rs[i].Verdict == Rejected {
+			rejected = true
+		} else {
+			notRejected = true
+		}
+	}
+	out[cVerdict] = rejected && notRejected
+	any = out[cVerdict]
+	for c := range numComponents {
+		first := -1
+		for i := range rs {
+			if !produced[i] {
+				continue
+			}
+			if first < 0 {
+				first = i
+			} else if ks[i].c[c] != ks[first].c[c] {
+				out[c] = true
+				any = true
+				break
+			}
+		}
+	}
+	return out, ks, any
+}
+
+// situation is what the classifier knows about one comparison.
+type situation struct {
+	b       *Base
+	ref     string
+	rs      *[numReaders]Reading
+	ks      [numReaders]keys
+	special bool // the URL Standard reads the result by a special scheme's rules
+}
+
+// classify assigns each divergent component a class and groups them.
+func (b *Base) classify(ref string, rep *Report, dv [numComponents + 1]bool, ks [numReaders]keys) {
+	s := situation{b: b, ref: ref, rs: &rep.Readings, ks: ks}
+	if w := &rep.Readings[WHATWG]; w.URL.Present {
+		s.special = isSpecial(w.Components.Scheme.Value)
+	} else {
+		sch := rep.Readings[RFC1808].Components.Scheme
+		s.special = isSpecial(strings.ToLower(sch.Value))
+	}
+	var byClass [numClasses][]Part
+	for c := range dv {
+		if !dv[c] {
+			continue
+		}
+		var k Class
+		if c == cVerdict {
+			k = s.verdictClass()
+		} else {
+			k = s.componentClass(c)
+		}
+		byClass[k] = append(byClass[k], s.part(c))
+	}
+	for k := range byClass {
+		if byClass[k] == nil {
+			continue
+		}
+		d := Divergence{Class: Class(k), Decides: classes[k].Decides, Parts: byClass[k]}
+		if c := &rep.Readings[RFC1808]; byClass[k][len(byClass[k])-1].Component == "verdict" &&
+			c.Verdict == Rejected && c.cause.rule != "" {
+			d.Decides = classes[k].Decides + " (RFC 1808 rejects it: " + c.cause.rule + ")"
+		}
+		rep.Divergences = append(rep.Divergences, d)
+	}
+}
+
+// part is the component as each reader wrote it.
+func (s *situation) part(c int) Part {
+	p := Part{Component: componentNames[c]}
+	vals := [numReaders]*Opt{&p.RFC1808, &p.RFC3986, &p.WHATWG}
+	for i := range s.rs {
+		rd := &s.rs[i]
+		if c == cVerdict {
+			*vals[i] = some(rd.Verdict.String())
+			continue
+		}
+		if !rd.URL.Present {
+			continue
+		}
+		cs := &rd.Components
+		switch c {
+		case cScheme:
+			*vals[i] = cs.Scheme
+		case cNetLoc:
+			*vals[i] = cs.NetLoc
+		case cPath:
+			*vals[i] = some(cs.Path)
+		case cParams:
+			*vals[i] = cs.Params
+		case cQuery:
+			*vals[i] = cs.Query
+		case cFragment:
+			*vals[i] = cs.Fragment
+		}
+	}
+	return p
+}
+
+// refFeatures are facts about the reference as written.
+func (s *situation) clean() string {
+	c, _, _ := whatwgClean(s.ref)
+	return c
+}
+
+func (s *situation) hasWhiteSpace() bool {
+	_, tabs, trimmed := whatwgClean(s.ref)
+	if tabs || trimmed {
+		return true
+	}
+	if s.b.has {
+		_, tabs, trimmed = whatwgClean(s.b.s)
+		return tabs || trimmed
+	}
+	return false
+}
+
+// before returns the part of a URL before its query and fragment.
+func before(u string) string {
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		return u[:i]
+	}
+	return u
+}
+
+func (s *situation) hasBackslash() bool {
+	return strings.IndexByte(before(s.ref), '\\') >= 0 || s.b.has && strings.IndexByte(before(s.b.s), '\\') >= 0
+}
+
+// without reports whether component c still diverges when the reference
+// and the base are rewritten by f: the counterfactual test of the
+// classes whose cause can be taken out of the input.
+func (s *situation) goneWithout(c int, f func(string) string) bool {
+	ref := f(s.ref)
+	b := s.b
+	if b.has {
+		if nb := f(b.s); nb != b.s {
+			b = NewBase(nb)
+		}
+	}
+	if ref == s.ref && b == s.b {
+		return false
+	}
+	rs := b.readAll(ref)
+	dv, _, _ := diff(&rs)
+	return !dv[c]
+}
+
+func stripWhiteSpace(u string) string { c, _, _ := whatwgClean(u); return c }
+
+func slashForBackslash(u string) string {
+	p := before(u)
+	return strings.ReplaceAll(p, `\`, "/") + u[len(p):]
+}
+
+// loophole reports whether the reference is the §5.2 loophole: the base's
+// scheme, then no "//".
+func (s *situation) loophole() bool {
+	if !s.b.has {
+		return false
+	}
+	ref := s.clean()
+	rs, rest, ok := schemeOf(ref)
+	if !ok {
+		return false
+	}
+	bs, _, ok := schemeOf(s.b.s)
+	return ok && strings.EqualFold(rs, bs) && !strings.HasPrefix(rest, "//") && isSpecial(strings.ToLower(rs))
+}
+
+// slashCount is the number of slashes (and backslashes, for a special
+// scheme) after the reference's scheme, or at its start without one; -1
+// when the reference has a scheme the URL Standard does not read as
+// special.
+func (s *situation) slashCount() int {
+	ref := s.clean()
+	rest := ref
+	if sch, r, ok := schemeOf(ref); ok {
+		if !isSpecial(strings.ToLower(sch)) {
+			return -1
+		}
+		rest = r
+	} else if !s.special {
+		return -1
+	}
+	n := 0
+	for n < len(rest) && (rest[n] == '/' || rest[n] == '\\') {
+		n++
+	}
+	return n
+}
+
+// irregularSlashes reports whether n slashes are not what RFC 1808 reads
+// a net_loc after: a special scheme followed by other than two, or a
+// reference without a scheme that begins with more than two.
+func (s *situation) irregularSlashes(n int) bool {
+	if n < 0 {
+		return false
+	}
+	if _, _, ok := schemeOf(s.clean()); ok {
+		return n != 2 && (n > 0 || !s.b.has)
+	}
+	return n > 2
+}
+
+func (s *situation) rfc1808NetLocHasDelims() bool {
+	nl := s.rs[RFC1808].Components.NetLoc
+	return nl.Present && strings.ContainsAny(nl.Value, "?;")
+}
+
+// refComponents is the reference's own §2.4 cut.
+func (s *situation) refHasEmpty() bool {
+	if !s.b.has {
+		return false
+	}
+	if s.ref == "" {
+		return true // step 2a: the entire base, fragment and all
+	}
+	r := splitRef(s.ref)
+	return r.NetLoc.Present && r.NetLoc.Value == "" ||
+		!r.NetLoc.Present && r.Path == "" && (r.Params.Present && r.Params.Value == "" || r.Query.Present && r.Query.Value == "")
+}
+
+func splitRef(ref string) Components {
+	return components1808(validate.Split(ref))
+}
+
+// componentClass classifies a divergence in component c. The rules are
+// tried in order; the first that holds names the class.
+func (s *situation) componentClass(c int) Class {
+	switch {
+	case s.hasWhiteSpace() && s.goneWithout(c, stripWhiteSpace):
+		return WhiteSpace
+	case s.special && s.hasBackslash() && s.goneWithout(c, slashForBackslash):
+		return BackslashConfusion
+	case s.loophole():
+		return Loophole
+	}
+	if c == cScheme {
+		if s.equalFold(c) {
+			return Case
+		}
+		return SchemeConfusion
+	}
+	n := s.slashCount()
+	switch {
+	case s.rfc1808NetLocHasDelims() && c != cFragment:
+		return NetLocDelimiters
+	case (c == cNetLoc || c == cPath) && s.special && s.irregularSlashes(n):
+		return SlashConfusion
+	case s.refHasEmpty():
+		return EmptyComponent
+	}
+	if c == cNetLoc {
+		switch {
+		case s.partEqual(func(k *keys) string { return strings.ToLower(k.host.Value) }) &&
+			s.partEqual(func(k *keys) string { return k.port.Value }) &&
+			s.partEqual(func(k *keys) string { return k.userinfo.Value }):
+			return Case
+		case s.partEqual(func(k *keys) string { return strings.ToLower(pdecode(k.host.Value)) }) &&
+			!s.partEqual(func(k *keys) string { return k.host.Value }):
+			return EncodedData
+		case s.partEqual(func(k *keys) string { return pdecode(k.userinfo.Value) }) &&
+			s.partEqual(func(k *keys) string { return k.host.Value + ":" + k.port.Value }):
+			return PercentEncoding
+		}
+		return Host
+	}
+	if (c == cPath || c == cParams) && s.hasParams() {
+		return Params
+	}
+	if s.decodedEqual(c) || c == cPath && strings.Contains(strings.ToLower(s.ref), "%2e") {
+		return PercentEncoding
+	}
+	if c == cPath {
+		if k := s.dotClass(); k != Unclassified {
+			return k
+		}
+		if s.special && s.emptyVersusRoot() {
+			return SchemeMixup
+		}
+	}
+	return Unclassified
+}
+
+// equalFold reports whether the produced values of c agree but for case.
+func (s *situation) equalFold(c int) bool {
+	return s.partEqual(func(k *keys) string { return strings.ToLower(k.c[c].String()) })
+}
+
+func (s *situation) decodedEqual(c int) bool {
+	return s.partEqual(func(k *keys) string { return pdecode(k.c[c].String()) })
+}
+
+// partEqual reports whether f gives the same for every reader that
+// produced a URL.
+func (s *situation) partEqual(f func(*keys) string) bool {
+	first, v := true, ""
+	for i := range s.rs {
+		if !s.rs[i].URL.Present {
+			continue
+		}
+		w := f(&s.ks[i])
+		if first {
+			first, v = false, w
+		} else if w != v {
+			return false
+		}
+	}
+	return true
+}
+
+// hasParams reports whether params take part: the reference has ";" in
+// its path, or it inherits the base's path and params (§4 step 5), or the
+// base's params hold a "/", so that RFC 1808's base path is shorter than
+// the others' in step 6.
+func (s *situation) hasParams() bool {
+	if strings.IndexByte(before(s.ref), ';') >= 0 {
+		return true
+	}
+	if !s.b.has {
+		return false
+	}
+	r := splitRef(s.ref)
+	bp := splitRef(s.b.s).Params
+	return bp.Present && (strings.IndexByte(bp.Value, '/') >= 0 ||
+		!r.Scheme.Present && !r.NetLoc.Present && r.Path == "")
+}
+
+// dotClass tells the dot-segment classes apart by the §4 step that reads
+// the reference's path.
+func (s *situation) dotClass() Class {
+	r := splitRef(s.ref)
+	relative := s.b.has && !r.Scheme.Present && !r.NetLoc.Present && r.Path != "" && r.Path[0] != '/'
+	p := s.rs[RFC1808].Components.Path
+	switch {
+	case relative && hasSegment(p, ".."):
+		return DotDotAboveRoot
+	case relative && (strings.Contains(p, "//") || strings.Contains(r.Path, "//")):
+		return EmptySegment
+	case !relative && (hasDotSegment(r.Path) || s.b.has && hasDotSegment(splitRef(s.b.s).Path)):
+		return DotSegments
+	case relative && hasDotSegment(r.Path):
+		return DotDotAboveRoot
+	}
+	return Unclassified
+}
+
+func hasSegment(p, seg string) bool {
+	for _, x := range strings.Split(p, "/") {
+		if x == seg {
+			return true
+		}
+	}
+	return false
+}
+
+// emptyVersusRoot reports whether one reader has the empty path and
+// another "/".
+func (s *situation) emptyVersusRoot() bool {
+	var empty, root bool
+	for i := range s.rs {
+		if !s.rs[i].URL.Present {
+			continue
+		}
+		switch s.rs[i].Components.Path {
+		case "":
+			empty = true
+		case "/":
+			root = true
+		}
+	}
+	return empty && root
+}
+
+// verdictClass classifies a disagreement on whether the input is a URL, by
+// the cause of the rejection: RFC 1808's first, then the URL Standard's,
+// then net/url's.
+func (s *situation) verdictClass() Class {
+	for _, r := range [...]Reader{RFC1808, WHATWG, RFC3986} {
+		rd := &s.rs[r]
+		if rd.Verdict != Rejected {
+			continue
+		}
+		var k Class
+		switch r {
+		case RFC1808:
+			k = s.class1808(rd.cause)
+		case WHATWG:
+			k = s.classWHATWG(rd.cause)
+		case RFC3986:
+			k = s.class3986(rd.cause)
+		}
+		if k != Unclassified {
+			return k
+		}
+	}
+	return Unclassified
+}
+
+func (s *situation) class1808(c cause) Class {
+	switch c.rule {
+	case "base/not-absolute":
+		return SchemeConfusion
+	case "base/not-generic-RL", "net_path/empty-segment":
+		return SlashConfusion
+	case "":
+		return Unclassified
+	}
+	switch {
+	case strings.IndexByte(c.text, '\\') >= 0 && s.special:
+		return BackslashConfusion
+	case strings.ContainsAny(c.text, "\t\n\r") || c.text != "" && isC0OrSpace(c.text[0]) && s.hasWhiteSpace():
+		return WhiteSpace
+	}
+	return PercentEncoding
+}
+
+func (s *situation) classWHATWG(c cause) Class {
+	switch c.whatwg {
+	case wurlerrors.MissingSchemeNonRelativeURL:
+		return SchemeConfusion
+	case wurlerrors.HostMissing:
+		if n := s.slashCount(); n != 2 {
+			return SlashConfusion
+		}
+		return Host
+	case wurlerrors.FileInvalidWindowsDriveLetterHost:
+		return SchemeMixup
+	case "":
+		return Unclassified
+	}
+	if s.hasBackslash() {
+		return BackslashConfusion
+	}
+	return Host
+}
+
+func (s *situation) class3986(c cause) Class {
+	t := c.text
+	switch {
+	case strings.Contains(t, "invalid URL escape"):
+		return PercentEncoding
+	case strings.Contains(t, "missing protocol scheme"), strings.Contains(t, "first path segment in URL cannot contain colon"):
+		return SchemeConfusion
+	case strings.Contains(t, "invalid control character"):
+		if s.hasWhiteSpace() || strings.ContainsAny(s.ref, "\t\n\r") {
+			return WhiteSpace
+		}
+		return PercentEncoding
+	case strings.Contains(t, "invalid character") && strings.Contains(t, `\\`):
+		return BackslashConfusion
+	case strings.Contains(t, "invalid userinfo"):
+		return PercentEncoding
+	case t == "":
+		return Unclassified
+	}
+	return Host
+}

@@ -1,0 +1,301 @@
+package compare
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	wurlerrors "github.com/nlnwa/whatwg-url/errors"
+	wurl "github.com/nlnwa/whatwg-url/url"
+
+	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/resolve"
+	"github.com/relurl/relurl/validate"
+)
+
+// whatwgParser is the URL Standard's parser with its default options. It
+// holds no state of its own between parses (its options are read only), so
+// one serves every goroutine.
+var whatwgParser = wurl.NewParser()
+
+// cause records why a reader rejected its input (or its base), for the
+// classifier.
+type cause struct {
+	inBase bool   // the base was rejected, not the reference
+	rule   string // RFC 1808: the first diagnostic's rule id
+	text   string // RFC 1808: its offending text; net/url: its error
+	whatwg wurlerrors.ErrorType
+}
+
+// Base is a base URL read once by each of the three readers, so that
+// comparing many references against it costs one reading of the base,
+// not one per reference. The zero Base, and NewBase(""), is no base: each
+// reference is then read on its own (RFC 1808 §4 step 1: an unknown base).
+// A Base is immutable and safe for concurrent use.
+type Base struct {
+	s   string
+	has bool
+
+	net    *url.URL
+	netErr error
+
+	w    *wurl.Url
+	wErr error
+}
+
+// NewBase reads base with each reader. It never fails: a reader that
+// rejects the base rejects every reference resolved against it, and says
+// so in its [Reading].
+func NewBase(base string) *Base {
+	b := &Base{s: base, has: base != ""}
+	if !b.has {
+		return b
+	}
+	b.net, b.netErr = url.Parse(base)
+	b.w, b.wErr = whatwgParse(base, nil)
+	return b
+}
+
+// String returns the base as given.
+func (b *Base) String() string { return b.s }
+
+// whatwgParse parses s (against base when not nil) and turns a panic of
+// the library into an error: hostile input must not crash the caller.
+func whatwgParse(s string, base *wurl.Url) (u *wurl.Url, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			u, err = nil, fmt.Errorf("whatwg-url panicked: %v", r)
+		}
+	}()
+	if base != nil {
+		return base.Parse(s)
+	}
+	return whatwgParser.Parse(s)
+}
+
+// read1808 is the RFC 1808 reading: validate, and with a base resolve
+// (§4). An input it rejects is still cut by §2.4 and resolved leniently,
+// so that its components can be compared.
+func (b *Base) read1808(ref string) Reading {
+	rd := Reading{Reader: RFC1808, Verdict: Accepted}
+	if !b.has {
+		u, diags := validate.Validate(ref)
+		if d := diags.First(); d != nil {
+			rd.Verdict = Rejected
+			rd.Error = diags.Error()
+			rd.cause = cause{rule: d.Rule, text: d.Text}
+		}
+		rd.Components = components1808(u)
+		rd.URL = some(ref)
+		return rd
+	}
+	u, err := resolve.Resolve(b.s, ref)
+	if err != nil {
+		rd.Verdict = Rejected
+		rd.Error = err.Error()
+		var d *ast.Diagnostic
+		if errors.As(err, &d) {
+			rd.cause.rule, rd.cause.text = d.Rule, d.Text
+		}
+		var be *resolve.BaseError
+		rd.cause.inBase = errors.As(err, &be)
+		u = resolve.Lenient(b.s, ref)
+	}
+	rd.Components = components1808(u)
+	rd.URL = some(u.String())
+	return rd
+}
+
+func components1808(u ast.URL) Components {
+	opt := func(c ast.Component) Opt { return Opt{Value: c.Value, Present: c.Present} }
+	return Components{
+		Scheme:   opt(u.Scheme),
+		NetLoc:   opt(u.NetLoc),
+		Path:     u.Path.Value,
+		Params:   opt(u.Params),
+		Query:    opt(u.Query),
+		Fragment: opt(u.Fragment),
+	}
+}
+
+// read3986 is net/url's reading: url.Parse, and with a base
+// ResolveReference; the URL is what String prints.
+func (b *Base) read3986(ref string) Reading {
+	rd := Reading{Reader: RFC3986, Verdict: Accepted}
+	r, err := url.Parse(ref)
+	if err != nil {
+		return rejected3986(rd, err, false)
+	}
+	out, printed := r, r.String()
+	if b.has {
+		if b.netErr != nil {
+			return rejected3986(rd, b.netErr, true)
+		}
+		out = b.net.ResolveReference(r)
+		rd.URL = some(out.String())
+	} else {
+		rd.URL = some(printed)
+	}
+	if printed != ref {
+		rd.Verdict = Repaired
+		rd.FixUps = fixups3986(ref, printed)
+	}
+	rd.Components = split3986(rd.URL.Value)
+	if rd.Components.NetLoc.Present {
+		if out.User != nil {
+			rd.Components.UserInfo = some(out.User.String())
+		}
+		host, port := splitHostPort(out.Host)
+		rd.Components.Host = some(host)
+		if port.Present {
+			rd.Components.Port = port
+		}
+	}
+	return rd
+}
+
+func rejected3986(rd Reading, err error, inBase bool) Reading {
+	rd.Verdict = Rejected
+	msg := err.Error()
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		msg = ue.Err.Error()
+	}
+	rd.Error = "net/url: " + bounded(msg)
+	rd.cause = cause{inBase: inBase, text: msg}
+	return rd
+}
+
+// readWHATWG is the URL Standard's reading: the basic URL parser, with the
+// base when there is one; the URL is its href.
+func (b *Base) readWHATWG(ref string) Reading {
+	rd := Reading{Reader: WHATWG, Verdict: Accepted}
+	var u *wurl.Url
+	var err error
+	if b.has {
+		if b.wErr != nil {
+			return rejectedWHATWG(rd, b.wErr, true)
+		}
+		u, err = whatwgParse(ref, b.w)
+	} else {
+		u, err = whatwgParse(ref, nil)
+	}
+	if err != nil {
+		return rejectedWHATWG(rd, err, false)
+	}
+	href := u.Href(false)
+	rd.URL = some(href)
+	rd.Components = split3986(href)
+	if rd.Components.NetLoc.Present {
+		if user, pass := u.Username(), u.Password(); user != "" || pass != "" {
+			ui := user
+			if pass != "" {
+				ui += ":" + pass
+			}
+			rd.Components.UserInfo = some(ui)
+		}
+		rd.Components.Host = some(u.Hostname())
+		if p := u.Port(); p != "" {
+			rd.Components.Port = some(p)
+		}
+	}
+	baseScheme := ""
+	if b.has {
+		baseScheme = b.w.Scheme()
+	}
+	rd.FixUps = fixupsWHATWG(ref, u, &rd.Components, baseScheme)
+	if len(rd.FixUps) == 0 && !b.has && href != ref {
+		rd.FixUps = []FixUp{FixOther}
+	}
+	if len(rd.FixUps) > 0 {
+		rd.Verdict = Repaired
+	}
+	return rd
+}
+
+func rejectedWHATWG(rd Reading, err error, inBase bool) Reading {
+	rd.Verdict = Rejected
+	t := wurlerrors.Type(err)
+	msg := string(t)
+	if msg == "" {
+		msg = err.Error()
+	}
+	if d := wurlerrors.Description(err); d != "" {
+		msg += ": " + d
+	}
+	if c := errors.Unwrap(err); c != nil {
+		msg += ": " + c.Error()
+	}
+	rd.Error = "whatwg-url: " + bounded(msg)
+	rd.cause = cause{inBase: inBase, whatwg: t, text: msg}
+	return rd
+}
+
+// bounded cuts a message that quotes a long input.
+func bounded(s string) string {
+	const max = 200
+	if len(s) <= max {
+		return s
+	}
+	return s[:max-3] + "..."
+}
+
+// split3986 cuts a URL printed by net/url or by the URL Standard into the
+// six components by the regular expression of RFC 3986 Appendix B; their
+// printers never put a "?" in a path nor a "#" before the fragment, so the
+// cut is exact. The path's params are those of the last segment (see
+// [Components]).
+func split3986(s string) Components {
+	var c Components
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		c.Fragment = some(s[i+1:])
+		s = s[:i]
+	}
+	if i := strings.IndexByte(s, '?'); i >= 0 {
+		c.Query = some(s[i+1:])
+		s = s[:i]
+	}
+	if i := strings.IndexAny(s, ":/"); i > 0 && s[i] == ':' {
+		c.Scheme = some(s[:i])
+		s = s[i+1:]
+	}
+	if strings.HasPrefix(s, "//") {
+		s = s[2:]
+		i := strings.IndexByte(s, '/')
+		if i < 0 {
+			i = len(s)
+		}
+		c.NetLoc = some(s[:i])
+		s = s[i:]
+	}
+	c.Path, c.Params = splitParams(s)
+	return c
+}
+
+// splitParams takes the params of a path after the first ";" of its last
+// segment.
+func splitParams(path string) (string, Opt) {
+	last := strings.LastIndexByte(path, '/') + 1
+	if j := strings.IndexByte(path[last:], ';'); j >= 0 {
+		return path[:last+j], some(path[last+j+1:])
+	}
+	return path, Opt{}
+}
+
+// splitHostPort splits a host and port as net/url holds them ("h",
+// "h:80", "[::1]:80").
+func splitHostPort(hp string) (string, Opt) {
+	if strings.HasPrefix(hp, "[") {
+		if i := strings.LastIndexByte(hp, ']'); i >= 0 {
+			if rest := hp[i+1:]; strings.HasPrefix(rest, ":") {
+				return hp[:i+1], some(rest[1:])
+			}
+			return hp, Opt{}
+		}
+	}
+	if i := strings.LastIndexByte(hp, ':'); i >= 0 {
+		return hp[:i], some(hp[i+1:])
+	}
+	return hp, Opt{}
+}
