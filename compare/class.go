@@ -32,6 +32,7 @@ const (
 	DotSegments
 	WhiteSpace
 	Host
+	OpaquePath
 	numClasses
 )
 
@@ -116,7 +117,8 @@ var classes = [numClasses]ClassInfo{
 		"the empty reference, which inherits the entire base with its fragment under RFC 1808 (step 2a) but " +
 			"not its fragment in a browser; or a reference whose net_loc, params or query is present but empty " +
 			"(//, ;, ?): RFC 1808's steps 3 and 5 test \"non-empty\" and inherit the base's component, RFC 3986 " +
-			"and browsers use the empty one",
+			"and browsers use the empty one; net/url, which cannot hold an empty fragment, also takes \"#\" for " +
+			"no fragment and inherits the base's",
 		"RFC 1808 §4 steps 2a, 3, 5a, 5b; §5.2 (<>)", "§4 steps 2a, 3, 5"},
 	{DotSegments, "dot-segments", "dot segments outside step 6",
 		"\".\" and \"..\" in an absolute URL or an absolute path: RFC 1808 is done at step 2b or 4 and keeps them " +
@@ -131,6 +133,11 @@ var classes = [numClasses]ClassInfo{
 			"userinfo, host and port, and browsers map the host of a special URL through IDNA, read IPv4 " +
 			"numbers in hex and octal, and reject a bad port, IP address or host character",
 		"RFC 1808 §2.1 net_loc; RFC 3986 §3.2; WHATWG URL Standard, host parsing", "§2.2 net_loc"},
+	{OpaquePath, "opaque-path", "opaque paths",
+		"a base whose scheme is not followed by \"/\" (mailto:x, a:b): RFC 1808 reads its rel_path like any " +
+			"generic-RL and resolves against it (though §2.3 says such schemes are never used with relative URLs); " +
+			"net/url and browsers call the path opaque, and browsers resolve nothing but a fragment against it",
+		"RFC 1808 §2.2 generic-RL, §2.3; RFC 3986 §3.3; WHATWG URL Standard, opaque paths", "§2.2 generic-RL; §2.3"},
 }
 
 // Classes returns the class table, in the order of the constants.

@@ -374,10 +374,12 @@ func (s *situation) hasBackslash() bool {
 	return strings.IndexByte(before(s.ref), '\\') >= 0 || s.b.has && strings.IndexByte(before(s.b.s), '\\') >= 0
 }
 
-// without reports whether component c still diverges when the reference
-// and the base are rewritten by f: the counterfactual test of the
-// classes whose cause can be taken out of the input.
-func (s *situation) goneWithout(c int, f func(string) string) bool {
+// affects reports whether rewriting the reference and the base by f
+// changes some reader's reading of component c, while another reader
+// (the one that applies the rewriting itself) already read it that way:
+// the counterfactual test of the classes whose cause can be taken out of
+// the input (white space, backslashes).
+func (s *situation) affects(c int, f func(string) string) bool {
 	ref := f(s.ref)
 	b := s.b
 	if b.has {
@@ -389,8 +391,15 @@ func (s *situation) goneWithout(c int, f func(string) string) bool {
 		return false
 	}
 	rs := b.readAll(ref)
-	dv, _, _ := diff(&rs)
-	return !dv[c]
+	for i := range rs {
+		if rs[i].URL.Present != s.rs[i].URL.Present {
+			return true
+		}
+		if rs[i].URL.Present && keysOf(&rs[i]).c[c] != s.ks[i].c[c] {
+			return true
+		}
+	}
+	return false
 }
 
 func stripWhiteSpace(u string) string { c, _, _ := whatwgClean(u); return c }
@@ -445,9 +454,26 @@ func (s *situation) irregularSlashes(n int) bool {
 		return false
 	}
 	if _, _, ok := schemeOf(s.clean()); ok {
-		return n != 2 && (n > 0 || !s.b.has)
+		return n != 2 // n == 0 with the base's scheme is the loophole, tried first
 	}
 	return n > 2
+}
+
+// baseSlashes reports whether the base has a special scheme followed by
+// other than "//".
+func (s *situation) baseSlashes() bool {
+	if !s.b.has {
+		return false
+	}
+	sch, rest, ok := schemeOf(stripWhiteSpace(s.b.s))
+	if !ok || !isSpecial(strings.ToLower(sch)) {
+		return false
+	}
+	n := 0
+	for n < len(rest) && (rest[n] == '/' || rest[n] == '\\') {
+		n++
+	}
+	return n != 2
 }
 
 func (s *situation) rfc1808NetLocHasDelims() bool {
@@ -464,8 +490,15 @@ func (s *situation) refHasEmpty() bool {
 		return true // step 2a: the entire base, fragment and all
 	}
 	r := splitRef(s.ref)
-	return r.NetLoc.Present && r.NetLoc.Value == "" ||
-		!r.NetLoc.Present && r.Path == "" && (r.Params.Present && r.Params.Value == "" || r.Query.Present && r.Query.Value == "")
+	if r.NetLoc.Present && r.NetLoc.Value == "" || r.Fragment.Present && r.Fragment.Value == "" ||
+		!r.NetLoc.Present && r.Path == "" && (r.Params.Present && r.Params.Value == "" || r.Query.Present && r.Query.Value == "") {
+		return true
+	}
+	// A base's empty component, inherited (net/url loses an empty query
+	// when it resolves).
+	bs := splitRef(s.b.s)
+	return !r.Scheme.Present && (bs.NetLoc.Present && bs.NetLoc.Value == "" ||
+		r.Path == "" && (bs.Params.Present && bs.Params.Value == "" || bs.Query.Present && bs.Query.Value == ""))
 }
 
 func splitRef(ref string) Components {
@@ -476,24 +509,27 @@ func splitRef(ref string) Components {
 // tried in order; the first that holds names the class.
 func (s *situation) componentClass(c int) Class {
 	switch {
-	case s.hasWhiteSpace() && s.goneWithout(c, stripWhiteSpace):
+	case s.hasWhiteSpace() && s.affects(c, stripWhiteSpace):
 		return WhiteSpace
-	case s.special && s.hasBackslash() && s.goneWithout(c, slashForBackslash):
+	case s.special && s.hasBackslash() && s.affects(c, slashForBackslash):
 		return BackslashConfusion
 	case s.loophole():
 		return Loophole
 	}
-	if c == cScheme {
-		if s.equalFold(c) {
+	if c == cScheme || s.schemeDiverges() || s.relativeBase() {
+		if c == cScheme && s.equalFold(c) {
 			return Case
 		}
 		return SchemeConfusion
+	}
+	if s.opaqueBase() {
+		return OpaquePath
 	}
 	n := s.slashCount()
 	switch {
 	case s.rfc1808NetLocHasDelims() && c != cFragment:
 		return NetLocDelimiters
-	case (c == cNetLoc || c == cPath) && s.special && s.irregularSlashes(n):
+	case (c == cNetLoc || c == cPath) && (s.special && s.irregularSlashes(n) || s.baseSlashes()):
 		return SlashConfusion
 	case s.refHasEmpty():
 		return EmptyComponent
@@ -523,11 +559,51 @@ func (s *situation) componentClass(c int) Class {
 		if k := s.dotClass(); k != Unclassified {
 			return k
 		}
-		if s.special && s.emptyVersusRoot() {
-			return SchemeMixup
+		if s.emptyVersusRoot() {
+			if r := &s.rs[RFC1808].Components; r.Path == "/" && r.NetLoc.Present && (r.Query.Present || r.Params.Present) {
+				return NetLocDelimiters // step 7 writes "/" before a "?" that would join the net_loc
+			}
+			if s.special {
+				return SchemeMixup
+			}
 		}
 	}
+	if s.scheme() == "file" {
+		return SchemeMixup
+	}
 	return Unclassified
+}
+
+// scheme is the scheme of the result, as the URL Standard reads it when it
+// read one, else as RFC 1808 does (lower-cased).
+func (s *situation) scheme() string {
+	if w := &s.rs[WHATWG]; w.URL.Present {
+		return w.Components.Scheme.Value
+	}
+	return strings.ToLower(s.rs[RFC1808].Components.Scheme.Value)
+}
+
+// schemeDiverges reports whether the readers disagree on the scheme, case
+// aside: then every other difference follows from it.
+func (s *situation) schemeDiverges() bool {
+	return !s.partEqual(func(k *keys) string { return strings.ToLower(k.c[cScheme].String()) })
+}
+
+// relativeBase reports whether the base has no scheme: §2 wants an
+// absolute base, and each reader makes of a relative one what it can.
+func (s *situation) relativeBase() bool {
+	return s.b.has && !splitRef(s.b.s).Scheme.Present
+}
+
+// opaqueBase reports whether the reference is resolved against a base
+// whose scheme is not followed by "/": an opaque path to net/url and to
+// browsers, a rel_path to RFC 1808.
+func (s *situation) opaqueBase() bool {
+	if !s.b.has {
+		return false
+	}
+	_, rest, ok := schemeOf(strings.TrimSpace(s.b.s))
+	return ok && !strings.HasPrefix(rest, "/") && !strings.HasPrefix(rest, `\`)
 }
 
 // equalFold reports whether the produced values of c agree but for case.
@@ -666,6 +742,9 @@ func (s *situation) class1808(c cause) Class {
 func (s *situation) classWHATWG(c cause) Class {
 	switch c.whatwg {
 	case wurlerrors.MissingSchemeNonRelativeURL:
+		if s.opaqueBase() {
+			return OpaquePath
+		}
 		return SchemeConfusion
 	case wurlerrors.HostMissing:
 		if n := s.slashCount(); n != 2 {

@@ -178,10 +178,33 @@ func fixupsWHATWG(ref string, u *wurl.Url, c *Components, baseScheme string) []F
 	if (hasAuth || hasScheme || baseScheme == "") && hasDotSegment(rest) {
 		f = add(f, FixDotSegments)
 	}
-	if strings.Count(u.Href(false), "%") > strings.Count(clean, "%") {
+	tail := rest + clean[len(pre):]
+	if !u.OpaquePath() && needsEncoding(tail) || u.OpaquePath() && hasC0(tail) {
 		f = add(f, FixPercentEncoded)
 	}
 	return f
+}
+
+// needsEncoding reports whether s holds a character the URL Standard
+// percent-encodes in every component but an opaque path: a C0 control, a
+// space, a non-ASCII character, or one of " < > `.
+func needsEncoding(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c <= ' ', c >= 0x7f, c == '"', c == '<', c == '>', c == '`':
+			return true
+		}
+	}
+	return false
+}
+
+func hasC0(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < ' ' {
+			return true
+		}
+	}
+	return false
 }
 
 // hostFixups compares the authority as written with the host, port and

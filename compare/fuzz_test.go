@@ -1,0 +1,106 @@
+package compare
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// section5Base is the base of RFC 1808 §5.
+const section5Base = "http://a/b/c/d;p?q#f"
+
+// section5 lists the references of RFC 1808 §5.1 and §5.2.
+var section5 = []string{
+	// §5.1
+	"g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "g?y/./x", "#s", "g#s", "g#s/./x", "g?y#s",
+	";x", "g;x", "g;x?y#s", ".", "./", "..", "../", "../g", "../..", "../../", "../../g",
+	// §5.2
+	"", "../../../g", "../../../../g", "/./g", "/../g", "g.", ".g", "g..", "..g",
+	"./../g", "./g/.", "g/./h", "g/../h", "http:g", "http:",
+}
+
+// checkReport holds the properties every report has: every divergence is
+// classified and names its components, the JSON form round-trips its
+// field names, and Agree says whether there are divergences.
+func checkReport(t *testing.T, rep *Report) {
+	t.Helper()
+	for _, d := range rep.Divergences {
+		if d.Class == Unclassified || d.Class >= numClasses {
+			t.Errorf("base %q, ref %q: unclassified divergence %v\n%s", rep.Base.Value, rep.Input, d, dump(rep))
+		}
+		if len(d.Parts) == 0 {
+			t.Errorf("base %q, ref %q: divergence %v names no component", rep.Base.Value, rep.Input, d)
+		}
+	}
+	if rep.Agree != (len(rep.Divergences) == 0) {
+		t.Errorf("Agree is %v with %d divergences", rep.Agree, len(rep.Divergences))
+	}
+	for i, rd := range rep.Readings {
+		if rd.Reader != Reader(i) {
+			t.Errorf("reading %d is by %v", i, rd.Reader)
+		}
+		if rd.Verdict == Repaired && len(rd.FixUps) == 0 || rd.Verdict != Repaired && len(rd.FixUps) != 0 {
+			t.Errorf("%q: %v %v with fix-ups %v", rep.Input, rd.Reader, rd.Verdict, rd.FixUps)
+		}
+		if rd.Verdict == Rejected && rd.Error == "" {
+			t.Errorf("%q: %v rejects it without saying why", rep.Input, rd.Reader)
+		}
+		if len(rd.Error) > 400+len(rep.Input)+len(rep.Base.Value) {
+			t.Errorf("%q: %v's error is %d bytes long", rep.Input, rd.Reader, len(rd.Error))
+		}
+	}
+	if rd := rep.Readings[RFC1808]; !rd.URL.Present {
+		t.Errorf("%q: RFC 1808 produced no URL", rep.Input)
+	}
+}
+
+func dump(rep *Report) string {
+	b, _ := json.MarshalIndent(rep, "", "  ")
+	return string(b)
+}
+
+// FuzzCompare is the differential target over the three readers: every
+// divergence between RFC 1808, net/url and the URL Standard must fall in a
+// documented class. It is seeded with the Web Platform Tests' cases and
+// RFC 1808 §5 (testdata/fuzz/FuzzCompare holds the crashers found).
+func FuzzCompare(f *testing.F) {
+	for _, r := range section5 {
+		f.Add(section5Base, r)
+		f.Add("", r)
+	}
+	for _, c := range wptCases(f) {
+		base := ""
+		if c.Base != nil {
+			base = *c.Base
+		}
+		f.Add(base, c.Input)
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		if len(base)+len(ref) > 4096 || !utf8.ValidString(base) || !utf8.ValidString(ref) {
+			return // the URL Standard reads code points; bytes that are not UTF-8 are the caller's to decode
+		}
+		checkReport(t, Reference(base, ref))
+	})
+}
+
+// TestSeedsClassified runs the properties on the seeds alone, so that
+// go test (without -fuzz) holds every WPT case and every §5 example.
+func TestSeedsClassified(t *testing.T) {
+	b5 := NewBase(section5Base)
+	for _, r := range section5 {
+		checkReport(t, b5.Reference(r))
+		checkReport(t, URL(r))
+	}
+	for _, c := range wptCases(t) {
+		base := ""
+		if c.Base != nil {
+			base = *c.Base
+		}
+		if !utf8.ValidString(c.Input) || strings.ContainsRune(c.Input, utf8.RuneError) {
+			continue
+		}
+		checkReport(t, Reference(base, c.Input))
+		checkReport(t, URL(c.Input))
+	}
+}
