@@ -242,6 +242,9 @@ func diff(rs *[numReaders]Reading) (out [numComponents + 1]bool, ks [numReaders]
 		if produced[i] {
 			ks[i] = keysOf(&rs[i])
 		}
+		if rs[i].cause.skipped {
+			continue
+		}
 		if rs[i].Verdict == Rejected {
 			rejected = true
 		} else {
@@ -275,6 +278,7 @@ type situation struct {
 	rs      *[numReaders]Reading
 	ks      [numReaders]keys
 	special bool // the URL Standard reads the result by a special scheme's rules
+	ws, bs  *counterfactual
 }
 
 // classify assigns each divergent component a class and groups them.
@@ -375,31 +379,51 @@ func (s *situation) hasBackslash() bool {
 }
 
 // affects reports whether rewriting the reference and the base by f
-// changes some reader's reading of component c, while another reader
-// (the one that applies the rewriting itself) already read it that way:
-// the counterfactual test of the classes whose cause can be taken out of
-// the input (white space, backslashes).
-func (s *situation) affects(c int, f func(string) string) bool {
-	ref := f(s.ref)
-	b := s.b
-	if b.has {
-		if nb := f(b.s); nb != b.s {
-			b = NewBase(nb)
+// changes some reader's reading of component c: the counterfactual test of
+// the classes whose cause can be taken out of the input (white space,
+// backslashes), which one reader removes itself. The rewritten input is
+// read once per report and kept in *memo.
+func (s *situation) affects(c int, f func(string) string, memo **counterfactual) bool {
+	if *memo == nil {
+		cf := &counterfactual{}
+		*memo = cf
+		ref := f(s.ref)
+		b := s.b
+		if b.has {
+			if nb := f(b.s); nb != b.s {
+				b = NewBase(nb)
+			}
+		}
+		if ref != s.ref || b != s.b {
+			cf.changed = true
+			cf.rs = b.readAll(ref)
+			for i := range cf.rs {
+				if cf.rs[i].URL.Present {
+					cf.ks[i] = keysOf(&cf.rs[i])
+				}
+			}
 		}
 	}
-	if ref == s.ref && b == s.b {
+	cf := *memo
+	if !cf.changed {
 		return false
 	}
-	rs := b.readAll(ref)
-	for i := range rs {
-		if rs[i].URL.Present != s.rs[i].URL.Present {
+	for i := range cf.rs {
+		if cf.rs[i].URL.Present != s.rs[i].URL.Present {
 			return true
 		}
-		if rs[i].URL.Present && keysOf(&rs[i]).c[c] != s.ks[i].c[c] {
+		if cf.rs[i].URL.Present && cf.ks[i].c[c] != s.ks[i].c[c] {
 			return true
 		}
 	}
 	return false
+}
+
+// counterfactual is the reading of a rewritten input.
+type counterfactual struct {
+	changed bool
+	rs      [numReaders]Reading
+	ks      [numReaders]keys
 }
 
 func stripWhiteSpace(u string) string { c, _, _ := whatwgClean(u); return c }
@@ -509,9 +533,9 @@ func splitRef(ref string) Components {
 // tried in order; the first that holds names the class.
 func (s *situation) componentClass(c int) Class {
 	switch {
-	case s.hasWhiteSpace() && s.affects(c, stripWhiteSpace):
+	case s.hasWhiteSpace() && s.affects(c, stripWhiteSpace, &s.ws):
 		return WhiteSpace
-	case s.special && s.hasBackslash() && s.affects(c, slashForBackslash):
+	case s.special && s.hasBackslash() && s.affects(c, slashForBackslash, &s.bs):
 		return BackslashConfusion
 	case s.loophole():
 		return Loophole
@@ -536,6 +560,8 @@ func (s *situation) componentClass(c int) Class {
 	}
 	if c == cNetLoc {
 		switch {
+		case s.scheme() == "file":
+			return SchemeMixup
 		case s.partEqual(func(k *keys) string { return strings.ToLower(k.host.Value) }) &&
 			s.partEqual(func(k *keys) string { return k.port.Value }) &&
 			s.partEqual(func(k *keys) string { return k.userinfo.Value }):
@@ -747,8 +773,11 @@ func (s *situation) classWHATWG(c cause) Class {
 		}
 		return SchemeConfusion
 	case wurlerrors.HostMissing:
-		if n := s.slashCount(); n != 2 {
+		if s.irregularSlashes(s.slashCount()) || s.baseSlashes() {
 			return SlashConfusion
+		}
+		if s.refHasEmpty() {
+			return EmptyComponent
 		}
 		return Host
 	case wurlerrors.FileInvalidWindowsDriveLetterHost:

@@ -19,6 +19,16 @@ import (
 // one serves every goroutine.
 var whatwgParser = wurl.NewParser()
 
+// MaxWHATWGSegments bounds the path segments (slashes and backslashes,
+// in the reference and the base together) of an input given to the WHATWG
+// reader: github.com/nlnwa/whatwg-url prints a path by concatenating its
+// segments one at a time, in time quadratic in their number. Past the
+// bound the WHATWG reading is rejected with a message saying so, and is
+// left out of the comparison (it is no divergence).
+const MaxWHATWGSegments = 2048
+
+func pathSlashes(s string) int { return strings.Count(s, "/") + strings.Count(s, `\`) }
+
 // cause records why a reader rejected its input (or its base), for the
 // classifier.
 type cause struct {
@@ -26,6 +36,8 @@ type cause struct {
 	rule   string // RFC 1808: the first diagnostic's rule id
 	text   string // RFC 1808: its offending text; net/url: its error
 	whatwg wurlerrors.ErrorType
+	// skipped: the reader was not given the input (see MaxWHATWGSegments)
+	skipped bool
 }
 
 // Base is a base URL read once by each of the three readers, so that
@@ -171,6 +183,13 @@ func rejected3986(rd Reading, err error, inBase bool) Reading {
 // base when there is one; the URL is its href.
 func (b *Base) readWHATWG(ref string) Reading {
 	rd := Reading{Reader: WHATWG, Verdict: Accepted}
+	if n := pathSlashes(ref) + pathSlashes(b.s); n > MaxWHATWGSegments {
+		rd.Verdict = Rejected
+		rd.Error = fmt.Sprintf("not read: %d path segments, more than the %d the WHATWG reader is given "+
+			"(github.com/nlnwa/whatwg-url prints a path in time quadratic in its segments)", n, MaxWHATWGSegments)
+		rd.cause.skipped = true
+		return rd
+	}
 	var u *wurl.Url
 	var err error
 	if b.has {
