@@ -20,6 +20,7 @@ var allowed = map[string][]string{
 	"validate":           {"ast"},
 	"resolve":            {"ast", "validate"},
 	"resolve/base":       {"ast", "validate", "resolve", "golang.org/x/net/html"},
+	"compare":            {"ast", "validate", "resolve", "github.com/nlnwa/whatwg-url"},
 	"gen":                {"ast", "github.com/leanovate/gopter"},
 	"":                   {"ast", "validate", "resolve"},
 	"internal/cases":     {"ast"},
