@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	wurl "github.com/nlnwa/whatwg-url/url"
+
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/compare"
 )
@@ -48,6 +50,14 @@ func BenchmarkCompare(b *testing.B) {
 			for _, s := range urls {
 				_, _ = relurl.Parse(s)
 				_, _ = url.Parse(s)
+			}
+		}
+	})
+	// The WHATWG library alone: the floor of what compare can cost.
+	b.Run("corpus=mix/impl=whatwg-url", func(b *testing.B) {
+		for b.Loop() {
+			for _, s := range urls {
+				_, _ = wurl.Parse(s)
 			}
 		}
 	})

@@ -21,7 +21,10 @@ func Reference(base, ref string) *Report {
 // divergences. It never fails and never panics: a reader that cannot read
 // the input, or the base, rejects it.
 func (b *Base) Reference(ref string) *Report {
-	rep := &Report{Input: ref, Readings: b.readAll(ref)}
+	rep := &Report{Input: ref}
+	rep.Readings[RFC1808] = b.read1808(ref)
+	rep.Readings[RFC3986] = b.read3986(ref)
+	rep.Readings[WHATWG] = b.readWHATWG(ref)
 	if b.has {
 		rep.Base = some(b.s)
 	}
@@ -30,6 +33,14 @@ func (b *Base) Reference(ref string) *Report {
 		b.classify(ref, rep, dv, ks)
 	}
 	rep.Agree = len(rep.Divergences) == 0
+	if rep.Agree {
+		rep.Divergences = []Divergence{} // [] in JSON, not null; allocates nothing
+	}
+	for i := range rep.Readings {
+		if rep.Readings[i].FixUps == nil {
+			rep.Readings[i].FixUps = []FixUp{}
+		}
+	}
 	return rep
 }
 

@@ -62,8 +62,11 @@ func ExampleReport_json() {
 	rep := compare.Reference("http://a/b/c/d;p?q#f", "../../../g")
 	b, _ := json.Marshal(rep.Divergences)
 	fmt.Println(string(b))
+	b, _ = json.Marshal(rep.Readings[compare.WHATWG])
+	fmt.Println(string(b))
 	// Output:
 	// [{"class":"dotdot-above-root","rfc1808":"§4 step 6c, 6d","components":[{"component":"path","rfc1808":"/../g","rfc3986":"/g","whatwg":"/g"}]}]
+	// {"reader":"whatwg","verdict":"accepted","fixups":[],"components":{"scheme":"http","net_loc":"a","userinfo":null,"host":"a","port":null,"path":"/g","params":null,"query":null,"fragment":null},"url":"http://a/g"}
 }
 
 // The class table, from which everything else derives.

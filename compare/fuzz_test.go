@@ -46,7 +46,7 @@ func checkReport(t *testing.T, rep *Report) {
 		if rd.Verdict == Rejected && rd.Error == "" {
 			t.Errorf("%q: %v rejects it without saying why", rep.Input, rd.Reader)
 		}
-		if len(rd.Error) > 400+len(rep.Input)+len(rep.Base.Value) {
+		if len(rd.Error) > maxError {
 			t.Errorf("%q: %v's error is %d bytes long", rep.Input, rd.Reader, len(rd.Error))
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"unicode/utf8"
 
 	wurlerrors "github.com/nlnwa/whatwg-url/errors"
 	wurl "github.com/nlnwa/whatwg-url/url"
@@ -95,7 +96,7 @@ func (b *Base) read1808(ref string) Reading {
 		u, diags := validate.Validate(ref)
 		if d := diags.First(); d != nil {
 			rd.Verdict = Rejected
-			rd.Error = diags.Error()
+			rd.Error = bounded(diags.Error())
 			rd.cause = cause{rule: d.Rule, text: d.Text}
 		}
 		rd.Components = components1808(u)
@@ -105,7 +106,7 @@ func (b *Base) read1808(ref string) Reading {
 	u, err := resolve.Resolve(b.s, ref)
 	if err != nil {
 		rd.Verdict = Rejected
-		rd.Error = err.Error()
+		rd.Error = bounded(err.Error())
 		var d *ast.Diagnostic
 		if errors.As(err, &d) {
 			rd.cause.rule, rd.cause.text = d.Rule, d.Text
@@ -174,7 +175,7 @@ func rejected3986(rd Reading, err error, inBase bool) Reading {
 	if errors.As(err, &ue) {
 		msg = ue.Err.Error()
 	}
-	rd.Error = "net/url: " + bounded(msg)
+	rd.Error = bounded("net/url: " + msg)
 	rd.cause = cause{inBase: inBase, text: msg}
 	return rd
 }
@@ -246,18 +247,25 @@ func rejectedWHATWG(rd Reading, err error, inBase bool) Reading {
 	if c := errors.Unwrap(err); c != nil {
 		msg += ": " + c.Error()
 	}
-	rd.Error = "whatwg-url: " + bounded(msg)
+	rd.Error = bounded("whatwg-url: " + msg)
 	rd.cause = cause{inBase: inBase, whatwg: t, text: msg}
 	return rd
 }
 
+// maxError bounds a reading's Error: the libraries quote their input whole.
+const maxError = 400
+
 // bounded cuts a message that quotes a long input.
 func bounded(s string) string {
-	const max = 200
+	const max = maxError
 	if len(s) <= max {
 		return s
 	}
-	return s[:max-3] + "..."
+	i := max - 3
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return s[:i] + "..."
 }
 
 // split3986 cuts a URL printed by net/url or by the URL Standard into the
