@@ -116,8 +116,8 @@ func TestDiagnostics(t *testing.T) {
 		t.Fatalf("warnings only: Err() = %v, want nil", err)
 	}
 	list := ast.Diagnostics{
-		{Offset: 3, End: 4, Production: "fragment", Text: "#", Message: "m1", Rule: ast.RuleFragmentHash},
-		{Offset: 5, End: 6, Production: "fragment", Text: " ", Message: "m2", Rule: ast.RuleFragmentChar},
+		{Offset: 3, End: 4, Production: "fragment", Text: "#", Message: "m1", Rule: ast.RuleFragmentHash, Severity: ast.SeverityError},
+		{Offset: 5, End: 6, Production: "fragment", Text: " ", Message: "m2", Rule: ast.RuleFragmentChar, Severity: ast.SeverityError},
 	}
 	err := list.Err()
 	if err == nil || err.Error() != "offset 3: fragment: m1 (and 1 more)" {

@@ -8,19 +8,21 @@ import (
 )
 
 // Severity ranks a diagnostic. Only error-severity diagnostics make a URL
-// invalid.
+// invalid. The zero Severity is no severity at all: a value that was never
+// set, which [Severity.MarshalText] refuses.
 type Severity uint8
 
 const (
 	// SeverityError marks input outside the §2.2 language.
-	SeverityError Severity = iota
+	SeverityError Severity = iota + 1
 	// SeverityWarning marks valid input that is likely a mistake.
 	SeverityWarning
 	// SeverityInfo marks valid input worth knowing about.
 	SeverityInfo
 )
 
-// String returns "error", "warning" or "info".
+// String returns "error", "warning" or "info", and "Severity(N)" for any
+// other value.
 func (s Severity) String() string {
 	switch s {
 	case SeverityError:
@@ -33,8 +35,41 @@ func (s Severity) String() string {
 	return "Severity(" + strconv.Itoa(int(s)) + ")"
 }
 
-// MarshalText spells the severity as [Severity.String] does.
-func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+// Valid reports whether s is one of the three severities.
+func (s Severity) Valid() bool { return s >= SeverityError && s <= SeverityInfo }
+
+// MarshalText spells the severity as [Severity.String] does. It fails for
+// a value that is not one of the three severities.
+func (s Severity) MarshalText() ([]byte, error) {
+	if !s.Valid() {
+		return nil, fmt.Errorf("%v is not error, warning or info", s)
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText reads a severity as [ParseSeverity] does.
+func (s *Severity) UnmarshalText(text []byte) error {
+	v, err := ParseSeverity(string(text))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}
+
+// ParseSeverity reads "error", "warning" or "info", in any case; "note",
+// SARIF's name for info, is info too.
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(s) {
+	case "error":
+		return SeverityError, nil
+	case "warning":
+		return SeverityWarning, nil
+	case "info", "note":
+		return SeverityInfo, nil
+	}
+	return 0, fmt.Errorf("severity %q: want error, warning or info", s)
+}
 
 // Rule ids of the syntax diagnostics. An id names the production whose rule
 // was broken, then the kind of breakage; ids are stable across releases.

@@ -26,6 +26,9 @@ func disagreement(s string) string {
 		if d.Offset < prev {
 			return fmt.Sprintf("diagnostics out of order: %v", diags)
 		}
+		if r, ok := ast.LookupSyntaxRule(d.Rule); !ok || r.Reader == ast.ReaderGrammar {
+			return fmt.Sprintf("diagnostic %+v: validate emits a rule that is not its own in ast's table of syntax rules", d)
+		}
 		prev = d.Offset
 	}
 	if len(s) > grammar.MaxInput {
@@ -48,6 +51,9 @@ func disagreement(s string) string {
 		var d *ast.Diagnostic
 		if !errors.As(gerr, &d) {
 			return fmt.Sprintf("grammar error %v is not an *ast.Diagnostic", gerr)
+		}
+		if r, ok := ast.LookupSyntaxRule(d.Rule); !ok || r.Reader == ast.ReaderValidate {
+			return fmt.Sprintf("grammar error %+v: a rule that is not its own in ast's table of syntax rules", d)
 		}
 		if first := diags.First(); d.Offset != first.Offset {
 			return fmt.Sprintf("first error at %d (grammar: %v) vs %d (validate: %v)", d.Offset, gerr, first.Offset, first)

@@ -26,6 +26,9 @@ func FuzzValidate(f *testing.F) {
 			if d.Production == "" || d.Message == "" || d.Rule == "" || !strings.HasPrefix(d.Rule, d.Production+"/") {
 				t.Fatalf("%q: incomplete diagnostic %+v", s, d)
 			}
+			if r, ok := ast.LookupSyntaxRule(d.Rule); !ok || r.Reader == ast.ReaderGrammar {
+				t.Fatalf("%q: diagnostic %+v of a rule that is not validate's in ast's table of syntax rules", s, d)
+			}
 			prev = d.End
 		}
 		if validate.Valid(s) != (diags == nil) {

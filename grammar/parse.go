@@ -57,7 +57,7 @@ func ParseTree(s string) (tree *URL, err error) {
 		// Participle panics on grammar bugs, never on input; if it ever
 		// does, report the input as unparsed rather than crash the caller.
 		if r := recover(); r != nil {
-			tree, err = nil, &ast.Diagnostic{Production: "URL", Rule: ast.RuleGrammar,
+			tree, err = nil, &ast.Diagnostic{Production: "URL", Rule: ast.RuleGrammar, Severity: ast.SeverityError,
 				Message: fmt.Sprintf("internal error in the reference parser: %v", r)}
 		}
 	}()
@@ -83,7 +83,7 @@ func Parse(s string) (ast.URL, error) {
 // offending text is the token at the error: an invalid byte, a malformed
 // escape's "%", or the delimiter no production allows there.
 func diagnostic(s string, err error) *ast.Diagnostic {
-	d := &ast.Diagnostic{Production: "URL", Rule: ast.RuleGrammar, Message: err.Error()}
+	d := &ast.Diagnostic{Production: "URL", Rule: ast.RuleGrammar, Message: err.Error(), Severity: ast.SeverityError}
 	var perr participle.Error
 	if errors.As(err, &perr) {
 		d.Offset = perr.Position().Offset

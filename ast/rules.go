@@ -1,0 +1,208 @@
+package ast
+
+import "strconv"
+
+// SyntaxRule is one entry of the table of syntax rules: a way for an input
+// to fall outside the §2.2 language, under the stable id that diagnostics
+// carry in [Diagnostic.Rule]. The table ([SyntaxRules]) is the one home of
+// these facts: the linter's catalog, the Go analyzer's fixes and the
+// documentation derive from it, and the fuzz tests fail when a reader
+// emits an id that is not in it.
+type SyntaxRule struct {
+	// ID is the rule's id, such as "escape/malformed": the production,
+	// then the kind of fault.
+	ID string
+	// Production is the production of §2.2 whose rule is broken, spelled
+	// as the RFC spells it ("net_loc", "fsegment"), or "URL".
+	Production string
+	// Section cites the text the rule comes from, such as
+	// "RFC 1808 §2.2 escape".
+	Section string
+	// Summary says what the rule finds, in one line.
+	Summary string
+	// Help explains the rule in a paragraph, citing the RFC.
+	Help string
+	// Fix says how to fix any finding of the rule, or is empty when there
+	// is nothing to suggest.
+	Fix string
+	// Repair is how a tool can mend the offending text mechanically.
+	Repair Repair
+	// Reader says which reader reports the rule.
+	Reader Reader
+}
+
+// Repair is how the offending text of a syntax diagnostic can be mended
+// mechanically, by a suggested fix or an autofix.
+type Repair uint8
+
+const (
+	// RepairNone: there is no mechanical repair; the author must decide.
+	RepairNone Repair = iota
+	// RepairEncode: write each byte of the offending text as its %XX
+	// escape ([PercentEncode]).
+	RepairEncode
+	// RepairEscapePercent: the offending text begins with a "%" that
+	// begins no escape; write that "%" as %25 and keep the rest.
+	RepairEscapePercent
+)
+
+// Reader names the readers that report a syntax rule.
+type Reader uint8
+
+const (
+	// ReaderBoth: the validator (package validate), whose diagnostics the
+	// linter reports, and the reference parser (package grammar), which
+	// reports the first of them (the agreement of the two readers).
+	ReaderBoth Reader = iota
+	// ReaderGrammar: the reference parser only, which names no finer rule
+	// or has a limit the validator does not have.
+	ReaderGrammar
+	// ReaderValidate: the validator only.
+	ReaderValidate
+)
+
+// The table of syntax rules, in the order they are documented.
+var syntaxRules = [...]SyntaxRule{
+	{
+		ID: RuleEscapeMalformed, Production: "escape", Section: "RFC 1808 §2.2 escape",
+		Summary: `"%" not followed by two hex digits`,
+		Help: `escape = "%" hex hex: a "%" always begins an escape, so it must be followed by two hex ` +
+			`digits. A literal "%" is written %25.`,
+		Fix:    `write a literal "%" as %25, or complete the escape`,
+		Repair: RepairEscapePercent,
+	},
+	{
+		ID: RuleNetLocChar, Production: "net_loc", Section: "RFC 1808 §2.2 net_loc",
+		Summary: "a character net_loc does not allow",
+		Help: `net_loc = *( pchar | ";" | "?" ). National characters ({ } | \ ^ ~ [ ] ` + "`" + `), ` +
+			`punctuation (< > " and a "%" that begins no escape), space, controls, DEL and every ` +
+			`non-ASCII byte are allowed nowhere in a URL; the message names the character.`,
+		Fix:    "write the character as its %XX escape",
+		Repair: RepairEncode,
+	},
+	{
+		ID: RuleFsegmentChar, Production: "fsegment", Section: "RFC 1808 §2.2 fsegment",
+		Summary: "a character the first path segment does not allow",
+		Help: `fsegment = 1*pchar, with pchar = uchar | ":" | "@" | "&" | "=". The first segment of ` +
+			`a path (after its leading "/", if any) allows no national or punctuation character, ` +
+			`space, control, DEL or non-ASCII byte.`,
+		Fix:    "write the character as its %XX escape",
+		Repair: RepairEncode,
+	},
+	{
+		ID: RuleSegmentChar, Production: "segment", Section: "RFC 1808 §2.2 segment",
+		Summary: "a character a later path segment does not allow",
+		Help:    `segment = *pchar: as fsegment, for the segments after the first.`,
+		Fix:     "write the character as its %XX escape",
+		Repair:  RepairEncode,
+	},
+	{
+		ID: RuleParamChar, Production: "param", Section: "RFC 1808 §2.2 param",
+		Summary: "a character params do not allow",
+		Help:    `param = *( pchar | "/" ), and params are separated by ";".`,
+		Fix:     "write the character as its %XX escape",
+		Repair:  RepairEncode,
+	},
+	{
+		ID: RuleQueryChar, Production: "query", Section: "RFC 1808 §2.2 query",
+		Summary: "a character the query does not allow",
+		Help:    `query = *( uchar | reserved ): every character but the national and punctuation ones, space, controls, DEL and non-ASCII bytes.`,
+		Fix:     "write the character as its %XX escape",
+		Repair:  RepairEncode,
+	},
+	{
+		ID: RuleFragmentChar, Production: "fragment", Section: "RFC 1808 §2.2 fragment",
+		Summary: "a character the fragment does not allow",
+		Help:    `fragment = *( uchar | reserved ), the same characters as a query.`,
+		Fix:     "write the character as its %XX escape",
+		Repair:  RepairEncode,
+	},
+	{
+		ID: RuleFragmentHash, Production: "fragment", Section: "RFC 1808 §2.2 fragment, §2.4.1",
+		Summary: `a second "#", inside the fragment`,
+		Help: `Only the first "#" begins the fragment (§2.4.1), and "#" is neither uchar nor ` +
+			`reserved, so a fragment cannot hold one.`,
+		Fix:    "write it as %23",
+		Repair: RepairEncode,
+	},
+	{
+		ID: RuleNetPathEmptySegment, Production: "net_path", Section: "RFC 1808 §2.2 net_path",
+		Summary: `a relative "//net_loc" followed by "//"`,
+		Help: `net_path = "//" net_loc [ abs_path ] and abs_path = "/" rel_path, which cannot begin ` +
+			`with "/": a reference without a scheme cannot have an empty first path segment after its ` +
+			`net_loc. (With a scheme, "http://a//b" is valid in the opaque form of absoluteURL, but it ` +
+			`cannot serve as a base.)`,
+		Fix: `remove the extra "/"`,
+	},
+	{
+		ID: RuleTooManyErrors, Production: "URL", Section: "RFC 1808 §2.2",
+		Summary: "more syntax errors in one URL than a reader lists",
+		Help: `A reader lists at most a documented number of diagnostics for one URL ` +
+			`(validate.MaxDiagnostics), so that its output stays bounded whatever the input; the last ` +
+			`diagnostic listed says how many more there are and spans them. Fix the ones listed first.`,
+		Fix:    "fix the errors listed before it, then look again",
+		Reader: ReaderValidate,
+	},
+	{
+		ID: RuleGrammar, Production: "URL", Section: "RFC 1808 §2.2",
+		Summary: "an input the reference parser does not accept",
+		Help: `The reference parser (package grammar) reports the first place where its input stops ` +
+			`being a prefix of any URL of the §2.2 BNF; it names no finer rule.`,
+		Reader: ReaderGrammar,
+	},
+	{
+		ID: RuleTooLong, Production: "URL", Section: "RFC 1808 §2.2",
+		Summary: "an input longer than the reference parser's limit",
+		Help: `The reference parser (package grammar) refuses input longer than grammar.MaxInput ` +
+			`bytes; the validator has no such limit.`,
+		Reader: ReaderGrammar,
+	},
+}
+
+// SyntaxRules returns the table of syntax rules, in the order they are
+// documented. The slice is a copy the caller may modify.
+func SyntaxRules() []SyntaxRule { return append([]SyntaxRule(nil), syntaxRules[:]...) }
+
+// LookupSyntaxRule returns the syntax rule with the given id.
+func LookupSyntaxRule(id string) (SyntaxRule, bool) {
+	for i := range syntaxRules {
+		if syntaxRules[i].ID == id {
+			return syntaxRules[i], true
+		}
+	}
+	return SyntaxRule{}, false
+}
+
+// Replacement returns the text that mends text, the offending text of a
+// diagnostic of the rule, when the rule has a mechanical repair: its %XX
+// escapes, or "%25" in place of a lone "%".
+func (r *SyntaxRule) Replacement(text string) (string, bool) {
+	switch r.Repair {
+	case RepairEncode:
+		return PercentEncode(text), true
+	case RepairEscapePercent:
+		if text != "" && text[0] == '%' {
+			return "%25" + text[1:], true
+		}
+	}
+	return "", false
+}
+
+// FixFor says how to fix one diagnostic of the rule whose offending text is
+// text: for a character that must be escaped, which escape to write
+// (`write "|" as %7C`, `write "##" as %23%23`, "write the space as %20");
+// for a lone "%", to write
+// it as %25; otherwise the rule's [SyntaxRule.Fix].
+func (r *SyntaxRule) FixFor(text string) string {
+	switch r.Repair {
+	case RepairEscapePercent:
+		return `write a literal "%" as %25`
+	case RepairEncode:
+		q := strconv.Quote(text)
+		if text == " " {
+			q = "the space"
+		}
+		return "write " + q + " as " + PercentEncode(text)
+	}
+	return r.Fix
+}
