@@ -219,7 +219,7 @@ func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	data = nil
 	if *kind == "" {
 		*kind = "message"
-		if t := strings.TrimLeft(strings.TrimPrefix(doc, "\uFEFF"), " \t\r\n\f"); len(t) > 0 && t[0] == '<' {
+		if rbase.LooksLikeHTML(doc) {
 			*kind = "html"
 		}
 	}

@@ -11,6 +11,25 @@ import (
 // SourceHTML is the [URL.Source] of a base found in an HTML BASE element.
 const SourceHTML = "HTML BASE element"
 
+// HTMLSpace is ASCII white space as HTML defines it: tab, line feed, form
+// feed, carriage return and space. HTML drops it around a URL in an
+// attribute, and it separates the URLs of a list.
+const HTMLSpace = " \t\n\f\r"
+
+// LooksLikeHTML reports whether doc reads as HTML rather than as a message
+// or text: its first character, after a UTF-8 byte order mark and HTML
+// white space, is "<".
+func LooksLikeHTML[T ~string | ~[]byte](doc T) bool {
+	i := 0
+	if len(doc) >= 3 && doc[0] == 0xEF && doc[1] == 0xBB && doc[2] == 0xBF {
+		i = 3
+	}
+	for i < len(doc) && strings.IndexByte(HTMLSpace, doc[i]) >= 0 {
+		i++
+	}
+	return i < len(doc) && doc[i] == '<'
+}
+
 // FindInHTML returns the HREF of the first BASE element with one in the
 // HEAD of the HTML document doc, as RFC 1808 §10 describes (HTML element
 // and attribute names are case-insensitive; leading and trailing white
@@ -39,7 +58,7 @@ func FindInHTML(doc string) (href string, found bool, err error) {
 		}
 		for _, a := range n.Attr {
 			if a.Namespace == "" && a.Key == "href" {
-				return strings.Trim(a.Val, " \t\n\f\r"), true, nil
+				return strings.Trim(a.Val, HTMLSpace), true, nil
 			}
 		}
 	}
