@@ -1,0 +1,50 @@
+// Package sequencer runs work in parallel and hands on the results in the
+// order the work was given, as cmd/gofmt's sequencer does for the files it
+// formats: output stays in order whatever the number of workers.
+package sequencer
+
+import "sync"
+
+// Ordered calls work(i) for each i in [0, n), on up to workers goroutines
+// at a time, and emit(i, result) for each, in order of i, on the calling
+// goroutine, as soon as work(i) and every emit before it are done. It
+// returns when every emit has returned.
+//
+// Work starts at most ahead items past the one to be emitted next, so at
+// most that many results wait in memory for a slow one before them.
+// workers below 1 is 1; ahead below workers is workers.
+func Ordered[T any](n, workers, ahead int, work func(i int) T, emit func(i int, result T)) {
+	if n <= 0 {
+		return
+	}
+	workers = max(1, min(workers, n))
+	ahead = max(ahead, workers)
+	// A token for each item started and not yet emitted: the feeder takes
+	// one before it hands out an index, emit gives it back.
+	window := make(chan struct{}, ahead)
+	results := make([]chan T, n)
+	for i := range results {
+		results[i] = make(chan T, 1)
+	}
+	next := make(chan int)
+	go func() {
+		for i := range n {
+			window <- struct{}{}
+			next <- i
+		}
+		close(next)
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				results[i] <- work(i)
+			}
+		})
+	}
+	for i := range n {
+		emit(i, <-results[i])
+		<-window
+	}
+	wg.Wait()
+}
