@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/extract"
 )
 
 // FuzzLint holds the linter to its promises on any file, read as a URL
@@ -23,7 +24,7 @@ func FuzzLint(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, kind uint8) {
-		k := []lint.Kind{lint.KindText, lint.KindHTML, lint.KindMessage}[kind%3]
+		k := []extract.Kind{extract.KindText, extract.KindHTML, extract.KindMessage}[kind%3]
 		for _, fd := range l.File("fuzz", data, k) {
 			if fd.Offset < 0 || fd.EndOffset < fd.Offset || fd.EndOffset > len(data) {
 				t.Fatalf("finding %+v outside the %d-byte file", fd, len(data))

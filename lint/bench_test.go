@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/lint/extract"
 )
 
 // BenchmarkFileHTML lints a page of 2 000 links, a few of them bad, as
@@ -27,7 +29,7 @@ func BenchmarkFileHTML(b *testing.B) {
 	}
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		l.File("bench.html", data, KindHTML)
+		l.File("bench.html", data, extract.KindHTML)
 	}
 }
 
@@ -45,7 +47,7 @@ func BenchmarkFileURLs(b *testing.B) {
 	}
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		l.File("bench.urls", data, KindText)
+		l.File("bench.urls", data, extract.KindText)
 	}
 }
 
@@ -109,7 +111,7 @@ func BenchmarkFilePages(b *testing.B) {
 	b.SetBytes(int64(n))
 	for b.Loop() {
 		for _, p := range pages {
-			l.File("page.html", p, KindHTML)
+			l.File("page.html", p, extract.KindHTML)
 		}
 	}
 }

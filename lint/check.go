@@ -4,261 +4,267 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"sort"
 	"strings"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/resolve"
 	rbase "github.com/relurl/relurl/resolve/base"
 	"github.com/relurl/relurl/validate"
 )
 
-// maxSyntaxPerURL bounds the syntax findings reported for one URL, so that
-// a binary file read as a URL list, or a huge line of garbage, gives a
-// readable report; the last one reported says how many more there were.
-const maxSyntaxPerURL = 20
-
 // hit is a finding inside one URL: offsets index the URL's text.
 type hit struct {
 	rule        string
+	severity    ast.Severity
 	offset, end int
 	production  string
 	message     string
 	fix         string
 }
 
-func asLayerError(err error, le **rbase.LayerError) bool { return errors.As(err, le) }
-func asBaseError(err error, be **resolve.BaseError) bool { return errors.As(err, be) }
+// urlCheck is one URL under check: what every rule's check reads, some of
+// it computed once for all of them.
+type urlCheck struct {
+	l *Linter
+	// s is the URL, u its §2.4 cut.
+	s string
+	u ast.URL
+	// b is the base the URL resolves against, as the rules read it.
+	b *base
+	// asBase says that the URL is its document's own base (an HTML BASE
+	// element, a Base header): it is checked as a base, not as a
+	// reference.
+	asBase bool
+	// err is the extractor's complaint about a malformed URL's place
+	// (rules that read readsMalformed).
+	err error
+	// scheme is u's scheme in lower case; relative says u has none.
+	scheme   string
+	relative bool
 
-// internetSchemes carry a "//" net_loc in every URL (the common Internet
-// syntax of RFC 1738 §3.1; https as RFC 2818 defines it).
-var internetSchemes = map[string]bool{
-	"http": true, "https": true, "ftp": true, "gopher": true, "nntp": true,
-	"prospero": true, "telnet": true, "wais": true,
+	// row is the rule whose check runs; diag, for a syntax rule, the
+	// diagnostic it reports.
+	row  *row
+	diag *ast.Diagnostic
+	// hits are the findings so far.
+	hits []hit
+
+	// Computed on first use.
+	colonAt   int // see relativeColon; -2 when not computed yet
+	baseErr   error
+	baseRead  bool
+	loginRead bool
+	login     login
+	netRead   bool
+	net       *url.URL
+	netErr    error
 }
 
-// noRelativeSchemes are never used with relative URLs (§2.3).
-var noRelativeSchemes = map[string]bool{"mailto": true, "news": true, "telnet": true}
+// report records a finding of the rule whose check runs, with its
+// configured severity and, unless h says otherwise, the rule's fix.
+func (c *urlCheck) report(h hit) {
+	h.rule = c.row.ID
+	h.severity = c.l.state[h.rule].sev
+	if h.fix == "" {
+		h.fix = c.row.Fix
+	}
+	c.hits = append(c.hits, h)
+}
 
-// checkRef runs every enabled rule on one URL found in a document with
-// base b. asBase says the URL is the document's own base (an HTML BASE
-// element, a Base header): it is checked as a base, not as a reference.
-func (l *Linter) checkRef(s string, b *base, asBase bool) []hit {
-	var hits []hit
+// check runs every rule that is on against the URL s with base b: the
+// syntax rules on an invalid URL, the others on a valid one, each in the
+// order of the catalog. This is the one place where a rule's state
+// decides whether its check runs.
+// c is scratch space, reused from URL to URL: the checks are called
+// through the rows, so a urlCheck of their own would escape to the heap.
+func (l *Linter) check(c *urlCheck, s string, b *base, asBase bool, refErr error) []hit {
+	*c = urlCheck{l: l, s: s, b: b, asBase: asBase, err: refErr, colonAt: -2}
+	if refErr != nil {
+		for _, r := range l.active[readsMalformed] {
+			c.row = r
+			r.check(c)
+		}
+		return c.hits
+	}
 	u, diags := validate.Validate(s)
 	if diags.HasErrors() {
-		n := 0
-		for i, d := range diags {
-			if !l.Enabled(d.Rule) {
-				continue
-			}
-			if n == maxSyntaxPerURL-1 && i < len(diags)-1 {
-				more := len(diags) - 1 - i
-				if m := validate.More(diags); m > 0 {
-					more += m - 1 // the last diagnostic stands for m
-				}
-				d.Message += fmt.Sprintf(" (%d more syntax errors in this URL not shown)", more)
-				hits = append(hits, syntaxHit(d))
-				break
-			}
-			hits = append(hits, syntaxHit(d))
-			n++
-		}
 		// The other rules read valid URLs only.
-		return hits
+		c.checkSyntax(diags)
+		return c.hits
 	}
-	scheme := strings.ToLower(u.Scheme.Value)
+	c.u, c.scheme, c.relative = u, strings.ToLower(u.Scheme.Value), !u.Scheme.Present
+	for _, r := range l.active[readsValid] {
+		c.row = r
+		r.check(c)
+	}
+	return c.hits
+}
 
-	if asBase {
-		if _, err := resolve.ParseBase(s); err != nil || s == "" {
-			var d *ast.Diagnostic
-			switch {
-			case s == "":
-				hits = l.add(hits, hit{rule: resolve.RuleBaseNotAbsolute, production: "generic-RL",
-					message: "the base URL is empty, and a base must be absolute (§2, §10)"})
-			case errors.As(err, &d):
-				h := hit{rule: d.Rule, offset: d.Offset, end: d.End, production: d.Production, message: d.Message}
-				if h.end <= h.offset {
-					h.offset, h.end = 0, len(s)
-				}
-				hits = l.add(hits, h)
+// relativeColon returns the offset in the URL of the first ":" of the
+// first segment of a relative path (no scheme, no net_loc, no leading
+// "/"), or -1: the URL §5.3 warns of, which RFC 3986 parsers reject.
+func (c *urlCheck) relativeColon() int {
+	if c.colonAt == -2 {
+		c.colonAt = -1
+		if c.relative && !c.u.NetLoc.Present && !c.u.Path.IsAbsolute() {
+			first, _, _ := strings.Cut(c.u.Path.Value, "/")
+			if i := strings.IndexByte(first, ':'); i >= 0 {
+				c.colonAt = c.u.Path.Span.Start + i
 			}
 		}
 	}
-
-	// §5.2: a scheme with a relative form.
-	if u.Scheme.Present && !u.NetLoc.Present &&
-		(internetSchemes[scheme] || scheme == "file" && !u.Path.IsAbsolute()) &&
-		l.Enabled(RuleSchemeRelativeForm) {
-		rest := s[u.Scheme.Span.End+1:]
-		msg := fmt.Sprintf("%q has the scheme %q but no \"//\" net_loc: older parsers read it as the relative URL %q "+
-			"against a base of the same scheme (the loophole of §5.2), RFC 1808 as the absolute URL %q",
-			s, u.Scheme.Value, rest, s)
-		if b != nil && b.usable && strings.EqualFold(b.parsed.Scheme.Value, u.Scheme.Value) {
-			old := resolve.Reference(b.parsed, validate.Split(rest)).String()
-			msg += fmt.Sprintf("; against this document's base they give %q", old)
-		}
-		hits = l.add(hits, hit{rule: RuleSchemeRelativeForm, offset: 0, end: u.Scheme.Span.End + 1,
-			production: "scheme", message: msg})
-	}
-
-	relative := !u.Scheme.Present
-
-	// §5.3: a first segment holding ":".
-	if relative && !u.NetLoc.Present && !u.Path.IsAbsolute() && l.Enabled(RuleFsegmentColon) {
-		first, _, _ := strings.Cut(u.Path.Value, "/")
-		if c := strings.IndexByte(first, ':'); c >= 0 {
-			at := u.Path.Span.Start + c
-			var why string
-			if c == 0 {
-				why = `it begins with ":", which reads as an empty scheme name`
-			} else {
-				why = fmt.Sprintf("parsers will likely mistake %q for a scheme name", first[:c])
-			}
-			hits = l.add(hits, hit{rule: RuleFsegmentColon, offset: at, end: at + 1, production: "fsegment",
-				message: fmt.Sprintf("the first segment %q of a relative path holds \":\": %s (§5.3); write %q",
-					first, why, "./"+s)})
-		}
-	}
-
-	// §5.3: ";type=d" on an ftp URL where relative URLs are allowed.
-	if b != nil && b.relAllowed && u.Params.Present && l.Enabled(RuleParamsFTPTypeD) {
-		effective := scheme
-		if relative && b.usable {
-			effective = strings.ToLower(b.parsed.Scheme.Value)
-		}
-		if effective == "ftp" {
-			off := u.Params.Span.Start
-			for p := range strings.SplitSeq(u.Params.Value, ";") {
-				if strings.EqualFold(p, "type=d") {
-					hits = l.add(hits, hit{rule: RuleParamsFTPTypeD, offset: off, end: off + len(p), production: "param",
-						message: fmt.Sprintf("%q marks an ftp directory, which §5.3 recommends against where relative URLs are allowed: "+
-							"relative URLs in the directory's listing need a base path ending in \"/\"", p)})
-				}
-				off += len(p) + 1
-			}
-		}
-	}
-
-	if relative && !asBase && b != nil && s != "" {
-		// §2.3: a base scheme never used with relative URLs.
-		if b.url != "" && l.Enabled(RuleBaseSchemeNoRelative) {
-			bs := strings.ToLower(validate.Split(b.url).Scheme.Value)
-			if noRelativeSchemes[bs] {
-				hits = l.add(hits, hit{rule: RuleBaseSchemeNoRelative, offset: 0, end: len(s), production: "relativeURL",
-					message: fmt.Sprintf("relative reference against the base %q: %s URLs are never used with relative URLs (§2.3)",
-						b.url, bs)})
-			}
-		}
-		// §2: a base from outside the document that cannot serve.
-		if b.problem != "" && l.Enabled(b.problem) {
-			hits = l.add(hits, hit{rule: b.problem, offset: 0, end: len(s), production: "relativeURL", message: b.problemMsg})
-		}
-	}
-
-	if l.Enabled(RulePortabilityResolution) || l.Enabled(RulePortabilityParse) {
-		hits = l.portability(hits, s, u, b, asBase)
-	}
-
-	if l.rfc1738On {
-		bs := ""
-		if relative && u.NetLoc.Present && b != nil && b.usable {
-			bs = b.parsed.Scheme.Value
-		}
-		hits = l.rfc1738(hits, s, u, bs)
-	}
-	return hits
+	return c.colonAt
 }
 
-func (l *Linter) anyEnabled(f Family) bool {
-	for _, r := range catalog {
-		if r.Family == f && l.state[r.ID].on {
-			return true
-		}
+// baseError returns why the URL, the document's own base, cannot serve as
+// one (resolve.ParseBase), or nil.
+func (c *urlCheck) baseError() error {
+	if !c.baseRead {
+		c.baseRead = true
+		_, c.baseErr = resolve.ParseBase(c.s)
 	}
-	return false
+	return c.baseErr
 }
 
-// add appends h when its rule is enabled.
-func (l *Linter) add(hits []hit, h hit) []hit {
-	if !l.Enabled(h.rule) {
-		return hits
-	}
-	if r, ok := Lookup(h.rule); ok && h.fix == "" {
-		h.fix = r.Fix
-	}
-	return append(hits, h)
+// base is a document's base as the rules read it, derived once from what
+// package extract established.
+type base struct {
+	// url is the base URL; "" is the unknown base of §3.4.
+	url string
+	// parsed is url read by resolve.ParseBase, when usable.
+	parsed ast.URL
+	// usable reports whether url can serve as a base (§2).
+	usable bool
+	// relAllowed reports whether the context allows relative URLs (§5.3).
+	relAllowed bool
+	// retrievalNotGenericRL, when not empty, is the message of a
+	// retrieval URL (§3.3) that does not fit generic-RL: written nowhere
+	// in the document, it is reported at each relative reference.
+	retrievalNotGenericRL string
+	// net is url read by net/url, for the portability rules; nil when
+	// net/url refuses it.
+	net *url.URL
 }
 
-func syntaxHit(d ast.Diagnostic) hit {
-	h := hit{rule: d.Rule, offset: d.Offset, end: d.End, production: d.Production, message: d.Message}
-	switch d.Rule {
-	case ast.RuleEscapeMalformed:
-		h.fix = `write a literal "%" as %25`
-	case ast.RuleFragmentHash:
-		h.fix = "write it as %23"
-	case ast.RuleNetPathEmptySegment:
-		h.fix = `remove the extra "/"`
-	default:
-		h.fix = "write " + quoteText(d.Text) + " as " + ast.PercentEncode(d.Text)
+func newBase(eb *extract.Base) *base {
+	b := &base{url: eb.URL.URL, usable: eb.Usable(), relAllowed: eb.RelativeAllowed}
+	if b.usable {
+		b.parsed, _ = resolve.ParseBase(b.url)
+		b.net, _ = url.Parse(b.url)
 	}
-	return h
+	var le *rbase.LayerError
+	var be *resolve.BaseError
+	if errors.As(eb.Err, &le) && le.Layer == rbase.LayerRetrieval &&
+		errors.As(le.Err, &be) && be.Reason == resolve.ReasonNotGenericRL {
+		b.retrievalNotGenericRL = fmt.Sprintf("relative reference in a document whose base %q (%s, §%s) does not fit generic-RL: "+
+			"relative URLs cannot be used within documents that have unsuitable base URLs (§2)",
+			be.Base, le.Layer, le.Layer.Section())
+	}
+	return b
 }
 
-func quoteText(s string) string {
-	if s == " " {
-		return "the space"
-	}
-	return fmt.Sprintf("%q", s)
+// fileCheck turns the Refs of one file into findings.
+type fileCheck struct {
+	l        *Linter
+	file     string
+	lines    *lines
+	findings []Finding
+	notes    []extract.Note
+	urls     int
+	// bases holds the rules' reading of each base of the document.
+	bases map[*extract.Base]*base
+	// memo, when not nil, holds the hits of each URL already checked
+	// against a base: a URL written twice is checked once. Documents repeat
+	// their links (navigation, boilerplate); lists of URLs seldom do, and
+	// are not memoized (the map would cost them a third more time).
+	memo map[memoKey][]hit
+	// scratch is the state of the URL under check.
+	scratch urlCheck
 }
 
-// portability resolves s against the base by RFC 1808 (package resolve)
-// and by RFC 3986 (net/url), and reports a difference or a URL net/url
-// refuses.
-func (l *Linter) portability(hits []hit, s string, u ast.URL, b *base, asBase bool) []hit {
-	ref, err := url.Parse(s)
-	if err != nil {
-		// A relative path with ":" in its first segment is fsegment/colon's.
-		if first, _, _ := strings.Cut(u.Path.Value, "/"); !u.Scheme.Present && !u.NetLoc.Present &&
-			!u.Path.IsAbsolute() && strings.Contains(first, ":") {
-			return hits
-		}
-		var ue *url.Error
-		msg := err.Error()
-		if errors.As(err, &ue) {
-			msg = ue.Err.Error()
-		}
-		return l.add(hits, hit{rule: RulePortabilityParse, offset: 0, end: len(s), production: "URL",
-			message: fmt.Sprintf("valid under RFC 1808, but RFC 3986 parsers reject it: Go's net/url says %s", msg)})
-	}
-	if asBase || !l.Enabled(RulePortabilityResolution) {
-		return hits
-	}
-	var r1808, r3986, against string
+type memoKey struct {
+	base   *extract.Base
+	url    string
+	asBase bool
+}
+
+func (fc *fileCheck) ref(r extract.Ref) {
+	fc.urls++
+	var b *base
+	var hits []hit
 	switch {
-	case b != nil && b.usable:
-		if b.net == nil {
-			return hits // net/url refuses the base: reported where it is written
-		}
-		r1808 = resolve.Reference(b.parsed, u).String()
-		r3986 = b.net.ResolveReference(ref).String()
-		against = fmt.Sprintf(" against %q", b.url)
-	case u.Scheme.Present && (b == nil || b.url == ""):
-		// An absolute reference needs no base; RFC 3986 still removes its
-		// dot segments.
-		r1808 = s
-		r3986 = (&url.URL{}).ResolveReference(ref).String()
+	case r.Err != nil:
+		hits = fc.l.check(&fc.scratch, r.URL, nil, r.IsBase, r.Err)
 	default:
-		return hits
+		if b = fc.bases[r.Base]; b == nil {
+			b = newBase(r.Base)
+			fc.bases[r.Base] = b
+		}
+		if fc.memo == nil {
+			hits = fc.l.check(&fc.scratch, r.URL, b, r.IsBase, nil)
+			break
+		}
+		k := memoKey{r.Base, r.URL, r.IsBase}
+		var ok bool
+		if hits, ok = fc.memo[k]; !ok {
+			hits = fc.l.check(&fc.scratch, r.URL, b, r.IsBase, nil)
+			fc.memo[k] = hits
+		}
 	}
-	// Compare as net/url prints them, so that its normalizations (a lower
-	// case scheme, its escaping) are not taken for differences.
-	if r1808 == r3986 {
-		return hits
+	for _, h := range hits {
+		fc.emit(&r, b, h)
 	}
-	if p, err := url.Parse(r1808); err == nil && p.String() == r3986 {
-		return hits
+}
+
+func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit) {
+	start, end := r.Map.At(h.offset), r.Map.At(h.end)
+	if h.end > h.offset && end <= start {
+		end = start + 1
 	}
-	return l.add(hits, hit{rule: RulePortabilityResolution, offset: 0, end: len(s), production: "URL",
-		message: fmt.Sprintf("%q resolves%s to %q under RFC 1808 but to %q under RFC 3986 (Go's net/url)",
-			s, against, r1808, r3986)})
+	f := Finding{
+		File: fc.file, Offset: start, EndOffset: end,
+		Rule: h.rule, Severity: h.severity, Message: h.message, Fix: h.fix,
+		Production: h.production, Text: r.URL[h.offset:h.end], URL: r.URL, Where: r.Where,
+	}
+	if b != nil && !r.IsBase {
+		f.Base = b.url
+	}
+	f.Line, f.Column, f.col16 = fc.lines.pos(start)
+	f.EndLine, f.EndColumn, f.endCol16 = fc.lines.pos(end)
+	f.line = fc.lines.text(f.Line)
+	fc.findings = append(fc.findings, f)
+}
+
+// lintFile lints src, the content of the file called name, read as kind
+// against the retrieval URL retrieval.
+func (l *Linter) lintFile(name, src string, kind extract.Kind, retrieval string) *fileCheck {
+	fc := &fileCheck{l: l, file: name, lines: newLines(src), bases: make(map[*extract.Base]*base)}
+	if kind != extract.KindText {
+		fc.memo = make(map[memoKey][]hit)
+	}
+	extract.Extract(src, kind, retrieval, extract.Handler{
+		Ref:  fc.ref,
+		Note: func(n extract.Note) { fc.notes = append(fc.notes, n) },
+	})
+	sort.SliceStable(fc.findings, func(i, j int) bool { return fc.findings[i].Offset < fc.findings[j].Offset })
+	return fc
+}
+
+// File lints the file called name, whose content is data, read as kind
+// (see package extract). The findings are in order of position. It never
+// fails: a part of a message or document it cannot read is skipped.
+func (l *Linter) File(name string, data []byte, kind extract.Kind) []Finding {
+	return l.lintFile(name, string(data), kind, l.retrieval).findings
+}
+
+// URL lints one URL, against the linter's retrieval URL as its base. The
+// findings' positions are in the URL: line 1, column = byte offset + 1.
+// A URL list allows relative URLs when it has a base, so the §5.3 rule on
+// ";type=d" applies only then.
+func (l *Linter) URL(ref string) []Finding {
+	fc := &fileCheck{l: l, lines: newLines(ref), bases: make(map[*extract.Base]*base)}
+	fc.ref(extract.Single(ref, l.retrieval))
+	return fc.findings
 }

@@ -3,34 +3,39 @@
 // positions in the linted file, and machine-readable output.
 //
 // The rule catalog ([Rules], [Lookup]) is the one place rules are
-// defined. Each [Rule] has an id, a [Family], a default severity, a
-// one-line summary, a paragraph of help citing the RFC section it comes
-// from, and a suggested fix where there is one:
+// defined: each row is a [Rule] as documented (an id, a [Family], a
+// default severity, a one-line summary, a paragraph of help citing the RFC
+// section it comes from, and a suggested fix where there is one) and the
+// check that finds it. One file per family:
 //
-//   - syntax: the rule ids of package ast, one per way of breaking a §2.2
-//     production, as package validate reports them (errors);
-//   - rfc1808: warnings from the RFC's text: the loophole of §5.2
+//   - syntax.go: the rules of package ast's table of syntax rules, one per
+//     way of breaking a §2.2 production, as package validate reports them
+//     (errors);
+//   - rfc1808.go: warnings from the RFC's text: the loophole of §5.2
 //     ("http:g"), a relative path whose first segment holds ":" (§5.3),
 //     ";type=d" on an ftp URL where relative URLs are allowed (§5.3), a
 //     relative reference against a mailto, news or telnet base (§2.3), a
 //     base that is not absolute or does not fit generic-RL (§2, §10), a Base
 //     header not of the form of §3.1;
-//   - rfc1738: the opt-in profile of RFC 1738: the login of the common
-//     Internet scheme syntax (§3.1) and the scheme productions of §5;
-//   - portability: references RFC 3986 resolves differently, computed with
-//     net/url against the same base, and URLs net/url refuses.
+//   - portability.go: references RFC 3986 resolves differently, computed
+//     with net/url against the same base, and URLs net/url refuses;
+//   - rfc1738.go: the opt-in profile of RFC 1738: the login of the common
+//     Internet scheme syntax (§3.1) and the scheme productions of §5.
 //
 // A [Linter] is made by [New] from [Options] that turn rules or families
-// on and off and change severities, and is safe for concurrent use.
-// [Linter.File] reads a file as a list of URLs, an HTML document or an RFC
-// 822 message ([Kind]), establishes each document's base by the layers of
-// §3 (package resolve: the HTML BASE element of §10, the Base header of
-// §3.1, the enclosing entity of §3.2, the retrieval URL of §3.3), and
-// returns every [Finding] with its position in the file: line and column
-// from 1, the column counted in bytes. [WriteText], [WriteJSON] and
-// [WriteSARIF] write findings as compilers, scripts and GitHub code
-// scanning read them.
+// on and off and change severities; it decides once which checks run, and
+// is safe for concurrent use. [Linter.File] reads a file through package
+// lint/extract (a list of URLs, an HTML document or an RFC 822 message),
+// which establishes each document's base by the layers of §3 (package
+// resolve/base: the HTML BASE element of §10, the Base header of §3.1, the
+// enclosing entity of §3.2, the retrieval URL of §3.3), and returns every
+// [Finding] with its position in the file: line and column from 1, the
+// column counted in bytes.
 //
-// The other rules read only URLs that are valid under §2.2: an invalid URL
-// gets its syntax findings alone.
+// A [Run] lints many files in parallel and hands each file's findings, in
+// the order the files were named, to a [Reporter]: the formats of package
+// lint/format (text, JSON, SARIF) are Reporters.
+//
+// The rules other than syntax read only URLs that are valid under §2.2: an
+// invalid URL gets its syntax findings alone.
 package lint

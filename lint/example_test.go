@@ -1,13 +1,14 @@
 package lint_test
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/format"
 )
 
 func ExampleNew() {
@@ -48,7 +49,7 @@ func ExampleLinter_File() {
 <img srcset="one.png 1x, t{w}o.png 2x"></body></html>
 `)
 	l, _ := lint.New(lint.Options{})
-	for _, f := range l.File("page.html", page, lint.KindHTML) {
+	for _, f := range l.File("page.html", page, extract.KindHTML) {
 		fmt.Printf("%s:%d:%d: %s [%s] in %s\n", f.File, f.Line, f.Column, f.Text, f.Rule, f.Where)
 	}
 	// Output:
@@ -73,6 +74,17 @@ func ExampleRules() {
 	// base/header (RFC 1808 §3.1, warning)
 }
 
+func ExampleLinter_Rules() {
+	l, _ := lint.New(lint.Options{Enable: []string{"rfc1738"}, Severity: map[string]ast.Severity{"rfc1738": ast.SeverityWarning}})
+	for _, s := range l.Rules() {
+		if s.Rule.ID == lint.RuleRFC1738Host {
+			fmt.Printf("%s: on by default %v, here %v; severity by default %s, here %s\n",
+				s.Rule.ID, s.Rule.Default, s.Enabled, s.Rule.Severity, s.Severity)
+		}
+	}
+	// Output: rfc1738/host: on by default false, here true; severity by default error, here warning
+}
+
 func ExampleLookup() {
 	r, _ := lint.Lookup("fsegment/colon")
 	fmt.Println(r.Summary)
@@ -82,78 +94,12 @@ func ExampleLookup() {
 	// precede the path with "./" ("./this:that"), which the RFC prefers, or escape the colon as %3A
 }
 
-func ExampleDetectKind() {
-	fmt.Println(lint.DetectKind("index.htm", nil))
-	fmt.Println(lint.DetectKind("-", []byte("Subject: hi\nBase: <URL:http://a/>\n\nbody")))
-	fmt.Println(lint.DetectKind("-", []byte("http://a/\n")))
-	// Output:
-	// html
-	// message
-	// text
-}
-
-func ExampleKindByName() {
-	k, ok := lint.KindByName("mail/digest.eml")
-	fmt.Println(k, ok)
-	_, ok = lint.KindByName("notes.md")
-	fmt.Println(ok)
-	// Output:
-	// message true
-	// false
-}
-
-func ExampleParseKind() {
-	k, err := lint.ParseKind("html")
-	fmt.Println(k, err)
-	// Output: html <nil>
-}
-
-func ExampleParseSeverity() {
-	s, err := lint.ParseSeverity("warning")
-	fmt.Println(s, err)
-	// Output: warning <nil>
-}
-
-func ExampleWriteText() {
+func ExampleRun() {
 	l, _ := lint.New(lint.Options{})
-	findings := l.File("links.urls", []byte("http://a/ok\nhttp://a/%zz\n"), lint.KindText)
-	_ = lint.WriteText(os.Stdout, findings, true)
+	run := lint.Run{Linter: l, Kind: extract.KindText, Stdin: strings.NewReader("http://a/ok\nhttp://a/b c\n")}
+	sum, err := run.Lint([]string{"-"}, format.NewText(os.Stdout, false))
+	fmt.Println(sum.Files, sum.URLs, sum.Findings[ast.SeverityError], err)
 	// Output:
-	// links.urls:2:10: error: "%zz" is not an escape: escape = "%" hex hex; write a literal "%" as %25 [escape/malformed]
-	//     http://a/%zz
-	//              ^^^
-	//     fix: write a literal "%" as %25
-}
-
-func ExampleWriteJSON() {
-	l, _ := lint.New(lint.Options{})
-	_ = lint.WriteJSON(os.Stdout, l.File("links.urls", []byte("a|b\n"), lint.KindText))
-	// Output:
-	// {"file":"links.urls","line":1,"column":2,"end_line":1,"end_column":3,"offset":1,"end_offset":2,"rule":"fsegment/char","severity":"error","message":"national character '|' is not allowed in fsegment; write it as %7C","fix":"write \"|\" as %7C","production":"fsegment","text":"|","url":"a|b","where":"line","base":""}
-}
-
-func ExampleWriteSARIF() {
-	l, _ := lint.New(lint.Options{})
-	var buf bytes.Buffer
-	_ = lint.WriteSARIF(&buf, l.File("docs/links.urls", []byte("é\n"), lint.KindText), l.Rules(), lint.SARIFOptions{Root: "."})
-	var log struct {
-		Version string
-		Runs    []struct {
-			Results []struct {
-				RuleID    string
-				Level     string
-				Locations []struct {
-					PhysicalLocation struct {
-						ArtifactLocation struct{ URI string }
-						Region           struct{ StartLine, StartColumn, EndColumn int }
-					}
-				}
-			}
-		}
-	}
-	_ = json.Unmarshal(buf.Bytes(), &log)
-	r := log.Runs[0].Results[0]
-	loc := r.Locations[0].PhysicalLocation
-	fmt.Println(log.Version, r.RuleID, r.Level, loc.ArtifactLocation.URI, loc.Region.StartLine, loc.Region.StartColumn, loc.Region.EndColumn)
-	// Output: 2.1.0 fsegment/char error docs/links.urls 1 1 2
+	// <stdin>:2:11: error: space is not allowed in fsegment; write it as %20 [fsegment/char]
+	// 1 2 1 <nil>
 }

@@ -55,6 +55,16 @@ type Finding struct {
 	line string
 }
 
+// ColumnsUTF16 returns the finding's column and end column counted in
+// UTF-16 code units, from 1, as SARIF counts them by default; for a finding
+// not made from a file's text, Column and EndColumn.
+func (f *Finding) ColumnsUTF16() (col, endCol int) {
+	if f.col16 == 0 {
+		return f.Column, f.EndColumn
+	}
+	return f.col16, f.endCol16
+}
+
 // SourceLine returns the text of the line the finding starts on, without
 // its line ending, when the finding came from [Linter.File] or its
 // kin; otherwise "".
@@ -131,78 +141,4 @@ func (ls *lines) text(n int) string {
 		end--
 	}
 	return ls.src[start:end]
-}
-
-// source is a URL found in a file: its text, where its bytes came from,
-// and what it is checked against.
-type source struct {
-	url string
-	// start is the file offset of url[0]; when offsets is not nil,
-	// offsets[i] is instead the file offset of the source text url[i] was
-	// decoded from, and offsets[len(url)] is the offset just past it.
-	start   int
-	offsets []int
-	where   string
-	asBase  bool
-}
-
-func (s *source) fileOffset(i int) int {
-	if s.offsets == nil {
-		return s.start + i
-	}
-	return s.offsets[max(0, min(i, len(s.offsets)-1))]
-}
-
-// collector turns hits in sources into findings of one file.
-type collector struct {
-	l        *Linter
-	file     string
-	lines    *lines
-	findings []Finding
-	// memo, when not nil, holds the hits of the URLs already checked
-	// against the one base of the document being read.
-	memo map[memoKey][]hit
-}
-
-type memoKey struct {
-	url    string
-	asBase bool
-}
-
-// check checks src against b. While c.memo is set, b must be the same
-// base (in content) at every call.
-func (c *collector) check(src source, b *base) {
-	var hits []hit
-	if c.memo != nil {
-		k := memoKey{src.url, src.asBase}
-		var ok bool
-		if hits, ok = c.memo[k]; !ok {
-			hits = c.l.checkRef(src.url, b, src.asBase)
-			c.memo[k] = hits
-		}
-	} else {
-		hits = c.l.checkRef(src.url, b, src.asBase)
-	}
-	for _, h := range hits {
-		c.emit(src, b, h)
-	}
-}
-
-func (c *collector) emit(src source, b *base, h hit) {
-	start, end := src.fileOffset(h.offset), src.fileOffset(h.end)
-	if h.end > h.offset && end <= start {
-		end = start + 1
-	}
-	f := Finding{
-		File: c.file, Offset: start, EndOffset: end,
-		Rule: h.rule, Severity: c.l.Severity(h.rule), Message: h.message, Fix: h.fix,
-		Production: h.production, Text: src.url[h.offset:h.end], URL: src.url, Where: src.where,
-	}
-	if b != nil && !src.asBase {
-		f.Base = b.url
-	}
-	f.Line, f.Column, f.col16 = c.lines.pos(start)
-	f.EndLine, f.EndColumn, f.endCol16 = c.lines.pos(end)
-	f.line = c.lines.text(f.Line)
-	c.findings = append(c.findings, f)
 }

@@ -2,13 +2,10 @@ package lint
 
 import (
 	"fmt"
-	"net/url"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/relurl/relurl/ast"
-	"github.com/relurl/relurl/resolve"
-	rbase "github.com/relurl/relurl/resolve/base"
 	"github.com/relurl/relurl/validate"
 )
 
@@ -36,8 +33,10 @@ type Options struct {
 type Linter struct {
 	state     map[string]ruleState
 	retrieval string
-	// rfc1738 caches whether a rule of the RFC 1738 profile is on.
-	rfc1738On bool
+	// active holds, for each kind of URL a check reads, the rows of the
+	// rules that are on, in the order of the catalog: the one place
+	// where a rule's state decides whether its check runs.
+	active [readsMalformed + 1][]*row
 }
 
 type ruleState struct {
@@ -46,8 +45,8 @@ type ruleState struct {
 }
 
 // New makes a linter from opts. It fails on an unknown rule id or family,
-// on a severity out of range, and on a retrieval URL that is not an
-// absolute URL under RFC 1808 §2.2.
+// on a severity that is not error, warning or info, and on a retrieval
+// URL that is not an absolute URL under RFC 1808 §2.2.
 func New(opts Options) (*Linter, error) {
 	l := &Linter{state: make(map[string]ruleState, len(catalog)), retrieval: opts.Retrieval}
 	for _, r := range catalog {
@@ -80,16 +79,18 @@ func New(opts Options) (*Linter, error) {
 		names = append(names, name)
 	}
 	// Families before ids; otherwise in a fixed order.
-	sort.Slice(names, func(i, j int) bool {
-		fi, fj := isFamily(names[i]), isFamily(names[j])
-		if fi != fj {
-			return fi
+	slices.SortFunc(names, func(a, b string) int {
+		if fa, fb := isFamily(a), isFamily(b); fa != fb {
+			if fa {
+				return -1
+			}
+			return 1
 		}
-		return names[i] < names[j]
+		return strings.Compare(a, b)
 	})
 	for _, name := range names {
 		sev := opts.Severity[name]
-		if sev > ast.SeverityInfo {
+		if !sev.Valid() {
 			return nil, fmt.Errorf("severity of %q: %v is not error, warning or info", name, sev)
 		}
 		ids, _, err := selectRules(name)
@@ -102,7 +103,11 @@ func New(opts Options) (*Linter, error) {
 			l.state[id] = s
 		}
 	}
-	l.rfc1738On = l.anyEnabled(FamilyRFC1738)
+	for i := range catalog {
+		if r := &catalog[i]; l.state[r.ID].on {
+			l.active[r.reads] = append(l.active[r.reads], r)
+		}
+	}
 	if opts.Retrieval != "" {
 		u, diags := validate.Validate(opts.Retrieval)
 		if err := diags.Err(); err != nil {
@@ -115,14 +120,7 @@ func New(opts Options) (*Linter, error) {
 	return l, nil
 }
 
-func isFamily(name string) bool {
-	for _, f := range Families() {
-		if string(f) == name {
-			return true
-		}
-	}
-	return false
-}
+func isFamily(name string) bool { return slices.Contains(Families(), Family(name)) }
 
 // selectRules returns the ids a name selects: one rule, or a family's.
 func selectRules(name string) (ids []string, family bool, err error) {
@@ -134,7 +132,7 @@ func selectRules(name string) (ids []string, family bool, err error) {
 		}
 		return ids, true, nil
 	}
-	if _, ok := Lookup(name); ok {
+	if _, ok := byID[name]; ok {
 		return []string{name}, false, nil
 	}
 	return nil, false, fmt.Errorf("unknown rule or family %q (see relurl rules)", name)
@@ -146,88 +144,26 @@ func (l *Linter) Enabled(id string) bool { return l.state[id].on }
 // Severity returns the severity findings of the rule get.
 func (l *Linter) Severity(id string) ast.Severity { return l.state[id].sev }
 
-// Rules returns the catalog as this linter applies it: each rule's Default
-// says whether it is enabled here, and its Severity is the one its
-// findings get.
-func (l *Linter) Rules() []Rule {
-	rules := Rules()
-	for i := range rules {
-		s := l.state[rules[i].ID]
-		rules[i].Default, rules[i].Severity = s.on, s.sev
+// Setting is a rule of the catalog as a [Linter] applies it: the rule as
+// documented, its defaults included, and its configured state.
+type Setting struct {
+	Rule Rule
+	// Enabled reports whether the linter reports the rule.
+	Enabled bool
+	// Severity is the severity the rule's findings get.
+	Severity ast.Severity
+}
+
+// Rules returns the catalog as this linter applies it, in the order of
+// [Rules].
+func (l *Linter) Rules() []Setting {
+	settings := make([]Setting, len(catalog))
+	for i := range catalog {
+		s := l.state[catalog[i].ID]
+		settings[i] = Setting{Rule: catalog[i].Rule, Enabled: s.on, Severity: s.sev}
 	}
-	return rules
+	return settings
 }
 
 // Retrieval returns the retrieval URL the linter was made with.
 func (l *Linter) Retrieval() string { return l.retrieval }
-
-// ParseSeverity reads "error", "warning" or "info".
-func ParseSeverity(s string) (ast.Severity, error) {
-	switch strings.ToLower(s) {
-	case "error":
-		return ast.SeverityError, nil
-	case "warning":
-		return ast.SeverityWarning, nil
-	case "info", "note":
-		return ast.SeverityInfo, nil
-	}
-	return 0, fmt.Errorf("severity %q: want error, warning or info", s)
-}
-
-// base is what a document's references are resolved against.
-type base struct {
-	// url is the base URL; "" is the unknown base of §3.4.
-	url string
-	// parsed is url read by resolve.ParseBase, when usable.
-	parsed ast.URL
-	// usable reports whether url can serve as a base (§2).
-	usable bool
-	// relAllowed reports whether the context allows relative URLs (§5.3).
-	relAllowed bool
-	// problem, when not empty, is the rule of a base problem to report at
-	// each relative reference, for a base that comes from outside the
-	// document (a retrieval URL that is not generic-RL); its message is
-	// problemMsg.
-	problem, problemMsg string
-	// net is url read by net/url, for the portability rules; nil when
-	// net/url refuses it.
-	net *url.URL
-	// layer and source say where the base came from.
-	layer  rbase.Layer
-	source string
-}
-
-// establish settles a base by the layers of §3, with rbase.Establish.
-// A base that cannot serve (LayerError) is kept, unusable; it is reported
-// where it is written, or at each relative reference when it comes from the
-// retrieval URL.
-func establish(embedded *rbase.URL, ctx rbase.Context, relAllowed bool) base {
-	b, err := rbase.Establish(embedded, ctx)
-	if err == nil {
-		out := base{url: b.URL, usable: b.URL != "", relAllowed: relAllowed, layer: b.Layer, source: b.Source}
-		if out.usable {
-			out.parsed, _ = resolve.ParseBase(b.URL)
-			out.net, _ = url.Parse(b.URL)
-		}
-		return out
-	}
-	out := base{relAllowed: relAllowed}
-	var le *rbase.LayerError
-	if asLayerError(err, &le) {
-		out.layer, out.source = le.Layer, le.Source
-		var be *resolve.BaseError
-		if asBaseError(le.Err, &be) {
-			out.url = be.Base
-			if le.Layer == rbase.LayerRetrieval && be.Reason == resolve.ReasonNotGenericRL {
-				out.problem = resolve.RuleBaseNotGenericRL
-				out.problemMsg = fmt.Sprintf("relative reference in a document whose base %q (%s, §%s) does not fit generic-RL: "+
-					"relative URLs cannot be used within documents that have unsuitable base URLs (§2)",
-					be.Base, le.Layer, le.Layer.Section())
-			}
-		}
-		if embedded != nil && le.Layer == rbase.LayerEmbedded {
-			out.url = embedded.URL
-		}
-	}
-	return out
-}

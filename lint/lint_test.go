@@ -58,13 +58,29 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("family %s has no rules", f)
 		}
 	}
-	// The syntax family is exactly the rule ids validate emits.
-	for _, id := range []string{ast.RuleEscapeMalformed, ast.RuleNetLocChar, ast.RuleFsegmentChar,
-		ast.RuleSegmentChar, ast.RuleParamChar, ast.RuleQueryChar, ast.RuleFragmentChar,
-		ast.RuleFragmentHash, ast.RuleNetPathEmptySegment} {
-		r, ok := Lookup(id)
-		if !ok || r.Family != FamilySyntax || r.Severity != ast.SeverityError {
-			t.Errorf("syntax rule %s: %+v, %v", id, r, ok)
+	// The syntax family is exactly the rules of ast's table that validate
+	// reports, in the table's order, each an error.
+	var want []string
+	for _, sr := range ast.SyntaxRules() {
+		if sr.Reader != ast.ReaderGrammar {
+			want = append(want, sr.ID)
+		}
+	}
+	var got []string
+	for _, r := range Rules() {
+		if r.Family == FamilySyntax {
+			got = append(got, r.ID)
+			if r.Severity != ast.SeverityError || !r.Default {
+				t.Errorf("syntax rule %s: %+v", r.ID, r)
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("syntax family %q, want the rules of ast's table %q", got, want)
+	}
+	for i := range catalog {
+		if catalog[i].check == nil {
+			t.Errorf("rule %s has no check", catalog[i].ID)
 		}
 	}
 	if _, ok := Lookup("no/such-rule"); ok {
@@ -96,14 +112,19 @@ func TestOptions(t *testing.T) {
 		t.Error("severities: family, then id")
 	}
 	rules := l.Rules()
-	if i := slices.IndexFunc(rules, func(r Rule) bool { return r.ID == ast.RuleQueryChar }); rules[i].Severity != ast.SeverityWarning {
-		t.Error("Linter.Rules does not carry the configured severity")
+	if i := slices.IndexFunc(rules, func(s Setting) bool { return s.Rule.ID == ast.RuleQueryChar }); rules[i].Severity != ast.SeverityWarning ||
+		rules[i].Rule.Severity != ast.SeverityError || !rules[i].Enabled {
+		t.Errorf("Linter.Rules: %+v, want the configured severity beside the default", rules[i])
+	}
+	if i := slices.IndexFunc(rules, func(s Setting) bool { return s.Rule.ID == RuleRFC1738Host }); rules[i].Enabled || rules[i].Rule.Default {
+		t.Errorf("Linter.Rules: %+v, want an opt-in rule off", rules[i])
 	}
 	for _, bad := range []Options{
 		{Enable: []string{"nope"}},
 		{Disable: []string{"syntax/"}},
 		{Severity: map[string]ast.Severity{"nope": ast.SeverityInfo}},
 		{Severity: map[string]ast.Severity{"syntax": 7}},
+		{Severity: map[string]ast.Severity{"syntax": 0}},
 		{Retrieval: "http://a/%zz"},
 		{Retrieval: "a/b"},
 	} {
@@ -113,25 +134,6 @@ func TestOptions(t *testing.T) {
 	}
 	if _, err := New(Options{Retrieval: "http://a//b"}); err != nil {
 		t.Errorf("an opaque retrieval URL is a URL: %v", err)
-	}
-}
-
-func TestParseSeverityAndKind(t *testing.T) {
-	for s, want := range map[string]ast.Severity{"error": ast.SeverityError, "Warning": ast.SeverityWarning, "info": ast.SeverityInfo, "note": ast.SeverityInfo} {
-		if got, err := ParseSeverity(s); err != nil || got != want {
-			t.Errorf("ParseSeverity(%q) = %v, %v", s, got, err)
-		}
-	}
-	if _, err := ParseSeverity("fatal"); err == nil {
-		t.Error("ParseSeverity(fatal) succeeded")
-	}
-	for _, k := range []Kind{KindText, KindHTML, KindMessage} {
-		if got, err := ParseKind(k.String()); err != nil || got != k {
-			t.Errorf("ParseKind(%q) = %v, %v", k, got, err)
-		}
-	}
-	if _, err := ParseKind("pdf"); err == nil {
-		t.Error("ParseKind(pdf) succeeded")
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/lint/extract"
 	rbase "github.com/relurl/relurl/resolve/base"
 )
 
@@ -62,7 +63,7 @@ func TestMessageBasesAgreeWithResolve(t *testing.T) {
 
 	l := mustNew(t, Options{Retrieval: "http://r/"})
 	got := map[string]string{}
-	for _, f := range l.File("m.eml", []byte(msg), KindMessage) {
+	for _, f := range l.File("m.eml", []byte(msg), extract.KindMessage) {
 		// The reference "pN x" names its part: p31 is part 3.1.
 		digits := strings.TrimSuffix(strings.TrimPrefix(f.URL, "p"), "|")
 		got[strings.Join(strings.Split(digits, ""), ".")] = f.Base

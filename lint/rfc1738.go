@@ -7,127 +7,168 @@ import (
 	"github.com/relurl/relurl/ast"
 )
 
-// rfc1738 checks the RFC 1738 profile on a valid URL: the login of the
-// common Internet scheme syntax (§3.1) and the scheme productions of §5.
-// It looks at absolute URLs, and at the net_loc of a relative net_path
-// ("//host/x"), whose scheme is baseScheme.
-func (l *Linter) rfc1738(hits []hit, s string, u ast.URL, baseScheme string) []hit {
-	scheme := strings.ToLower(u.Scheme.Value)
-	if !u.Scheme.Present {
-		scheme = strings.ToLower(baseScheme)
-		if scheme == "" {
-			return hits
-		}
-	} else if u.Scheme.Value != scheme {
-		hits = l.add(hits, hit{rule: RuleRFC1738SchemeCase, offset: 0, end: u.Scheme.Span.End, production: "scheme",
-			message: fmt.Sprintf("the scheme %q is not in lower case: RFC 1738 §5 writes schemes in lower case; write %q",
-				u.Scheme.Value, scheme)})
+// rfc1738Rows are the opt-in profile of RFC 1738: the login of the common
+// Internet scheme syntax (§3.1) and the scheme productions of §5 (README
+// decision 9 of the linter). The profile looks at absolute URLs, and at the
+// net_loc of a relative net_path ("//host/x") with its base's scheme.
+func rfc1738Rows() []row {
+	return []row{
+		{Rule: Rule{
+			ID: RuleRFC1738Userinfo, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
+			Section: "RFC 1738 §3.1",
+			Summary: `":", "@" or "/" unencoded in a user name or password`,
+			Help: `login = [ user [ ":" password ] "@" ] hostport, and "within the user and password ` +
+				`field, any ":", "@", or "/" must be encoded": the first ":" ends the user name and the ` +
+				`only "@" ends the password.`,
+			Fix: "write it as %3A, %40 or %2F",
+		}, check: checkUserinfoChar},
+		{Rule: Rule{
+			ID: RuleRFC1738Host, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
+			Section: "RFC 1738 §3.1",
+			Summary: "a host that is neither a hostname nor a dotted quad",
+			Help: `host = hostname | hostnumber. A hostname is labels separated by ".", each of letters, ` +
+				`digits and "-", beginning and ending with a letter or digit, and the last (top) label ` +
+				`does not begin with a digit; a hostnumber is four groups of decimal digits separated by ` +
+				`".". No escapes, no trailing ".", no empty host (except in a file URL).`,
+			Fix: "",
+		}, check: checkHost},
+		{Rule: Rule{
+			ID: RuleRFC1738Port, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
+			Section: "RFC 1738 §3.1",
+			Summary: "a port that is not decimal digits",
+			Help: `port = digits. "If the port is omitted, the colon is as well": an empty port is not ` +
+				`allowed.`,
+			Fix: `write the port in decimal digits, or drop it and its ":"`,
+		}, check: checkPort},
+		{Rule: Rule{
+			ID: RuleRFC1738HTTPUserinfo, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
+			Section: "RFC 1738 §3.3",
+			Summary: "a user name or password in an http URL",
+			Help:    `httpurl = "http://" hostport ...: "No user name or password is allowed."`,
+			Fix:     `remove the user name and password and their "@"`,
+		}, check: checkHTTPUserinfo},
+		{Rule: Rule{
+			ID: RuleRFC1738SchemeCase, Family: FamilyRFC1738, Severity: ast.SeverityWarning, Default: false,
+			Section: "RFC 1738 §5",
+			Summary: "a scheme not in lower case",
+			Help: `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]: "the scheme is in lower case; ` +
+				`interpreters should use case-ignore".`,
+			Fix: "write the scheme in lower case",
+		}, check: checkSchemeCase},
+		{Rule: Rule{
+			ID: RuleRFC1738HTTP, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
+			Section: "RFC 1738 §3.3, §5",
+			Summary: "an http URL outside the httpurl production",
+			Help: `httpurl = "http://" hostport [ "/" hpath [ "?" search ]], where hsegment and search ` +
+				`are *[ uchar | ";" | ":" | "@" | "&" | "=" ]: a "//" net_loc is required, and "/" and ` +
+				`"?" are not allowed in the search part.`,
+			Fix: "",
+		}, check: checkHTTP},
+		{Rule: Rule{
+			ID: RuleRFC1738FTP, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
+			Section: "RFC 1738 §5",
+			Summary: "an ftp URL outside the ftpurl production",
+			Help: `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]], ftptype = "A" | "I" | "D" | ` +
+				`"a" | "i" | "d": a "//" net_loc is required, the only parameter is ";type=" with one ` +
+				`of those letters, and there is no query (RFC 1808 §2.3 notes that "?" in an ftp path ` +
+				`is an error of RFC 1738).`,
+			Fix: "",
+		}, check: checkFTP},
+		{Rule: Rule{
+			ID: RuleRFC1738File, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
+			Section: "RFC 1738 §5",
+			Summary: "a file URL outside the fileurl production",
+			Help: `fileurl = "file://" [ host | "localhost" ] "/" fpath: a "//", a host or none, and an ` +
+				`absolute path; no user, password or port, no parameters and no query.`,
+			Fix: "",
+		}, check: checkFile},
+		{Rule: Rule{
+			ID: RuleRFC1738Mailto, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
+			Section: "RFC 1738 §5",
+			Summary: "a mailto URL without an address",
+			Help:    `mailtourl = "mailto:" encoded822addr, encoded822addr = 1*xchar: the address may not be empty.`,
+			Fix:     "",
+		}, check: checkMailto},
+		{Rule: Rule{
+			ID: RuleRFC1738Telnet, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
+			Section: "RFC 1738 §5",
+			Summary: "a telnet URL outside the telneturl production",
+			Help:    `telneturl = "telnet://" login [ "/" ]: a "//" net_loc and at most a "/" after it.`,
+			Fix:     "",
+		}, check: checkTelnet},
+		{Rule: Rule{
+			ID: RuleRFC1738WAIS, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
+			Section: "RFC 1738 §5",
+			Summary: "a wais URL outside the waisurl production",
+			Help: `waisurl = waisdatabase | waisindex | waisdoc: "wais://" hostport "/" database, ` +
+				`optionally followed by "?" search, or by "/" wtype "/" wpath; database, wtype and ` +
+				`wpath are *uchar. No user or password, no parameters.`,
+			Fix: "",
+		}, check: checkWAIS},
 	}
-	if u.NetLoc.Present && (internetSchemes[scheme] || scheme == "file") {
-		hits = l.login(hits, s, u, scheme)
+}
+
+// login is a net_loc read as login = [ user [ ":" password ] "@" ]
+// hostport (RFC 1738 §3.1): the last "@" ends the user and password, the
+// first ":" of the host and port ends the host.
+type login struct {
+	// ok says the net_loc is read so: it is present and its scheme is one
+	// of the common Internet syntax, or file.
+	ok bool
+	// scheme is the scheme the URL has or, for a relative net_path,
+	// inherits, in lower case.
+	scheme string
+	// off is the URL offset of the net_loc; at the index in it of the "@"
+	// that ends the user and password, or -1.
+	off, at  int
+	userinfo string
+	// host ends at the URL offset hostEnd; port, when hasPort, follows its
+	// ":" up to portEnd.
+	host    string
+	hostEnd int
+	port    string
+	hasPort bool
+	portEnd int
+}
+
+// profileScheme returns the scheme the RFC 1738 profile reads the URL by,
+// in lower case: its own, or for a relative net_path its base's; "" for
+// none.
+func (c *urlCheck) profileScheme() string {
+	if !c.relative {
+		return c.scheme
 	}
-	if !u.Scheme.Present {
-		return hits // the scheme productions are for absolute URLs
+	if c.u.NetLoc.Present && c.b != nil && c.b.usable {
+		return strings.ToLower(c.b.parsed.Scheme.Value)
 	}
-	need := func(rule, name string) []hit {
-		if u.NetLoc.Present {
-			return hits
-		}
-		return l.add(hits, hit{rule: rule, offset: 0, end: u.Scheme.Span.End + 1, production: "scheme",
-			message: fmt.Sprintf("%s %s URL begins %q (RFC 1738 §5)", article(name), name, name+"://")})
+	return ""
+}
+
+// readLogin reads the URL's net_loc as a login, once.
+func (c *urlCheck) readLogin() *login {
+	if c.loginRead {
+		return &c.login
 	}
-	noComponent := func(rule string, c ast.Component, what, name string) []hit {
-		if !c.Present {
-			return hits
-		}
-		return l.add(hits, hit{rule: rule, offset: c.Span.Start - 1, end: c.Span.End, production: what,
-			message: fmt.Sprintf("the %s production of RFC 1738 §5 has no %s", name, what)})
+	c.loginRead = true
+	lg := &c.login
+	lg.scheme = c.profileScheme()
+	if !c.u.NetLoc.Present || !internetSchemes[lg.scheme] && lg.scheme != "file" {
+		return lg
 	}
-	switch scheme {
-	case "http", "https":
-		hits = need(RuleRFC1738HTTP, scheme)
-		if u.Query.Present {
-			for i := u.Query.Span.Start; i < u.Query.Span.End; i++ {
-				if c := s[i]; c == '/' || c == '?' {
-					hits = l.add(hits, hit{rule: RuleRFC1738HTTP, offset: i, end: i + 1, production: "query",
-						message: fmt.Sprintf("%q is not allowed in the search part of an httpurl: search = *[ uchar | \";\" | \":\" | \"@\" | \"&\" | \"=\" ] (RFC 1738 §5); write it as %s",
-							string(c), ast.PercentEncode(string(c))),
-						fix: "write it as " + ast.PercentEncode(string(c))})
-					break
-				}
-			}
-		}
-	case "ftp":
-		hits = need(RuleRFC1738FTP, scheme)
-		hits = noComponent(RuleRFC1738FTP, u.Query, "query", "ftpurl")
-		if u.Params.Present {
-			p := u.Params.Value
-			ok := len(p) == 6 && strings.HasPrefix(p, "type=") && strings.ContainsRune("AIDaid", rune(p[5]))
-			if !ok {
-				hits = l.add(hits, hit{rule: RuleRFC1738FTP, offset: u.Params.Span.Start, end: u.Params.Span.End, production: "params",
-					message: fmt.Sprintf("the only parameter of an ftpurl is \";type=\" ftptype, with ftptype one of A I D a i d (RFC 1738 §5), not %q", p)})
-			}
-		}
-	case "file":
-		hits = need(RuleRFC1738File, scheme)
-		if u.NetLoc.Present && !u.Path.IsAbsolute() {
-			at := u.NetLoc.Span.End
-			hits = l.add(hits, hit{rule: RuleRFC1738File, offset: at, end: at, production: "path",
-				message: `a fileurl has a "/" after its host: fileurl = "file://" [ host | "localhost" ] "/" fpath (RFC 1738 §5)`,
-				fix:     `end the URL with "/"`})
-		}
-		hits = noComponent(RuleRFC1738File, u.Params, "params", "fileurl")
-		hits = noComponent(RuleRFC1738File, u.Query, "query", "fileurl")
-	case "mailto":
-		if u.Len()-u.Scheme.Span.End-1-fragmentLen(u) == 0 {
-			hits = l.add(hits, hit{rule: RuleRFC1738Mailto, offset: 0, end: u.Scheme.Span.End + 1, production: "scheme",
-				message: `a mailto URL needs an address: mailtourl = "mailto:" encoded822addr, encoded822addr = 1*xchar (RFC 1738 §5)`})
-		}
-	case "telnet":
-		hits = need(RuleRFC1738Telnet, scheme)
-		if u.Path.Value != "" && u.Path.Value != "/" {
-			hits = l.add(hits, hit{rule: RuleRFC1738Telnet, offset: u.Path.Span.Start, end: u.Path.Span.End, production: "path",
-				message: `a telneturl has at most a "/" after its login: telneturl = "telnet://" login [ "/" ] (RFC 1738 §5)`})
-		}
-		hits = noComponent(RuleRFC1738Telnet, u.Params, "params", "telneturl")
-		hits = noComponent(RuleRFC1738Telnet, u.Query, "query", "telneturl")
-	case "wais":
-		hits = need(RuleRFC1738WAIS, scheme)
-		hits = noComponent(RuleRFC1738WAIS, u.Params, "params", "waisurl")
-		if !u.Path.IsAbsolute() {
-			at := u.Path.Span.Start
-			if u.NetLoc.Present {
-				at = u.NetLoc.Span.End
-			}
-			hits = l.add(hits, hit{rule: RuleRFC1738WAIS, offset: at, end: u.Path.Span.End, production: "path",
-				message: `a waisurl names a database: "wais://" hostport "/" database (RFC 1738 §5)`})
-			break
-		}
-		var segs []string
-		for seg := range u.Path.Segments() {
-			segs = append(segs, seg)
-		}
-		switch {
-		case len(segs) != 1 && len(segs) != 3:
-			hits = l.add(hits, hit{rule: RuleRFC1738WAIS, offset: u.Path.Span.Start, end: u.Path.Span.End, production: "path",
-				message: fmt.Sprintf(`a waisurl path is "/" database or "/" database "/" wtype "/" wpath (RFC 1738 §5), not %d segments`, len(segs))})
-		case len(segs) == 3 && u.Query.Present:
-			hits = noComponent(RuleRFC1738WAIS, u.Query, "query", "waisdoc")
-		default:
-			off := u.Path.Span.Start + 1
-			for _, seg := range segs {
-				if i := strings.IndexAny(seg, ":@&="); i >= 0 {
-					hits = l.add(hits, hit{rule: RuleRFC1738WAIS, offset: off + i, end: off + i + 1, production: "path",
-						message: fmt.Sprintf("%q is not allowed in a waisurl's database, wtype or wpath, which are *uchar (RFC 1738 §5); write it as %s",
-							seg[i:i+1], ast.PercentEncode(seg[i:i+1])),
-						fix: "write it as " + ast.PercentEncode(seg[i:i+1])})
-					break
-				}
-				off += len(seg) + 1
-			}
-		}
+	lg.ok = true
+	nl := c.u.NetLoc.Value
+	lg.off, lg.at = c.u.NetLoc.Span.Start, strings.LastIndexByte(nl, '@')
+	hostport, hpOff := nl, lg.off
+	if lg.at >= 0 {
+		lg.userinfo = nl[:lg.at]
+		hostport, hpOff = nl[lg.at+1:], lg.off+lg.at+1
 	}
-	return hits
+	lg.host, lg.hostEnd = hostport, hpOff+len(hostport)
+	if i := strings.IndexByte(hostport, ':'); i >= 0 {
+		lg.host, lg.hostEnd = hostport[:i], hpOff+i
+		lg.port, lg.hasPort, lg.portEnd = hostport[i+1:], true, hpOff+len(hostport)
+	}
+	return lg
 }
 
 // article is "a" or "an", as spoken before the scheme name.
@@ -139,77 +180,81 @@ func article(scheme string) string {
 	return "a"
 }
 
-func fragmentLen(u ast.URL) int {
-	if !u.Fragment.Present {
-		return 0
+// checkSchemeCase: §5, a scheme not in lower case.
+func checkSchemeCase(c *urlCheck) {
+	if !c.relative && c.u.Scheme.Value != c.scheme {
+		c.report(hit{offset: 0, end: c.u.Scheme.Span.End, production: "scheme",
+			message: fmt.Sprintf("the scheme %q is not in lower case: RFC 1738 §5 writes schemes in lower case; write %q",
+				c.u.Scheme.Value, c.scheme)})
 	}
-	return 1 + len(u.Fragment.Value)
 }
 
-// login checks a net_loc against login = [ user [ ":" password ] "@" ]
-// hostport (RFC 1738 §3.1).
-func (l *Linter) login(hits []hit, s string, u ast.URL, scheme string) []hit {
-	nl, off := u.NetLoc.Value, u.NetLoc.Span.Start
-	hostport, hpOff := nl, off
-	if at := strings.LastIndexByte(nl, '@'); at >= 0 {
-		userinfo := nl[:at]
-		hostport, hpOff = nl[at+1:], off+at+1
-		switch scheme {
-		case "http", "https":
-			hits = l.add(hits, hit{rule: RuleRFC1738HTTPUserinfo, offset: off, end: off + at + 1, production: "net_loc",
-				message: fmt.Sprintf("%s %s URL has no user name or password: \"No user name or password is allowed\" (RFC 1738 §3.3)", article(scheme), scheme)})
-		case "file", "wais":
-			rule := RuleRFC1738File
-			if scheme == "wais" {
-				rule = RuleRFC1738WAIS
+// checkUserinfoChar: §3.1, ":", "@" or "/" unencoded in a user name or
+// password. The first ":" ends the user; "@" cannot appear in either, and
+// ":" not in the password.
+func checkUserinfoChar(c *urlCheck) {
+	lg := c.readLogin()
+	if !lg.ok || lg.at < 0 {
+		return
+	}
+	colon := strings.IndexByte(lg.userinfo, ':')
+	for i := 0; i < len(lg.userinfo); i++ {
+		ch := lg.userinfo[i]
+		if ch == '@' || ch == ':' && i != colon {
+			field := "user name"
+			if colon >= 0 && i > colon {
+				field = "password"
 			}
-			hits = l.add(hits, hit{rule: rule, offset: off, end: off + at + 1, production: "net_loc",
-				message: fmt.Sprintf("a %s URL has no user name or password (RFC 1738 §5)", scheme)})
-		}
-		// The first ":" ends the user; "@" cannot appear in either, and ":"
-		// not in the password.
-		colon := strings.IndexByte(userinfo, ':')
-		for i := 0; i < len(userinfo); i++ {
-			c := userinfo[i]
-			if c == '@' || c == ':' && i != colon {
-				field := "user name"
-				if colon >= 0 && i > colon {
-					field = "password"
-				}
-				hits = l.add(hits, hit{rule: RuleRFC1738Userinfo, offset: off + i, end: off + i + 1, production: "net_loc",
-					message: fmt.Sprintf("%q must be encoded in a %s (RFC 1738 §3.1); write it as %s", string(c), field, ast.PercentEncode(string(c))),
-					fix:     "write it as " + ast.PercentEncode(string(c))})
-			}
+			enc := ast.PercentEncode(string(ch))
+			c.report(hit{offset: lg.off + i, end: lg.off + i + 1, production: "net_loc",
+				message: fmt.Sprintf("%q must be encoded in a %s (RFC 1738 §3.1); write it as %s", string(ch), field, enc),
+				fix:     "write it as " + enc})
 		}
 	}
-	host, hostEnd := hostport, hpOff+len(hostport)
-	if c := strings.IndexByte(hostport, ':'); c >= 0 {
-		host, hostEnd = hostport[:c], hpOff+c
-		port := hostport[c+1:]
-		if scheme == "file" {
-			hits = l.add(hits, hit{rule: RuleRFC1738File, offset: hostEnd, end: hpOff + len(hostport), production: "net_loc",
-				message: `a fileurl has a host and no port: fileurl = "file://" [ host | "localhost" ] "/" fpath (RFC 1738 §5)`})
-		} else if port == "" || strings.Trim(port, "0123456789") != "" {
-			what := fmt.Sprintf("the port %q is not decimal digits", port)
-			if port == "" {
-				what = `the port is empty, and "if the port is omitted, the colon is as well"`
-			}
-			hits = l.add(hits, hit{rule: RuleRFC1738Port, offset: hostEnd, end: hpOff + len(hostport), production: "net_loc",
-				message: fmt.Sprintf("%s (RFC 1738 §3.1: port = digits)", what)})
-		}
+}
+
+// checkHTTPUserinfo: §3.3, a user name or password in an http URL.
+func checkHTTPUserinfo(c *urlCheck) {
+	lg := c.readLogin()
+	if !lg.ok || lg.at < 0 || lg.scheme != "http" && lg.scheme != "https" {
+		return
 	}
-	if host == "" && scheme == "file" {
-		return hits
+	c.report(hit{offset: lg.off, end: lg.off + lg.at + 1, production: "net_loc",
+		message: fmt.Sprintf("%s %s URL has no user name or password: \"No user name or password is allowed\" (RFC 1738 §3.3)",
+			article(lg.scheme), lg.scheme)})
+}
+
+// checkPort: §3.1, a port that is not decimal digits (a file URL has no
+// port at all: rfc1738/file).
+func checkPort(c *urlCheck) {
+	lg := c.readLogin()
+	if !lg.ok || !lg.hasPort || lg.scheme == "file" || lg.port != "" && strings.Trim(lg.port, "0123456789") == "" {
+		return
 	}
-	if why := hostProblem(host); why != "" {
-		hits = l.add(hits, hit{rule: RuleRFC1738Host, offset: hostEnd - len(host), end: hostEnd, production: "net_loc",
+	what := fmt.Sprintf("the port %q is not decimal digits", lg.port)
+	if lg.port == "" {
+		what = `the port is empty, and "if the port is omitted, the colon is as well"`
+	}
+	c.report(hit{offset: lg.hostEnd, end: lg.portEnd, production: "net_loc",
+		message: fmt.Sprintf("%s (RFC 1738 §3.1: port = digits)", what)})
+}
+
+// checkHost: §3.1, a host that is neither a hostname nor a dotted quad.
+// A file URL may have an empty host.
+func checkHost(c *urlCheck) {
+	lg := c.readLogin()
+	if !lg.ok || lg.host == "" && lg.scheme == "file" {
+		return
+	}
+	if why := hostProblem(lg.host); why != "" {
+		c.report(hit{offset: lg.hostEnd - len(lg.host), end: lg.hostEnd, production: "net_loc",
 			message: fmt.Sprintf("%s: host = hostname | hostnumber (RFC 1738 §3.1)", why)})
 	}
-	return hits
 }
 
 // hostProblem says why h is neither a hostname nor a hostnumber of RFC
-// 1738 §3.1, or returns "".
+// 1738 §3.1, or returns "". A dotted quad is four digit groups, as §3.1
+// says (no range check).
 func hostProblem(h string) string {
 	if h == "" {
 		return "the host is empty"
@@ -231,9 +276,9 @@ func hostProblem(h string) string {
 			return fmt.Sprintf("the host %q has an empty label", h)
 		}
 		for i := 0; i < len(lb); i++ {
-			c := lb[i]
-			if !ast.Is(c, ast.Alpha|ast.Digit) && c != '-' {
-				return fmt.Sprintf("the host %q holds %q, and a hostname is letters, digits, \"-\" and \".\"", h, string(c))
+			ch := lb[i]
+			if !ast.Is(ch, ast.Alpha|ast.Digit) && ch != '-' {
+				return fmt.Sprintf("the host %q holds %q, and a hostname is letters, digits, \"-\" and \".\"", h, string(ch))
 			}
 		}
 		if lb[0] == '-' || lb[len(lb)-1] == '-' {
@@ -244,4 +289,168 @@ func hostProblem(h string) string {
 		return fmt.Sprintf("the top label %q of the host %q begins with a digit, and the host is not four groups of digits", top, h)
 	}
 	return ""
+}
+
+// The scheme productions of §5 read absolute URLs only; https is checked
+// like http, as RFC 2818 defines it.
+
+// needNetLoc reports a URL of a scheme whose production begins
+// scheme "://" that has no net_loc.
+func (c *urlCheck) needNetLoc() {
+	if !c.u.NetLoc.Present {
+		c.report(hit{offset: 0, end: c.u.Scheme.Span.End + 1, production: "scheme",
+			message: fmt.Sprintf("%s %s URL begins %q (RFC 1738 §5)", article(c.scheme), c.scheme, c.scheme+"://")})
+	}
+}
+
+// noComponent reports a component the scheme's production does not have.
+func (c *urlCheck) noComponent(comp ast.Component, what, production string) {
+	if comp.Present {
+		c.report(hit{offset: comp.Span.Start - 1, end: comp.Span.End, production: what,
+			message: fmt.Sprintf("the %s production of RFC 1738 §5 has no %s", production, what)})
+	}
+}
+
+// checkHTTP: §3.3, §5, httpurl = "http://" hostport [ "/" hpath [ "?"
+// search ]]: "/" and "?" are not allowed in the search part.
+func checkHTTP(c *urlCheck) {
+	if c.relative || c.scheme != "http" && c.scheme != "https" {
+		return
+	}
+	c.needNetLoc()
+	q := c.u.Query
+	if !q.Present {
+		return
+	}
+	if i := strings.IndexAny(c.s[q.Span.Start:q.Span.End], "/?"); i >= 0 {
+		at := q.Span.Start + i
+		ch := c.s[at : at+1]
+		enc := ast.PercentEncode(ch)
+		c.report(hit{offset: at, end: at + 1, production: "query",
+			message: fmt.Sprintf("%q is not allowed in the search part of an httpurl: search = *[ uchar | \";\" | \":\" | \"@\" | \"&\" | \"=\" ] (RFC 1738 §5); write it as %s",
+				ch, enc),
+			fix: "write it as " + enc})
+	}
+}
+
+// checkFTP: §5, ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]].
+func checkFTP(c *urlCheck) {
+	if c.relative || c.scheme != "ftp" {
+		return
+	}
+	c.needNetLoc()
+	c.noComponent(c.u.Query, "query", "ftpurl")
+	if p := c.u.Params; p.Present {
+		v := p.Value
+		if !(len(v) == 6 && strings.HasPrefix(v, "type=") && strings.ContainsRune("AIDaid", rune(v[5]))) {
+			c.report(hit{offset: p.Span.Start, end: p.Span.End, production: "params",
+				message: fmt.Sprintf("the only parameter of an ftpurl is \";type=\" ftptype, with ftptype one of A I D a i d (RFC 1738 §5), not %q", v)})
+		}
+	}
+}
+
+// checkFile: §5, fileurl = "file://" [ host | "localhost" ] "/" fpath: no
+// user, password or port, no parameters and no query.
+func checkFile(c *urlCheck) {
+	if lg := c.readLogin(); lg.ok && lg.scheme == "file" {
+		if lg.at >= 0 {
+			c.report(hit{offset: lg.off, end: lg.off + lg.at + 1, production: "net_loc",
+				message: "a file URL has no user name or password (RFC 1738 §5)"})
+		}
+		if lg.hasPort {
+			c.report(hit{offset: lg.hostEnd, end: lg.portEnd, production: "net_loc",
+				message: `a fileurl has a host and no port: fileurl = "file://" [ host | "localhost" ] "/" fpath (RFC 1738 §5)`})
+		}
+	}
+	if c.relative || c.scheme != "file" {
+		return
+	}
+	c.needNetLoc()
+	if c.u.NetLoc.Present && !c.u.Path.IsAbsolute() {
+		at := c.u.NetLoc.Span.End
+		c.report(hit{offset: at, end: at, production: "path",
+			message: `a fileurl has a "/" after its host: fileurl = "file://" [ host | "localhost" ] "/" fpath (RFC 1738 §5)`,
+			fix:     `end the URL with "/"`})
+	}
+	c.noComponent(c.u.Params, "params", "fileurl")
+	c.noComponent(c.u.Query, "query", "fileurl")
+}
+
+// checkMailto: §5, mailtourl = "mailto:" encoded822addr, which is not
+// empty.
+func checkMailto(c *urlCheck) {
+	if c.relative || c.scheme != "mailto" {
+		return
+	}
+	rest := c.u.Len() - c.u.Scheme.Span.End - 1
+	if c.u.Fragment.Present {
+		rest -= 1 + len(c.u.Fragment.Value)
+	}
+	if rest == 0 {
+		c.report(hit{offset: 0, end: c.u.Scheme.Span.End + 1, production: "scheme",
+			message: `a mailto URL needs an address: mailtourl = "mailto:" encoded822addr, encoded822addr = 1*xchar (RFC 1738 §5)`})
+	}
+}
+
+// checkTelnet: §5, telneturl = "telnet://" login [ "/" ].
+func checkTelnet(c *urlCheck) {
+	if c.relative || c.scheme != "telnet" {
+		return
+	}
+	c.needNetLoc()
+	if p := c.u.Path; p.Value != "" && p.Value != "/" {
+		c.report(hit{offset: p.Span.Start, end: p.Span.End, production: "path",
+			message: `a telneturl has at most a "/" after its login: telneturl = "telnet://" login [ "/" ] (RFC 1738 §5)`})
+	}
+	c.noComponent(c.u.Params, "params", "telneturl")
+	c.noComponent(c.u.Query, "query", "telneturl")
+}
+
+// checkWAIS: §5, waisurl = waisdatabase | waisindex | waisdoc:
+// "wais://" hostport "/" database, then "?" search or "/" wtype "/" wpath;
+// no user or password, no parameters.
+func checkWAIS(c *urlCheck) {
+	if lg := c.readLogin(); lg.ok && lg.scheme == "wais" && lg.at >= 0 {
+		c.report(hit{offset: lg.off, end: lg.off + lg.at + 1, production: "net_loc",
+			message: "a wais URL has no user name or password (RFC 1738 §5)"})
+	}
+	if c.relative || c.scheme != "wais" {
+		return
+	}
+	u := c.u
+	c.needNetLoc()
+	c.noComponent(u.Params, "params", "waisurl")
+	if !u.Path.IsAbsolute() {
+		at := u.Path.Span.Start
+		if u.NetLoc.Present {
+			at = u.NetLoc.Span.End
+		}
+		c.report(hit{offset: at, end: u.Path.Span.End, production: "path",
+			message: `a waisurl names a database: "wais://" hostport "/" database (RFC 1738 §5)`})
+		return
+	}
+	var segs []string
+	for seg := range u.Path.Segments() {
+		segs = append(segs, seg)
+	}
+	switch {
+	case len(segs) != 1 && len(segs) != 3:
+		c.report(hit{offset: u.Path.Span.Start, end: u.Path.Span.End, production: "path",
+			message: fmt.Sprintf(`a waisurl path is "/" database or "/" database "/" wtype "/" wpath (RFC 1738 §5), not %d segments`, len(segs))})
+	case len(segs) == 3 && u.Query.Present:
+		c.noComponent(u.Query, "query", "waisdoc")
+	default:
+		off := u.Path.Span.Start + 1
+		for _, seg := range segs {
+			if i := strings.IndexAny(seg, ":@&="); i >= 0 {
+				enc := ast.PercentEncode(seg[i : i+1])
+				c.report(hit{offset: off + i, end: off + i + 1, production: "path",
+					message: fmt.Sprintf("%q is not allowed in a waisurl's database, wtype or wpath, which are *uchar (RFC 1738 §5); write it as %s",
+						seg[i:i+1], enc),
+					fix: "write it as " + enc})
+				break
+			}
+			off += len(seg) + 1
+		}
+	}
 }

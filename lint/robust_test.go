@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/lint/extract"
 )
 
 // checkInvariants: findings lie inside the file, and positions agree.
@@ -59,7 +61,7 @@ func hostileInputs() map[string]string {
 func TestHostileInput(t *testing.T) {
 	l := mustNew(t, Options{Enable: []string{"rfc1738"}, Retrieval: "http://a/b/c"})
 	for name, in := range hostileInputs() {
-		for _, k := range []Kind{KindText, KindHTML, KindMessage} {
+		for _, k := range []extract.Kind{extract.KindText, extract.KindHTML, extract.KindMessage} {
 			data := []byte(in)
 			checkInvariants(t, data, l.File(name, data, k))
 		}
@@ -80,7 +82,28 @@ func FuzzFile(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, kind uint8) {
-		k := []Kind{KindText, KindHTML, KindMessage}[kind%3]
+		k := []extract.Kind{extract.KindText, extract.KindHTML, extract.KindMessage}[kind%3]
 		checkInvariants(t, data, l.File("fuzz", data, k))
 	})
+}
+
+// TestRepeatedURL checks that a URL written twice in a document, whose
+// check is memoized, is reported at each place.
+func TestRepeatedURL(t *testing.T) {
+	l, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := "<base href=\"http://a/b/c\">\n<a href=\"../../../g\">x</a>\n<img src='../../../g'><a href=../../../g>"
+	fs := l.File("t.html", []byte(doc), extract.KindHTML)
+	var offs []int
+	for _, f := range fs {
+		if f.Rule == RulePortabilityResolution {
+			offs = append(offs, f.Offset)
+		}
+	}
+	want := []int{strings.Index(doc, `"../`) + 1, strings.Index(doc, `'../`) + 1, strings.LastIndex(doc, `=../`) + 1}
+	if len(offs) != len(want) || offs[0] != want[0] || offs[1] != want[1] || offs[2] != want[2] {
+		t.Errorf("offsets %v, want %v", offs, want)
+	}
 }

@@ -1,4 +1,4 @@
-package lint
+package lint_test
 
 import (
 	"bytes"
@@ -8,6 +8,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/format"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -16,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 const siteRetrieval = "http://www.example.com/blog/post.html"
 
 // lintSite lints every file of testdata/site, in lexical order.
-func lintSite(t *testing.T, l *Linter) (findings []Finding, files map[string][]byte) {
+func lintSite(t *testing.T, l *lint.Linter) (findings []lint.Finding, files map[string][]byte) {
 	t.Helper()
 	files = map[string][]byte{}
 	err := filepath.WalkDir("testdata/site", func(path string, d fs.DirEntry, err error) error {
@@ -29,7 +33,7 @@ func lintSite(t *testing.T, l *Linter) (findings []Finding, files map[string][]b
 		}
 		name := filepath.ToSlash(path)
 		files[name] = data
-		findings = append(findings, l.File(name, data, DetectKind(name, data))...)
+		findings = append(findings, l.File(name, data, extract.Detect(name, data))...)
 		return nil
 	})
 	if err != nil {
@@ -59,10 +63,10 @@ func golden(t *testing.T, name string, got []byte) {
 // a multipart message, and checks the exact findings, caret views
 // included, against testdata/site.golden.
 func TestSite(t *testing.T) {
-	l := mustNew(t, Options{Retrieval: siteRetrieval})
+	l := mustNewLinter(t, lint.Options{Retrieval: siteRetrieval})
 	findings, _ := lintSite(t, l)
 	var buf bytes.Buffer
-	if err := WriteText(&buf, findings, true); err != nil {
+	if err := format.Write(format.NewText(&buf, true), l.Rules(), findings); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "testdata/site.golden", buf.Bytes())
@@ -73,15 +77,16 @@ func TestSite(t *testing.T) {
 // character reference, quoted-printable, base64); and line and column say
 // the same place as the offset.
 func TestSitePositions(t *testing.T) {
-	l := mustNew(t, Options{Retrieval: siteRetrieval, Enable: []string{"rfc1738"}})
+	l := mustNewLinter(t, lint.Options{Retrieval: siteRetrieval, Enable: []string{"rfc1738"}})
 	findings, files := lintSite(t, l)
 	if len(findings) < 20 {
 		t.Fatalf("only %d findings", len(findings))
 	}
 	for _, f := range findings {
 		data := files[f.File]
-		ls := newLines(string(data))
-		if line, col, _ := ls.pos(f.Offset); line != f.Line || col != f.Column {
+		line := 1 + bytes.Count(data[:f.Offset], []byte("\n"))
+		col := f.Offset - bytes.LastIndexByte(data[:f.Offset], '\n')
+		if line != f.Line || col != f.Column {
 			t.Errorf("%s: offset %d is %d:%d, finding says %d:%d", f.File, f.Offset, line, col, f.Line, f.Column)
 		}
 		if f.Offset > f.EndOffset || f.EndOffset > len(data) {
@@ -94,4 +99,13 @@ func TestSitePositions(t *testing.T) {
 			t.Errorf("%s:%d:%d [%s]: file holds %q, finding's text is %q", f.File, f.Line, f.Column, f.Rule, raw, f.Text)
 		}
 	}
+}
+
+func mustNewLinter(t *testing.T, opts lint.Options) *lint.Linter {
+	t.Helper()
+	l, err := lint.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }

@@ -29,8 +29,7 @@ type genInvalid struct {
 }
 
 func runGen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("gen", stderr)
 	production := fs.String("production", "URL", "the production to generate (see --list)")
 	invalid := fs.Bool("invalid", false, "inject one known violation into each URL")
 	n := fs.Int("n", 10, "how many to generate")
@@ -38,13 +37,9 @@ func runGen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	size := fs.Int("size", 20, "size parameter: longer components as it grows")
 	asJSON := fs.Bool("json", false, "one JSON object per line, with the expected diagnostic for --invalid")
 	list := fs.Bool("list", false, "list the productions and exit")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: relurl gen [--production NAME] [--invalid] [-n N] [--seed S] [--json]")
-		fs.PrintDefaults()
-	}
-	rest, err := parseFlags(fs, args)
-	if err != nil {
-		return exitUsage
+	rest, code, ok := parseArgs(fs, args, stdout)
+	if !ok {
+		return code
 	}
 	if len(rest) > 0 {
 		fmt.Fprintf(stderr, "relurl gen: unexpected argument %q\n", rest[0])
@@ -76,6 +71,7 @@ func runGen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		g = gen.InvalidFrom(g)
 	}
 	out := bufio.NewWriter(stdout)
+	var err error
 	for range *n {
 		v := g(p).Result
 		line := fmt.Sprint(v)

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -110,32 +109,4 @@ func eachInput(args []string, stdin io.Reader, f func(string) error) error {
 			return nil // io.EOF
 		}
 	}
-}
-
-// parseFlags parses fs from args, allowing flags after the positional
-// arguments too ("relurl parse URL --json"), and returns the positional
-// arguments in order. "--" ends the flags, for inputs that begin with "-";
-// a lone "-" is positional.
-func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var rest []string
-	for len(args) > 0 {
-		a := args[0]
-		if a == "--" {
-			return append(rest, args[1:]...), nil
-		}
-		if len(a) < 2 || a[0] != '-' {
-			rest = append(rest, a)
-			args = args[1:]
-			continue
-		}
-		if err := fs.Parse(args); err != nil {
-			return nil, err
-		}
-		consumed := len(args) - len(fs.Args())
-		if args[consumed-1] == "--" {
-			return append(rest, fs.Args()...), nil
-		}
-		args = fs.Args()
-	}
-	return rest, nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -30,18 +29,13 @@ type parseResult struct {
 }
 
 func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("parse", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per input")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: relurl parse [--json] [URL...]")
-		fs.PrintDefaults()
+	inputs, code, ok := parseArgs(fs, args, stdout)
+	if !ok {
+		return code
 	}
-	inputs, err := parseFlags(fs, args)
-	if err != nil {
-		return exitUsage
-	}
-	code := exitOK
+	code = exitOK
 	if !streamInputs("parse", inputs, stdin, stdout, stderr, func(out io.Writer, s string) error {
 		u, diags := validate.Validate(s)
 		if diags.HasErrors() {

@@ -43,8 +43,7 @@ type jsonError struct {
 // inputs from the arguments or standard input, one answer per input, in
 // order.
 type pairCommand struct {
-	name  string
-	usage []string // the usage line, then a line of help each
+	name string
 	// input names the inputs in --json and in errors: "ref" or "target".
 	input string
 	// flags defines the command's own flags and returns its operation on
@@ -58,11 +57,7 @@ type pairCommand struct {
 func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return pairCommand{
 		name: "resolve",
-		usage: []string{
-			"usage: relurl resolve [--json] [--lenient] BASE [REF...]",
-			"References come from the arguments or, when there are none, from standard input one per line.",
-			`An empty BASE ("") is the unknown base of RFC 1808 §3.4: references come back as they are.`,
-		},
+
 		input: "ref",
 		flags: func(fs *flag.FlagSet) (func(base, in string) (string, error), func() bool) {
 			lenient := fs.Bool("lenient", false, "resolve the §2.4 cut of any strings, checking nothing")
@@ -83,11 +78,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func runRelative(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return pairCommand{
 		name: "relative",
-		usage: []string{
-			"usage: relurl relative [--json] BASE [TARGET...]",
-			"Prints the shortest reference that resolves against BASE to exactly each TARGET.",
-			"Targets come from the arguments or, when there are none, from standard input one per line.",
-		},
+
 		input: "target",
 		flags: func(*flag.FlagSet) (func(base, in string) (string, error), func() bool) {
 			return resolve.Relative, func() bool { return true }
@@ -99,19 +90,12 @@ func runRelative(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func (c pairCommand) run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet(c.name, stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per "+c.input)
 	op, checksBase := c.flags(fs)
-	fs.Usage = func() {
-		for _, line := range c.usage {
-			fmt.Fprintln(stderr, line)
-		}
-		fs.PrintDefaults()
-	}
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return exitUsage
+	pos, code, ok := parseArgs(fs, args, stdout)
+	if !ok {
+		return code
 	}
 	if len(pos) == 0 {
 		fs.Usage()
@@ -119,7 +103,7 @@ func (c pairCommand) run(args []string, stdin io.Reader, stdout, stderr io.Write
 	}
 	base, inputs := pos[0], pos[1:]
 
-	code := exitOK
+	code = exitOK
 	if checksBase() {
 		if _, err := resolve.ParseBase(base); err != nil {
 			code = exitInvalid
@@ -184,20 +168,13 @@ type noteResult struct {
 }
 
 func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("base", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("base", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	retrieval := fs.String("url", "", "the `URL` FILE was retrieved by, the base of §3.3")
 	kind := fs.String("type", "", "read FILE as `html` or message; by default a FILE whose first non-blank character is \"<\" is HTML")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: relurl base [--json] [--url URL] [--type html|message] FILE")
-		fmt.Fprintln(stderr, "Prints the effective base URL of an HTML document or a message (RFC 1808 §3) and the layer that supplied it.")
-		fmt.Fprintln(stderr, `FILE "-" is standard input. FILE may be at most `+input.Size(input.DefaultMax)+".")
-		fs.PrintDefaults()
-	}
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return exitUsage
+	pos, code, ok := parseArgs(fs, args, stdout)
+	if !ok {
+		return code
 	}
 	if len(pos) != 1 {
 		fs.Usage()

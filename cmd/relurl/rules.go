@@ -15,53 +15,54 @@ import (
 // ruleFlags are the flags that configure the linter's rules, shared by
 // "relurl lint" and "relurl rules".
 type ruleFlags struct {
-	enable, disable, severity listFlag
-	rfc1738                   bool
+	enable, disable []string
+	severity        map[string]ast.Severity
+	rfc1738         bool
 }
 
 func (r *ruleFlags) register(fs *flag.FlagSet) {
-	fs.Var(&r.enable, "enable", "turn on rules, by `id or family` (comma-separated, repeatable)")
-	fs.Var(&r.disable, "disable", "turn off rules, by `id or family` (comma-separated, repeatable)")
-	fs.Var(&r.severity, "severity", "set a severity, as `id=level` or family=level, level error, warning or info (comma-separated, repeatable)")
+	fs.Func("enable", "turn on rules, by `id or family` (comma-separated, repeatable)", appendList(&r.enable))
+	fs.Func("disable", "turn off rules, by `id or family` (comma-separated, repeatable)", appendList(&r.disable))
+	fs.Func("severity", "set a severity, as `id=level` or family=level, level error, warning or info (comma-separated, repeatable)", func(s string) error {
+		for v := range strings.SplitSeq(s, ",") {
+			name, level, ok := strings.Cut(strings.TrimSpace(v), "=")
+			if !ok {
+				return fmt.Errorf("%q: want id=level", v)
+			}
+			sev, err := ast.ParseSeverity(level)
+			if err != nil {
+				return err
+			}
+			if r.severity == nil {
+				r.severity = map[string]ast.Severity{}
+			}
+			r.severity[name] = sev
+		}
+		return nil
+	})
 	fs.BoolVar(&r.rfc1738, "rfc1738", false, "turn on the RFC 1738 profile (the same as --enable rfc1738)")
 }
 
+// appendList returns a flag function that appends the comma-separated
+// values of each use of the flag to list.
+func appendList(list *[]string) func(string) error {
+	return func(s string) error {
+		for v := range strings.SplitSeq(s, ",") {
+			if v = strings.TrimSpace(v); v != "" {
+				*list = append(*list, v)
+			}
+		}
+		return nil
+	}
+}
+
 // options turns the flags into lint.Options.
-func (r *ruleFlags) options(retrieval string) (lint.Options, error) {
-	opts := lint.Options{Enable: r.enable, Disable: r.disable, Retrieval: retrieval}
+func (r *ruleFlags) options(retrieval string) lint.Options {
+	opts := lint.Options{Enable: r.enable, Disable: r.disable, Severity: r.severity, Retrieval: retrieval}
 	if r.rfc1738 {
 		opts.Enable = append(opts.Enable, string(lint.FamilyRFC1738))
 	}
-	for _, s := range r.severity {
-		name, level, ok := strings.Cut(s, "=")
-		if !ok {
-			return opts, fmt.Errorf("--severity %q: want id=level", s)
-		}
-		sev, err := lint.ParseSeverity(level)
-		if err != nil {
-			return opts, fmt.Errorf("--severity %q: %w", s, err)
-		}
-		if opts.Severity == nil {
-			opts.Severity = map[string]ast.Severity{}
-		}
-		opts.Severity[name] = sev
-	}
-	return opts, nil
-}
-
-// listFlag is a flag that may be repeated, each value a comma-separated
-// list.
-type listFlag []string
-
-func (l *listFlag) String() string { return strings.Join(*l, ",") }
-
-func (l *listFlag) Set(s string) error {
-	for v := range strings.SplitSeq(s, ",") {
-		if v = strings.TrimSpace(v); v != "" {
-			*l = append(*l, v)
-		}
-	}
-	return nil
+	return opts
 }
 
 // ruleResult is a rule as "relurl rules --json" prints it.
@@ -77,39 +78,27 @@ type ruleResult struct {
 }
 
 func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("rules", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("rules", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object per rule")
 	var rf ruleFlags
 	rf.register(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: relurl rules [--json] [--enable ...] [--disable ...] [--severity ...] [ID...]")
-		fmt.Fprintln(stderr, "Lists the linter's rules, as the flags (the same as relurl lint's) configure them;")
-		fmt.Fprintln(stderr, "given rule ids or families, prints each of their rules in full.")
-		fs.PrintDefaults()
+	pos, code, ok := parseArgs(fs, args, stdout)
+	if !ok {
+		return code
 	}
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return exitUsage
-	}
-	opts, err := rf.options("")
-	if err != nil {
-		fmt.Fprintf(stderr, "relurl rules: %v\n", err)
-		return exitUsage
-	}
-	l, err := lint.New(opts)
+	l, err := lint.New(rf.options(""))
 	if err != nil {
 		fmt.Fprintf(stderr, "relurl rules: %v\n", err)
 		return exitUsage
 	}
 	rules := l.Rules()
 	if len(pos) > 0 {
-		var picked []lint.Rule
+		var picked []lint.Setting
 		for _, name := range pos {
 			n := len(picked)
-			for _, r := range rules {
-				if r.ID == name || string(r.Family) == name {
-					picked = append(picked, r)
+			for _, s := range rules {
+				if s.Rule.ID == name || string(s.Rule.Family) == name {
+					picked = append(picked, s)
 				}
 			}
 			if len(picked) == n {
@@ -123,18 +112,20 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := bufio.NewWriter(stdout)
 	switch {
 	case *asJSON:
-		for _, r := range rules {
-			if err = writeJSON(out, ruleResult{ID: r.ID, Family: string(r.Family), Severity: r.Severity.String(),
-				Enabled: r.Default, Section: r.Section, Summary: r.Summary, Help: r.Help, Fix: r.Fix}); err != nil {
+		for _, s := range rules {
+			r := s.Rule
+			if err = writeJSON(out, ruleResult{ID: r.ID, Family: string(r.Family), Severity: s.Severity.String(),
+				Enabled: s.Enabled, Section: r.Section, Summary: r.Summary, Help: r.Help, Fix: r.Fix}); err != nil {
 				break
 			}
 		}
 	case len(pos) > 0:
-		for i, r := range rules {
+		for i, s := range rules {
+			r := s.Rule
 			if i > 0 {
 				fmt.Fprintln(out)
 			}
-			fmt.Fprintf(out, "%s  (%s, %s, %s)\n  %s\n  %s\n\n%s\n", r.ID, r.Family, r.Severity, onOff(r.Default), r.Summary, r.Section, indent(wrap(r.Help, 76), "  "))
+			fmt.Fprintf(out, "%s  (%s, %s, %s)\n  %s\n  %s\n\n%s\n", r.ID, r.Family, s.Severity, onOff(s.Enabled), r.Summary, r.Section, indent(wrap(r.Help, 76), "  "))
 			if r.Fix != "" {
 				fmt.Fprintf(out, "\n  fix: %s\n", r.Fix)
 			}
@@ -142,8 +133,9 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "RULE\tFAMILY\tSEVERITY\tSTATE\tSECTION\tSUMMARY")
-		for _, r := range rules {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Family, r.Severity, onOff(r.Default), r.Section, r.Summary)
+		for _, s := range rules {
+			r := s.Rule
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Family, s.Severity, onOff(s.Enabled), r.Section, r.Summary)
 		}
 		err = tw.Flush()
 	}

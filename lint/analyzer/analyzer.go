@@ -272,19 +272,13 @@ func report(pass *analysis.Pass, l *lint.Linter, at ast.Expr, s string, lit *ast
 	}
 }
 
-// fixText is the replacement of a syntax finding's text, where there is
-// one: the %XX escapes of a character, "%25" for a lone "%".
+// fixText is the replacement of a syntax finding's text, where its rule
+// has a mechanical repair in package ast's table: the %XX escapes of a
+// character, "%25" for a lone "%".
 func fixText(f lint.Finding) (string, bool) {
-	switch f.Rule {
-	case relast.RuleNetLocChar, relast.RuleFsegmentChar, relast.RuleSegmentChar, relast.RuleParamChar,
-		relast.RuleQueryChar, relast.RuleFragmentChar, relast.RuleFragmentHash:
-		var b strings.Builder
-		for i := 0; i < len(f.Text); i++ {
-			fmt.Fprintf(&b, "%%%02X", f.Text[i])
-		}
-		return b.String(), true
-	case relast.RuleEscapeMalformed:
-		return "%25" + f.Text[1:], true
+	r, ok := relast.LookupSyntaxRule(f.Rule)
+	if !ok {
+		return "", false
 	}
-	return "", false
+	return r.Replacement(f.Text)
 }

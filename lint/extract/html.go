@@ -1,10 +1,11 @@
-package lint
+package extract
 
 import (
 	"strings"
 
 	"golang.org/x/net/html"
 
+	"github.com/relurl/relurl/ast"
 	rbase "github.com/relurl/relurl/resolve/base"
 )
 
@@ -25,9 +26,6 @@ var urlListAttrs = map[string]string{"ping": "", "archive": "", "profile": "head
 // optional descriptors, separated by commas.
 var srcsetAttrs = map[string]bool{"srcset": true, "imagesrcset": true}
 
-// htmlSpace is the ASCII white space of HTML.
-const htmlSpace = " \t\n\f\r"
-
 // rawAttr is an attribute located in the raw text of a start tag.
 type rawAttr struct {
 	key      string // lower case
@@ -36,25 +34,23 @@ type rawAttr struct {
 	hasValue bool
 }
 
-// lintHTML lints the URLs of the HTML document doc, whose offsets map to
-// the file by m. fallback is the base the document has when it embeds
-// none (for a top-level document, from ctx; for a part of a message, the
-// part's); ctx is the context the BASE element is established in.
-func (c *collector) lintHTML(doc string, m docMap, ctx rbase.Context, fallback base, whereSuffix string) {
+// readHTML reads the URLs of the HTML document doc, whose text maps to the
+// file by m and which the file wraps in the encodings enc. fallback is the
+// base the document has when it embeds none (for a document at the top
+// level, from ctx; for a part of a message, the part's); ctx is the
+// context its BASE element is established in (§10, §3.1). whereSuffix
+// names the part of a message the document is, or is "".
+func readHTML(doc string, m rbase.Map, enc []Encoding, ctx rbase.Context, fallback *Base, whereSuffix string, h *Handler) {
 	// Only a document with a BASE tag needs the HTML parser's reading of
 	// where its BASE element is (§10); the others keep their fallback.
 	b := fallback
 	if hasBaseTag(doc) {
-		if href, found, err := rbase.FindInHTML(headPart(doc)); err == nil && found {
+		if href, found, err := rbase.FindInHTML(doc); err == nil && found {
 			b = establish(&rbase.URL{URL: href, Source: rbase.SourceHTML}, ctx, true)
 		}
 	}
-
-	// b is settled: every reference of the document is checked against
-	// it, so a URL written twice is checked once.
-	saved := c.memo
-	c.memo = make(map[memoKey][]hit)
-	defer func() { c.memo = saved }()
+	r := htmlReader{doc: doc, m: m, base: b, whereSuffix: whereSuffix, h: h,
+		enc: append([]Encoding{EncodingHTMLAttribute}, enc...)}
 
 	z := html.NewTokenizer(strings.NewReader(doc))
 	off := 0
@@ -70,6 +66,10 @@ func (c *collector) lintHTML(doc string, m docMap, ctx rbase.Context, fallback b
 		n := len(z.Raw())
 		tagStart := off
 		off += n
+		if tt == html.CommentToken {
+			r.comment(z.Text(), tagStart, off)
+			continue
+		}
 		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
 			continue
 		}
@@ -113,9 +113,28 @@ func (c *collector) lintHTML(doc string, m docMap, ctx rbase.Context, fallback b
 		}
 		for i, a := range attrs {
 			if isURLAttr(a.key) {
-				c.htmlAttr(tag, a, raw, tagStart, string(values[i]), m, &b, whereSuffix)
+				r.attr(tag, a, raw, tagStart, string(values[i]))
 			}
 		}
+	}
+}
+
+// htmlReader hands the URLs of one HTML document to a Handler.
+type htmlReader struct {
+	doc         string
+	m           rbase.Map
+	enc         []Encoding
+	base        *Base
+	whereSuffix string
+	h           *Handler
+}
+
+// comment hands on a comment addressed to relurl, whose text is data and
+// which is doc[from:to].
+func (r *htmlReader) comment(data []byte, from, to int) {
+	t := strings.Trim(string(data), rbase.HTMLSpace)
+	if strings.HasPrefix(t, "relurl:") {
+		r.h.directive(Directive{Offset: r.m.At(from), End: r.m.At(to), Text: t})
 	}
 }
 
@@ -166,7 +185,9 @@ func mayHaveURLAttr(raw string) bool {
 	return false
 }
 
-func (c *collector) htmlAttr(tag string, a rawAttr, raw string, tagStart int, want string, m docMap, b *base, whereSuffix string) {
+// attr hands on the URLs of attribute a of a start tag whose raw text is
+// raw, at tagStart in the document; want is the tokenizer's value.
+func (r *htmlReader) attr(tag string, a rawAttr, raw string, tagStart int, want string) {
 	only, single := urlAttrs[a.key]
 	onlyList, list := urlListAttrs[a.key]
 	srcset := srcsetAttrs[a.key]
@@ -178,35 +199,38 @@ func (c *collector) htmlAttr(tag string, a rawAttr, raw string, tagStart int, wa
 	if !a.hasValue {
 		return
 	}
-	val, idx := decodeAttr(raw[a.valStart:a.valEnd], a.valStart)
+	valStart, valEnd := tagStart+a.valStart, tagStart+a.valEnd
+	val, idx := decodeAttr(r.doc[valStart:valEnd], valStart)
+	exact := true
 	if val != want {
 		// An entity decoded differently from the tokenizer: keep its value,
-		// and locate every byte at the value's start.
-		val, idx = want, make([]int, len(want)+1)
-		for i := range idx {
-			idx[i] = a.valStart
-		}
-		idx[len(want)] = a.valEnd
+		// and place every byte at the value's start.
+		val, idx, exact = want, nil, false
 	}
-	where := "<" + tag + " " + a.key + ">" + whereSuffix
-	mm := m.sub(tagStart)
-	emit := func(from, to int, asBase bool) {
-		var src source
-		if idx == nil {
+	where := "<" + tag + " " + a.key + ">" + r.whereSuffix
+	emit := func(from, to int, isBase bool) {
+		var m Map
+		switch {
+		case !exact:
+			end := valStart
+			if to == len(val) {
+				end = valEnd
+			}
+			m = spanMap(r.m, to-from, valStart, end)
+		case idx == nil:
 			// val is the raw value: byte i is at valStart+i.
-			src = makeSource(val[from:to], mm, a.valStart+from, nil, where)
-		} else {
-			src = makeSource(val[from:to], mm, 0, idx[from:to+1], where)
+			m = plainMap(r.m, valStart+from)
+		default:
+			m = indexMap(r.m, idx[from:to+1])
 		}
-		src.asBase = asBase
-		c.check(src, b)
+		r.h.ref(Ref{URL: val[from:to], Map: m, Where: where, IsBase: isBase, Base: r.base, Encodings: r.enc})
 	}
 	switch {
 	case single:
 		from, to := trimSpan(val, 0, len(val))
 		emit(from, to, tag == "base" && a.key == "href")
 	case list:
-		sep := htmlSpace
+		sep := rbase.HTMLSpace
 		if a.key == "archive" {
 			sep += ","
 		}
@@ -242,38 +266,6 @@ func foldsTo(s, k string) bool {
 	return true
 }
 
-// headPart returns the part of doc the HTML parser has read when its
-// head can no longer change: doc up to the end of the first BODY start tag,
-// after which the parser is in the "in body" insertion mode, where a BASE
-// element goes into the current node, never into the head. The tokens up
-// to that tag are the same in the part as in the whole (each ends before
-// the tag does), and so is the tree built from them. Before the BODY tag
-// the parser reads no foreign content (an svg or math start tag ends the
-// head first), so a standalone tokenizer sees the tags it sees; a TEMPLATE
-// start tag, inside which a BODY tag is ignored, makes it give up and return
-// the whole document.
-func headPart(doc string) string {
-	z := html.NewTokenizer(strings.NewReader(doc))
-	off := 0
-	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			return doc
-		}
-		off += len(z.Raw())
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		name, _ := z.TagName()
-		switch string(name) {
-		case "template":
-			return doc
-		case "body":
-			return doc[:off]
-		}
-	}
-}
-
 // hasBaseTag reports whether doc holds "<base", in any case.
 func hasBaseTag(doc string) bool {
 	for i := 0; ; i++ {
@@ -302,10 +294,10 @@ func sameKeys(attrs []rawAttr, keys [][]byte) bool {
 
 // trimSpan trims HTML white space from both ends of s[from:to].
 func trimSpan(s string, from, to int) (int, int) {
-	for from < to && strings.IndexByte(htmlSpace, s[from]) >= 0 {
+	for from < to && strings.IndexByte(rbase.HTMLSpace, s[from]) >= 0 {
 		from++
 	}
-	for to > from && strings.IndexByte(htmlSpace, s[to-1]) >= 0 {
+	for to > from && strings.IndexByte(rbase.HTMLSpace, s[to-1]) >= 0 {
 		to--
 	}
 	return from, to
@@ -320,14 +312,14 @@ func srcsetURLs(v string) [][2]int {
 	var spans [][2]int
 	i := 0
 	for i < len(v) {
-		for i < len(v) && (strings.IndexByte(htmlSpace, v[i]) >= 0 || v[i] == ',') {
+		for i < len(v) && (strings.IndexByte(rbase.HTMLSpace, v[i]) >= 0 || v[i] == ',') {
 			i++
 		}
 		if i >= len(v) {
 			break
 		}
 		start := i
-		for i < len(v) && strings.IndexByte(htmlSpace, v[i]) < 0 {
+		for i < len(v) && strings.IndexByte(rbase.HTMLSpace, v[i]) < 0 {
 			i++
 		}
 		end := i
@@ -366,11 +358,11 @@ func srcsetURLs(v string) [][2]int {
 // or unquoted up to white space or ">".
 func scanAttrs(attrs []rawAttr, raw string) []rawAttr {
 	i := 1 // past "<"
-	for i < len(raw) && strings.IndexByte(htmlSpace+"/>", raw[i]) < 0 {
+	for i < len(raw) && strings.IndexByte(rbase.HTMLSpace+"/>", raw[i]) < 0 {
 		i++
 	}
 	for i < len(raw) {
-		for i < len(raw) && (strings.IndexByte(htmlSpace, raw[i]) >= 0 || raw[i] == '/') {
+		for i < len(raw) && (strings.IndexByte(rbase.HTMLSpace, raw[i]) >= 0 || raw[i] == '/') {
 			i++
 		}
 		if i >= len(raw) || raw[i] == '>' {
@@ -378,17 +370,17 @@ func scanAttrs(attrs []rawAttr, raw string) []rawAttr {
 		}
 		ks := i
 		i++ // the first character, "=" included
-		for i < len(raw) && strings.IndexByte(htmlSpace+"/>=", raw[i]) < 0 {
+		for i < len(raw) && strings.IndexByte(rbase.HTMLSpace+"/>=", raw[i]) < 0 {
 			i++
 		}
 		a := rawAttr{key: strings.ToLower(raw[ks:i])}
 		j := i
-		for j < len(raw) && strings.IndexByte(htmlSpace, raw[j]) >= 0 {
+		for j < len(raw) && strings.IndexByte(rbase.HTMLSpace, raw[j]) >= 0 {
 			j++
 		}
 		if j < len(raw) && raw[j] == '=' {
 			j++
-			for j < len(raw) && strings.IndexByte(htmlSpace, raw[j]) >= 0 {
+			for j < len(raw) && strings.IndexByte(rbase.HTMLSpace, raw[j]) >= 0 {
 				j++
 			}
 			a.hasValue = true
@@ -410,7 +402,7 @@ func scanAttrs(attrs []rawAttr, raw string) []rawAttr {
 				}
 			} else {
 				a.valStart = j
-				for j < len(raw) && strings.IndexByte(htmlSpace+">", raw[j]) < 0 {
+				for j < len(raw) && strings.IndexByte(rbase.HTMLSpace+">", raw[j]) < 0 {
 					j++
 				}
 				a.valEnd = j
@@ -424,9 +416,10 @@ func scanAttrs(attrs []rawAttr, raw string) []rawAttr {
 
 // decodeAttr decodes the character references of an attribute value the
 // way HTML does in attributes, and returns, for each decoded byte (and one
-// past the end), its offset in the raw text (the value begins at
-// valStart); nil when raw holds no "&" and is its own decoding. A named reference without ";" is left as it is; when that
-// differs from the tokenizer's reading, the caller falls back to its value.
+// past the end), its offset in the document (the value begins at
+// valStart); nil when raw holds no "&" and is its own decoding. A named
+// reference without ";" is left as it is; when that differs from the
+// tokenizer's reading, the caller falls back to its value.
 func decodeAttr(raw string, valStart int) (string, []int) {
 	if strings.IndexByte(raw, '&') < 0 {
 		return raw, nil // nil: byte i is at valStart+i
@@ -479,6 +472,4 @@ func decodeAttr(raw string, valStart int) (string, []int) {
 	return b.String(), idx
 }
 
-func isAlnum(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-}
+func isAlnum(c byte) bool { return ast.Is(c, ast.Alpha|ast.Digit) }

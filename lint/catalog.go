@@ -1,0 +1,162 @@
+package lint
+
+import (
+	"slices"
+
+	"github.com/relurl/relurl/ast"
+)
+
+// Family groups rules that can be turned on or off together.
+type Family string
+
+// The rule families.
+const (
+	// FamilySyntax holds one rule per way a URL can break the §2.2 BNF:
+	// the syntax rules of package ast, emitted by package validate.
+	FamilySyntax Family = "syntax"
+	// FamilyRFC1808 holds the warnings drawn from the text of RFC 1808:
+	// valid URLs that the RFC advises against.
+	FamilyRFC1808 Family = "rfc1808"
+	// FamilyRFC1738 is the opt-in profile of RFC 1738: the net_loc of the
+	// common Internet scheme syntax (§3.1) and the scheme productions of
+	// its §5.
+	FamilyRFC1738 Family = "rfc1738"
+	// FamilyPortability holds the warnings for URLs that other readers,
+	// those of RFC 3986 in particular, take differently.
+	FamilyPortability Family = "portability"
+)
+
+// Rule ids of the linter's own rules. The syntax rules keep the ids of
+// package ast ([ast.RuleEscapeMalformed] and the rest), and the base rules
+// those of package resolve ([resolve.RuleBaseNotAbsolute],
+// [resolve.RuleBaseNotGenericRL]). Ids are stable across releases.
+const (
+	// RuleSchemeRelativeForm: the §5.2 loophole, "http:g".
+	RuleSchemeRelativeForm = "scheme/relative-form"
+	// RuleFsegmentColon: §5.3, a relative path whose first segment holds ":".
+	RuleFsegmentColon = "fsegment/colon"
+	// RuleParamsFTPTypeD: §5.3, ";type=d" on an ftp URL where relative URLs
+	// are allowed.
+	RuleParamsFTPTypeD = "params/ftp-type-d"
+	// RuleBaseSchemeNoRelative: §2.3, a relative reference against a base
+	// whose scheme is never used with relative URLs.
+	RuleBaseSchemeNoRelative = "base/scheme-no-relative"
+	// RuleBaseHeader: §3.1, a Base header not of the form <URL:absoluteURL>.
+	RuleBaseHeader = "base/header"
+
+	// RulePortabilityResolution: the reference resolves differently under
+	// RFC 3986.
+	RulePortabilityResolution = "portability/rfc3986-resolution"
+	// RulePortabilityParse: the reference is not a URI reference under
+	// RFC 3986 (Go's net/url rejects it).
+	RulePortabilityParse = "portability/rfc3986-parse"
+
+	// RuleRFC1738Userinfo: ":", "@" or "/" unencoded in a user or password.
+	RuleRFC1738Userinfo = "rfc1738/userinfo-char"
+	// RuleRFC1738Host: a host that is neither a hostname nor a dotted quad.
+	RuleRFC1738Host = "rfc1738/host"
+	// RuleRFC1738Port: a port that is not digits.
+	RuleRFC1738Port = "rfc1738/port"
+	// RuleRFC1738HTTPUserinfo: a user name or password in an http URL.
+	RuleRFC1738HTTPUserinfo = "rfc1738/http-userinfo"
+	// RuleRFC1738SchemeCase: a scheme not in lower case.
+	RuleRFC1738SchemeCase = "rfc1738/scheme-case"
+	// RuleRFC1738HTTP: an http URL outside httpurl.
+	RuleRFC1738HTTP = "rfc1738/http"
+	// RuleRFC1738FTP: an ftp URL outside ftpurl.
+	RuleRFC1738FTP = "rfc1738/ftp"
+	// RuleRFC1738File: a file URL outside fileurl.
+	RuleRFC1738File = "rfc1738/file"
+	// RuleRFC1738Mailto: a mailto URL outside mailtourl.
+	RuleRFC1738Mailto = "rfc1738/mailto"
+	// RuleRFC1738Telnet: a telnet URL outside telneturl.
+	RuleRFC1738Telnet = "rfc1738/telnet"
+	// RuleRFC1738WAIS: a wais URL outside waisurl.
+	RuleRFC1738WAIS = "rfc1738/wais"
+)
+
+// Rule is one entry of the catalog: what a finding with its id means, as
+// documented.
+type Rule struct {
+	// ID is the stable id diagnostics carry, such as "escape/malformed".
+	ID string
+	// Family is the group the rule belongs to.
+	Family Family
+	// Severity is the rule's default severity.
+	Severity ast.Severity
+	// Default reports whether the rule is enabled unless turned off.
+	Default bool
+	// Section cites the text the rule comes from, such as "RFC 1808 §5.3".
+	Section string
+	// Summary says what the rule finds, in one line.
+	Summary string
+	// Help explains the rule in a paragraph, citing the RFC.
+	Help string
+	// Fix says how to fix a finding, or is empty when there is no fix to
+	// suggest.
+	Fix string
+}
+
+// row is one row of the catalog: a rule as it is documented, and the
+// check that finds it. Each family's file holds its rows.
+type row struct {
+	Rule
+	// reads says which URLs the check reads.
+	reads reads
+	// check runs the rule on one URL, and reports each finding with
+	// [urlCheck.report]. It runs only when the rule is on: the Linter
+	// decides that once, for every check.
+	check func(c *urlCheck)
+}
+
+// reads says which URLs a rule's check reads.
+type reads uint8
+
+const (
+	// readsValid: the URLs that are valid under §2.2 (most rules).
+	readsValid reads = iota
+	// readsInvalid: the URLs that are not: a syntax rule, whose check
+	// reads one of package validate's diagnostics (urlCheck.diag).
+	readsInvalid
+	// readsMalformed: text that should hold a URL in a form it does not
+	// have (extract.Ref.Err), such as a Base header not of the form
+	// <URL:absoluteURL>.
+	readsMalformed
+)
+
+// catalog is every rule, in the order they are documented: the syntax
+// rules derived from package ast's table, then the families of this
+// package, one file each. It is never modified; [Rules] hands out copies.
+var catalog = slices.Concat(syntaxRows(), rfc1808Rows(), portabilityRows(), rfc1738Rows())
+
+// byID indexes the catalog.
+var byID = func() map[string]*row {
+	m := make(map[string]*row, len(catalog))
+	for i := range catalog {
+		m[catalog[i].ID] = &catalog[i]
+	}
+	return m
+}()
+
+// Rules returns the catalog: every rule the linter knows, in the order
+// they are documented. The slice is a copy the caller may modify.
+func Rules() []Rule {
+	rules := make([]Rule, len(catalog))
+	for i := range catalog {
+		rules[i] = catalog[i].Rule
+	}
+	return rules
+}
+
+// Families returns the rule families, in the order they are documented.
+func Families() []Family {
+	return []Family{FamilySyntax, FamilyRFC1808, FamilyRFC1738, FamilyPortability}
+}
+
+// Lookup returns the rule with the given id.
+func Lookup(id string) (Rule, bool) {
+	if r, ok := byID[id]; ok {
+		return r.Rule, true
+	}
+	return Rule{}, false
+}

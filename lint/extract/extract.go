@@ -1,0 +1,194 @@
+package extract
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/relurl/relurl/resolve"
+	rbase "github.com/relurl/relurl/resolve/base"
+)
+
+// Ref is one URL found in a document.
+type Ref struct {
+	// URL is the URL as the document means it: HTML character references
+	// and transfer encodings undone, white space inside "<URL:...>"
+	// dropped.
+	URL string
+	// Map places each byte of URL in the file.
+	Map Map
+	// Where says where in the document the URL is: "line", "<a href>",
+	// "<img srcset> in part 1.2", "Base header in the message".
+	Where string
+	// IsBase reports whether the URL is the base of its part of the
+	// document, as written in it (an HTML BASE element's HREF, a Base
+	// header): it is to be checked as a base, not as a reference.
+	IsBase bool
+	// Base is the base the URL resolves against. Refs of one part of a
+	// document share it. It is nil only for a Ref with an Err.
+	Base *Base
+	// Encodings are the layers the file wraps the URL's bytes in, the
+	// innermost first: an HTML attribute inside a quoted-printable body is
+	// {EncodingHTMLAttribute, EncodingQuotedPrintable}. Empty: the URL is
+	// the file's bytes as they are. Refs share the slice; do not modify it.
+	Encodings []Encoding
+	// Err, when not nil, says that the text at this place should hold a
+	// URL in a form it does not have (a Base header not of the form
+	// <URL:absoluteURL>); URL is then the text as written.
+	Err error
+}
+
+// Mappable reports whether every byte of the URL is placed exactly in the
+// file: false inside a base64 body, or where a decoding could not be
+// reproduced ([Map.Exact]).
+func (r *Ref) Mappable() bool { return r.Map.Exact() }
+
+// Base is the base URL a part of a document establishes by the layers of
+// RFC 1808 §3 (package resolve/base): its embedded base (§3.1), the
+// enclosing entity's (§3.2), the retrieval URL (§3.3), or none (§3.4).
+type Base struct {
+	// URL is the base URL, with the layer and source that supplied it.
+	// URL.URL is "" when no layer defines one (§3.4), or when Err says
+	// that the layer that does cannot be read as a URL.
+	URL rbase.URL
+	// Err, when not nil, is the [*rbase.LayerError] of a layer that
+	// defines a base relative URLs cannot be resolved against (§2): URL
+	// then names that layer, its source and, when it is one, the bad base
+	// URL. Relative references cannot be resolved.
+	Err error
+	// RelativeAllowed reports whether the context allows relative URLs
+	// (§5.3): a document does; a list of URLs does when it has a base.
+	RelativeAllowed bool
+}
+
+// Usable reports whether relative references can be resolved against
+// the base: there is one, and it can serve (§2).
+func (b *Base) Usable() bool { return b.Err == nil && b.URL.URL != "" }
+
+// establish settles a base by the layers of §3, with rbase.Establish.
+func establish(embedded *rbase.URL, ctx rbase.Context, relAllowed bool) *Base {
+	u, err := rbase.Establish(embedded, ctx)
+	b := &Base{URL: u, Err: err, RelativeAllowed: relAllowed}
+	var le *rbase.LayerError
+	if errors.As(err, &le) {
+		b.URL = rbase.URL{Layer: le.Layer, Source: le.Source}
+		var be *resolve.BaseError
+		switch {
+		case embedded != nil && le.Layer == rbase.LayerEmbedded:
+			b.URL.URL = embedded.URL
+		case errors.As(le.Err, &be):
+			b.URL.URL = be.Base
+		}
+	}
+	return b
+}
+
+// Encoding is one layer in which a file wraps the bytes of a URL.
+type Encoding uint8
+
+// The encodings.
+const (
+	// EncodingHTMLAttribute: the value of an HTML attribute, in which
+	// character references ("&amp;") stand for characters.
+	EncodingHTMLAttribute Encoding = iota + 1
+	// EncodingBracketed: "<URL:...>" in a message's header or text
+	// (RFC 1738's appendix, RFC 1808 §3.1), in which white space and line
+	// folds are ignored.
+	EncodingBracketed
+	// EncodingQuotedPrintable: a body in the quoted-printable transfer
+	// encoding (RFC 2045 §6.7).
+	EncodingQuotedPrintable
+	// EncodingBase64: a body in the base64 transfer encoding (RFC 2045
+	// §6.8), whose bytes cannot be placed one by one.
+	EncodingBase64
+)
+
+// String returns "html-attribute", "bracketed", "quoted-printable" or
+// "base64".
+func (e Encoding) String() string {
+	switch e {
+	case EncodingHTMLAttribute:
+		return "html-attribute"
+	case EncodingBracketed:
+		return "bracketed"
+	case EncodingQuotedPrintable:
+		return "quoted-printable"
+	case EncodingBase64:
+		return "base64"
+	}
+	return "Encoding(" + strconv.Itoa(int(e)) + ")"
+}
+
+// Directive is a comment addressed to relurl: one whose text begins with
+// "relurl:", such as <!-- relurl:ignore fsegment/colon -- a reason -->.
+type Directive struct {
+	// Offset and End delimit the whole comment in the file.
+	Offset, End int
+	// Text is the comment's text without its delimiters and surrounding
+	// white space, from "relurl:" on.
+	Text string
+}
+
+// Note says that a part of a document was not read, or not as its format
+// wants it, and why: nothing is skipped in silence.
+type Note struct {
+	// Offset is where in the file the note applies.
+	Offset int
+	// Kind names what happened, such as "too-deep" (the kinds of
+	// [rbase.NoteKind]).
+	Kind string
+	// Where names the part of the document, such as "part 1.2".
+	Where string
+	// Message says what was found and what was done, in lower case.
+	Message string
+}
+
+// Handler receives what [Extract] finds, in document order. A nil
+// function ignores what it would receive.
+type Handler struct {
+	Ref       func(Ref)
+	Directive func(Directive)
+	Note      func(Note)
+}
+
+func (h *Handler) ref(r Ref) {
+	if h.Ref != nil {
+		h.Ref(r)
+	}
+}
+
+func (h *Handler) directive(d Directive) {
+	if h.Directive != nil {
+		h.Directive(d)
+	}
+}
+
+func (h *Handler) note(n Note) {
+	if h.Note != nil {
+		h.Note(n)
+	}
+}
+
+// Extract reads src, a document of the given kind, and hands h each URL,
+// directive and note it finds, in document order. retrieval is the URL the
+// document was retrieved by (§3.3), "" for none. It never fails: what it
+// cannot read is a Note, or read as well as it can.
+func Extract(src string, kind Kind, retrieval string, h Handler) {
+	ctx := rbase.Context{Retrieval: retrieval}
+	switch kind {
+	case KindHTML:
+		readHTML(src, rbase.Map{}, nil, ctx, establish(nil, ctx, true), "", &h)
+	case KindMessage:
+		readMessage(src, ctx, &h)
+	default:
+		text(src, ctx, &h)
+	}
+}
+
+// Single returns the Ref of url standing alone, as a list of one URL
+// retrieved by retrieval ("" for none) reads it: its base is the retrieval
+// URL, and relative URLs are allowed when there is one. Its positions are
+// offsets in url.
+func Single(url, retrieval string) Ref {
+	ctx := rbase.Context{Retrieval: retrieval}
+	return Ref{URL: url, Where: "URL", Base: establish(nil, ctx, retrieval != "")}
+}

@@ -1,0 +1,11 @@
+// Package format writes the results of a lint run (package lint) in the
+// formats linters are read in: text as compilers write it ([Text]), one
+// JSON object per finding ([JSON]), and one SARIF 2.1.0 log for GitHub code
+// scanning ([SARIF], its schema types in sarifschema.go).
+//
+// Every format is a [lint.Reporter], the one interface: Start with the
+// rules as the run applies them, File for each file in order, End with
+// the run's summary, the way staticcheck's lintcmd formatters and
+// golangci-lint's printers are driven. [New] makes one by name, as the
+// --format flag names it; [Write] writes a list of findings in one go.
+package format

@@ -1,0 +1,66 @@
+package format_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/format"
+)
+
+func ExampleText() {
+	l, _ := lint.New(lint.Options{})
+	findings := l.File("links.urls", []byte("http://a/ok\nhttp://a/%zz\n"), extract.KindText)
+	_ = format.Write(format.NewText(os.Stdout, true), l.Rules(), findings)
+	// Output:
+	// links.urls:2:10: error: "%zz" is not an escape: escape = "%" hex hex; write a literal "%" as %25 [escape/malformed]
+	//     http://a/%zz
+	//              ^^^
+	//     fix: write a literal "%" as %25
+}
+
+func ExampleJSON() {
+	l, _ := lint.New(lint.Options{})
+	_ = format.Write(format.NewJSON(os.Stdout), l.Rules(), l.File("links.urls", []byte("a|b\n"), extract.KindText))
+	// Output:
+	// {"file":"links.urls","line":1,"column":2,"end_line":1,"end_column":3,"offset":1,"end_offset":2,"rule":"fsegment/char","severity":"error","message":"national character '|' is not allowed in fsegment; write it as %7C","fix":"write \"|\" as %7C","production":"fsegment","text":"|","url":"a|b","where":"line","base":""}
+}
+
+func ExampleSARIF() {
+	l, _ := lint.New(lint.Options{})
+	var buf bytes.Buffer
+	sarif := format.NewSARIF(&buf, format.Options{Root: "."})
+	_ = format.Write(sarif, l.Rules(), l.File("docs/links.urls", []byte("é\n"), extract.KindText))
+	var log struct {
+		Version string
+		Runs    []struct {
+			Results []struct {
+				RuleID    string
+				Level     string
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine, StartColumn, EndColumn int }
+					}
+				}
+			}
+		}
+	}
+	_ = json.Unmarshal(buf.Bytes(), &log)
+	r := log.Runs[0].Results[0]
+	loc := r.Locations[0].PhysicalLocation
+	fmt.Println(log.Version, r.RuleID, r.Level, loc.ArtifactLocation.URI, loc.Region.StartLine, loc.Region.StartColumn, loc.Region.EndColumn)
+	// Output: 2.1.0 fsegment/char error docs/links.urls 1 1 2
+}
+
+func ExampleNew() {
+	fmt.Println(format.Names())
+	_, err := format.New("xml", os.Stdout, format.Options{})
+	fmt.Println(err)
+	// Output:
+	// [text json sarif]
+	// "xml": want text, json or sarif
+}

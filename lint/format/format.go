@@ -1,0 +1,71 @@
+package format
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/relurl/relurl/lint"
+)
+
+// Options says how a format writes.
+type Options struct {
+	// Verbose makes the text format show, under each finding, its line
+	// with a caret under the offending text, and the suggested fix.
+	Verbose bool
+	// Root is the directory SARIF file URIs are made relative to, the root
+	// of the repository the log is uploaded for; "" leaves them as they
+	// are.
+	Root string
+	// Version is the tool's version, for SARIF; "" leaves it out.
+	Version string
+}
+
+// formats are the formats by name, in the order they are documented.
+var formats = []struct {
+	name string
+	make func(w io.Writer, opts Options) lint.Reporter
+}{
+	{"text", func(w io.Writer, opts Options) lint.Reporter { return NewText(w, opts.Verbose) }},
+	{"json", func(w io.Writer, _ Options) lint.Reporter { return NewJSON(w) }},
+	{"sarif", func(w io.Writer, opts Options) lint.Reporter { return NewSARIF(w, opts) }},
+}
+
+// Names returns the names of the formats: "text", "json", "sarif".
+func Names() []string {
+	names := make([]string, len(formats))
+	for i, f := range formats {
+		names[i] = f.name
+	}
+	return names
+}
+
+// New returns the format called name, writing to w.
+func New(name string, w io.Writer, opts Options) (lint.Reporter, error) {
+	for _, f := range formats {
+		if f.name == name {
+			return f.make(w, opts), nil
+		}
+	}
+	return nil, fmt.Errorf("%q: want %s", name, orList(Names()))
+}
+
+// orList spells names as "a, b or c".
+func orList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// Write writes findings with the format rep, as the report of one run
+// over one file: Start with rules, File, End.
+func Write(rep lint.Reporter, rules []lint.Setting, findings []lint.Finding) error {
+	if err := rep.Start(rules); err != nil {
+		return err
+	}
+	if err := rep.File(&lint.FileResult{Findings: findings}); err != nil {
+		return err
+	}
+	return rep.End(&lint.Summary{Files: 1})
+}

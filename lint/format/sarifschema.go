@@ -1,0 +1,72 @@
+package format
+
+// The SARIF 2.1.0 log (https://docs.oasis-open.org/sarif/sarif/v2.1.0/),
+// the subset relurl writes, as GitHub code scanning reads it. Field names
+// are the schema's.
+
+type (
+	sarifLog struct {
+		Schema  string     `json:"$schema"`
+		Version string     `json:"version"`
+		Runs    []sarifRun `json:"runs"`
+	}
+	sarifRun struct {
+		Tool       sarifTool     `json:"tool"`
+		ColumnKind string        `json:"columnKind"`
+		Results    []sarifResult `json:"results"`
+	}
+	sarifTool struct {
+		Driver sarifDriver `json:"driver"`
+	}
+	sarifDriver struct {
+		Name           string      `json:"name"`
+		InformationURI string      `json:"informationUri"`
+		Version        string      `json:"version,omitempty"`
+		Rules          []sarifRule `json:"rules"`
+	}
+	sarifRule struct {
+		ID                   string            `json:"id"`
+		Name                 string            `json:"name"`
+		ShortDescription     sarifText         `json:"shortDescription"`
+		FullDescription      sarifText         `json:"fullDescription"`
+		Help                 sarifText         `json:"help"`
+		DefaultConfiguration sarifConfig       `json:"defaultConfiguration"`
+		Properties           sarifRuleProperty `json:"properties"`
+	}
+	sarifText struct {
+		Text string `json:"text"`
+	}
+	sarifConfig struct {
+		Enabled bool   `json:"enabled"`
+		Level   string `json:"level"`
+	}
+	sarifRuleProperty struct {
+		Tags      []string `json:"tags"`
+		Precision string   `json:"precision"`
+	}
+	sarifResult struct {
+		RuleID              string            `json:"ruleId"`
+		RuleIndex           int               `json:"ruleIndex"`
+		Level               string            `json:"level"`
+		Message             sarifText         `json:"message"`
+		Locations           []sarifLocation   `json:"locations"`
+		PartialFingerprints map[string]string `json:"partialFingerprints"`
+	}
+	sarifLocation struct {
+		PhysicalLocation sarifPhysical `json:"physicalLocation"`
+	}
+	sarifPhysical struct {
+		ArtifactLocation sarifArtifact `json:"artifactLocation"`
+		Region           sarifRegion   `json:"region"`
+	}
+	sarifArtifact struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId,omitempty"`
+	}
+	sarifRegion struct {
+		StartLine   int `json:"startLine"`
+		StartColumn int `json:"startColumn"`
+		EndLine     int `json:"endLine"`
+		EndColumn   int `json:"endColumn"`
+	}
+)
