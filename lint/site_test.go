@@ -3,12 +3,14 @@ package lint_test
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/format"
@@ -108,4 +110,54 @@ func mustNewLinter(t *testing.T, opts lint.Options) *lint.Linter {
 		t.Fatal(err)
 	}
 	return l
+}
+
+// catalogTable renders the catalog as the README's table.
+func catalogTable() string {
+	var b strings.Builder
+	b.WriteString("| rule | family | severity | on by default | section | finds | suggested fix |\n")
+	b.WriteString("|---|---|---|---|---|---|---|\n")
+	for _, r := range lint.Rules() {
+		on, fix := "no", r.Fix
+		if r.Default {
+			on = "yes"
+		}
+		if fix == "" {
+			fix = "—"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s |\n", r.ID, r.Family, r.Severity, on, r.Section, r.Summary, fix)
+	}
+	return b.String()
+}
+
+// TestREADMECatalog: the README's table of rules is the catalog, and its
+// table of syntax rule ids names every row of ast's table. go test -update
+// rewrites the first.
+func TestREADMECatalog(t *testing.T) {
+	const readme = "../README.md"
+	data, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	head := "| rule | family | severity |"
+	start := strings.Index(text, head)
+	if start < 0 {
+		t.Fatalf("%s has no table beginning %q", readme, head)
+	}
+	end := start + strings.Index(text[start:], "\n\n") + 1
+	if got, want := text[start:end], catalogTable(); got != want {
+		if *update {
+			if err := os.WriteFile(readme, []byte(text[:start]+want+text[end:]), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+		t.Errorf("the rule table of %s is not the catalog (go test -update rewrites it); want\n%s", readme, want)
+	}
+	for _, r := range ast.SyntaxRules() {
+		if !strings.Contains(text, "`"+r.ID+"`") {
+			t.Errorf("%s does not name the syntax rule %s", readme, r.ID)
+		}
+	}
 }
