@@ -319,3 +319,25 @@ func TestSyntaxCap(t *testing.T) {
 		t.Errorf("got %d findings, last %q", len(fs), fs[len(fs)-1].Message)
 	}
 }
+
+// TestUnknownSyntaxRuleIsReported: a diagnostic of a rule the catalog does
+// not know is reported as it is, never dropped, so that the tests holding
+// findings to the catalog (checkInvariants, FuzzLint) fail on it; and a
+// rule that is off is dropped.
+func TestUnknownSyntaxRuleIsReported(t *testing.T) {
+	l := mustNew(t, Options{Disable: []string{ast.RuleQueryChar}})
+	diags := ast.Diagnostics{
+		{Offset: 0, End: 1, Production: "x", Text: "a", Message: "m", Rule: "x/new-rule", Severity: ast.SeverityError},
+		{Offset: 1, End: 2, Production: "query", Text: "b", Message: "m", Rule: ast.RuleQueryChar, Severity: ast.SeverityError},
+		{Offset: 2, End: 3, Production: "segment", Text: " ", Message: "m", Rule: ast.RuleSegmentChar, Severity: ast.SeverityError},
+	}
+	c := urlCheck{l: l, s: "ab "}
+	c.checkSyntax(diags)
+	var got []string
+	for _, h := range c.hits {
+		got = append(got, h.rule+"/"+h.severity.String())
+	}
+	if want := []string{"x/new-rule/error", "segment/char/error"}; !slices.Equal(got, want) {
+		t.Errorf("hits %q, want %q", got, want)
+	}
+}

@@ -187,13 +187,7 @@ func TestLintSARIF(t *testing.T) {
 
 func TestLintExitCodes(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, content string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, content string) string { return writeFile(t, dir, name, content) }
 	clean := write("clean.urls", "http://a/b\n")
 	warn := write("warn.urls", "http:g\n")
 	bad := write("bad.urls", "http://a/%zz\n")
@@ -250,13 +244,7 @@ func TestLintWalk(t *testing.T) {
 		"sub/z/deep.htm":  `<img src="x y">`,
 		"sub/z/clean.txt": "http://a/\n",
 	} {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, dir, name, content)
 	}
 	var first string
 	for _, j := range []string{"1", "2", "8"} {

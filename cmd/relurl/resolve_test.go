@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -142,13 +141,7 @@ func TestRelativeCommand(t *testing.T) {
 
 func TestBaseCommand(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, content string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, content string) string { return writeFile(t, dir, name, content) }
 	html := write("doc.html", "<!doctype html>\n<HTML><HEAD><BASE HREF=\"http://www.ics.uci.edu/Test/a/b/c\"></HEAD></HTML>\n")
 	plain := write("plain.html", "<p>no base")
 	msg := write("msg.eml", "Base: <URL:http://m/\r\n a/>\r\nContent-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n\r\nx\r\n--b--\r\n")
