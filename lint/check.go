@@ -75,10 +75,10 @@ func (c *urlCheck) report(h hit) {
 
 // check runs every rule that is on against the URL s with base b: the
 // syntax rules on an invalid URL, the others on a valid one, each in the
-// order of the catalog. This is the one place where a rule's state
-// decides whether its check runs.
-// c is scratch space, reused from URL to URL: the checks are called
-// through the rows, so a urlCheck of their own would escape to the heap.
+// order of the catalog, and returns the findings. This is the one place
+// where a rule's state decides whether its check runs. c is scratch
+// space, reused from URL to URL: the checks are called through the rows,
+// so a urlCheck of each call's own would escape to the heap.
 func (l *Linter) check(c *urlCheck, s string, b *base, asBase bool, refErr error) []hit {
 	*c = urlCheck{l: l, s: s, b: b, asBase: asBase, err: refErr, colonAt: -2}
 	if refErr != nil {
