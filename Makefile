@@ -11,7 +11,6 @@ all: check test
 ## test: every test, with the race detector (the README's test command)
 test:
 	$(GO) test -race -count=1 $(PKGS)
-	cd lint/golangci && $(GO) test -count=1 ./...   # the golangci-lint plugin, a module of its own
 
 ## check: lint, then the race tests
 check: lint test

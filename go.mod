@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/alecthomas/participle/v2 v2.1.4
+	github.com/golangci/plugin-module-register v0.1.2
 	github.com/leanovate/gopter v0.2.11
 	github.com/nlnwa/whatwg-url v0.6.2
 	golang.org/x/net v0.62.0

@@ -37,6 +37,8 @@ var allowed = map[string][]string{
 	// lint/format: the output formats, over lint's findings.
 	"lint/format":   {"ast", "lint"},
 	"lint/analyzer": {"ast", "lint", "golang.org/x/tools"},
+	// lint/golangci: the analyzer as a golangci-lint module plugin.
+	"lint/golangci": {"lint", "lint/analyzer", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},
 	"cmd/relurlvet": {"lint", "golang.org/x/tools"},
 	"cmd/relurl":    {"ast", "grammar", "validate", "resolve", "gen", "lint", "internal", "", "github.com/leanovate/gopter"},
 }

@@ -1,28 +1,14 @@
 // Package golangci is the relurl analyzer as a golangci-lint module plugin
-// (https://golangci-lint.run/plugins/module-plugins/). It is a module of
-// its own, so that the golangci-lint plugin API is not a dependency of
-// relurl itself.
+// (https://golangci-lint.run/docs/plugins/module-plugins/), named "relurl".
 //
-// Build a golangci-lint with it from .custom-gcl.yml:
-//
-//	version: v2.5.0
-//	plugins:
-//	  - module: github.com/relurl/relurl/lint/golangci
-//	    import: github.com/relurl/relurl/lint/golangci
-//	    path: ./lint/golangci   # or, for a release: version: vX.Y.Z
-//
-// and turn it on in .golangci.yml:
-//
-//	linters:
-//	  enable: [relurl]
-//	  settings:
-//	    custom:
-//	      relurl:
-//	        type: module
-//	        settings:
-//	          rfc1738: false
-//	          enable: []
-//	          disable: [portability]
+// "golangci-lint custom" builds a golangci-lint with it from the
+// .custom-gcl.yml at the root of relurl's repository, and .golangci.yml
+// turns it on with the [Settings] under linters.settings.custom.relurl;
+// the README ("In Go code") gives both files, and TestCustom builds and
+// runs them. The plugin is a package of relurl's module, not a module of
+// its own: golangci-lint builds plugins with a replace of the module that
+// .custom-gcl.yml names, and a replace in a plugin's own go.mod does not
+// apply there.
 package golangci
 
 import (
