@@ -118,10 +118,10 @@ func TestCustom(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(fixture, ".golangci.yml"), []byte(config), 0o666); err != nil {
 				t.Fatal(err)
 			}
-			got, stdout := relurlLines(ctx, t, custom, fixture)
+			got, output := relurlLines(ctx, t, custom, fixture)
 			want := literalLines(t, source, tc.want)
 			if !slices.Equal(got, want) {
-				t.Errorf("relurl reported lines %v of urls.go, want %v (%q) with\n%s\noutput:\n%s", got, want, tc.want, config, stdout)
+				t.Errorf("relurl reported lines %v of urls.go, want %v (%q) with\n%s\noutput:\n%s", got, want, tc.want, config, output)
 			}
 			t.Logf("golangci-lint run: %v", time.Since(step).Round(time.Millisecond))
 		})
