@@ -21,6 +21,11 @@ func Reference(base, ref string) *Report {
 // divergences. It never fails and never panics: a reader that cannot read
 // the input, or the base, rejects it.
 func (b *Base) Reference(ref string) *Report {
+	if !b.exact {
+		if k, _ := b.plainKindOf(ref); k != notPlain {
+			return b.plainReport(ref, k)
+		}
+	}
 	rep := &Report{Input: ref}
 	rep.Readings[RFC1808] = b.read1808(ref)
 	rep.Readings[RFC3986] = b.read3986(ref)

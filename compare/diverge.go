@@ -391,7 +391,7 @@ func (s *situation) affects(c int, f func(string) string, memo **counterfactual)
 		b := s.b
 		if b.has {
 			if nb := f(b.s); nb != b.s {
-				b = NewBase(nb)
+				b = b.derive(nb)
 			}
 		}
 		if ref != s.ref || b != s.b {

@@ -81,3 +81,17 @@ func ExampleClasses() {
 	// url-encoded-data
 	// scheme-mixup
 }
+
+// Agrees answers without a report, and without running a reader on a
+// plain reference; a linter builds the report only where it says no.
+func ExampleBase_Agrees() {
+	base := compare.NewBase("https://docs.python.org/3.11/library/os.html")
+	for _, ref := range []string{"../genindex.html", "#os.path", "../../../g", `..\g`} {
+		fmt.Println(ref, base.Agrees(ref))
+	}
+	// Output:
+	// ../genindex.html true
+	// #os.path true
+	// ../../../g false
+	// ..\g false
+}

@@ -50,11 +50,26 @@ type Base struct {
 	s   string
 	has bool
 
+	// RFC 1808: the base parsed by resolve.ParseBase, and its §2.4 cut for
+	// the lenient resolution of a reference it rejects.
+	u1808   ast.URL
+	err1808 error
+	cut1808 ast.URL
+
 	net    *url.URL
 	netErr error
 
-	w    *wurl.Url
-	wErr error
+	w       *wurl.Url
+	wErr    error
+	wSlash  int    // pathSlashes of the base
+	wScheme string // the scheme the URL Standard reads in the base
+
+	plain plainBase // the prefilter's analysis (plain.go)
+
+	// exact turns off every shortcut: no prefilter, and the WHATWG
+	// library run even where its answer is known. Tests compare the two
+	// paths with it.
+	exact bool
 }
 
 // NewBase reads base with each reader. It never fails: a reader that
@@ -65,9 +80,24 @@ func NewBase(base string) *Base {
 	if !b.has {
 		return b
 	}
+	b.u1808, b.err1808 = resolve.ParseBase(base)
+	b.cut1808 = validate.Split(base)
 	b.net, b.netErr = url.Parse(base)
 	b.w, b.wErr = whatwgParse(base, nil)
+	if b.wErr == nil {
+		b.wScheme = b.w.Scheme()
+	}
+	b.wSlash = pathSlashes(base)
+	b.plain = analyseBase(base)
 	return b
+}
+
+// derive reads another base with the same options, for the classifier's
+// counterfactuals.
+func (b *Base) derive(s string) *Base {
+	nb := NewBase(s)
+	nb.exact = b.exact
+	return nb
 }
 
 // String returns the base as given.
@@ -103,7 +133,15 @@ func (b *Base) read1808(ref string) Reading {
 		rd.URL = some(ref)
 		return rd
 	}
-	u, err := resolve.Resolve(b.s, ref)
+	// resolve.Resolve(b.s, ref), with the base parsed once.
+	err := b.err1808
+	var u ast.URL
+	if err == nil {
+		var r ast.URL
+		if r, err = resolve.ParseRef(ref); err == nil {
+			u = resolve.Reference(b.u1808, r)
+		}
+	}
 	if err != nil {
 		rd.Verdict = Rejected
 		rd.Error = bounded(err.Error())
@@ -113,7 +151,7 @@ func (b *Base) read1808(ref string) Reading {
 		}
 		var be *resolve.BaseError
 		rd.cause.inBase = errors.As(err, &be)
-		u = resolve.Lenient(b.s, ref)
+		u = resolve.Reference(b.cut1808, validate.Split(ref)) // resolve.Lenient(b.s, ref)
 	}
 	rd.Components = components1808(u)
 	rd.URL = some(u.String())
@@ -184,7 +222,7 @@ func rejected3986(rd Reading, err error, inBase bool) Reading {
 // base when there is one; the URL is its href.
 func (b *Base) readWHATWG(ref string) Reading {
 	rd := Reading{Reader: WHATWG, Verdict: Accepted}
-	if n := pathSlashes(ref) + pathSlashes(b.s); n > MaxWHATWGSegments {
+	if n := pathSlashes(ref) + b.wSlash; n > MaxWHATWGSegments {
 		rd.Verdict = Rejected
 		rd.Error = fmt.Sprintf("not read: %d path segments, more than the %d the WHATWG reader is given "+
 			"(github.com/nlnwa/whatwg-url prints a path in time quadratic in its segments)", n, MaxWHATWGSegments)
@@ -193,12 +231,14 @@ func (b *Base) readWHATWG(ref string) Reading {
 	}
 	var u *wurl.Url
 	var err error
-	if b.has {
-		if b.wErr != nil {
-			return rejectedWHATWG(rd, b.wErr, true)
-		}
+	switch {
+	case b.has && b.wErr != nil:
+		return rejectedWHATWG(rd, b.wErr, true)
+	case b.has:
 		u, err = whatwgParse(ref, b.w)
-	} else {
+	case !b.exact && noScheme(ref):
+		return noSchemeReading()
+	default:
 		u, err = whatwgParse(ref, nil)
 	}
 	if err != nil {
@@ -220,11 +260,7 @@ func (b *Base) readWHATWG(ref string) Reading {
 			rd.Components.Port = some(p)
 		}
 	}
-	baseScheme := ""
-	if b.has {
-		baseScheme = b.w.Scheme()
-	}
-	rd.FixUps = fixupsWHATWG(ref, u, &rd.Components, baseScheme)
+	rd.FixUps = fixupsWHATWG(ref, u, &rd.Components, b.wScheme)
 	if len(rd.FixUps) == 0 && !b.has && href != ref {
 		rd.FixUps = []FixUp{FixOther}
 	}
@@ -232,6 +268,35 @@ func (b *Base) readWHATWG(ref string) Reading {
 		rd.Verdict = Repaired
 	}
 	return rd
+}
+
+// noScheme reports whether the URL Standard's basic URL parser, given s
+// and no base, reaches the "no scheme state" and so fails with
+// missing-scheme-non-relative-URL: after it trims leading and trailing C0
+// controls and spaces and removes tabs and newlines, s does not begin with
+// a scheme (an ASCII letter, then letters, digits, "+", "-" or ".", then
+// ":"). The scheme start state sends anything else to the no scheme state,
+// and the scheme state goes back to it from the start at the first code
+// point that is neither a scheme character nor ":"; with a null base, the
+// no scheme state returns failure whatever follows. (A non-ASCII byte or
+// an invalid UTF-8 sequence is no scheme character to either.)
+func noScheme(s string) bool {
+	clean, _, _ := whatwgClean(s)
+	_, _, ok := schemeOf(clean)
+	return !ok
+}
+
+// noSchemeReading is the WHATWG reading of an input that fails in the no
+// scheme state, as rejectedWHATWG writes the library's error for it (whose
+// type and description do not depend on the input).
+func noSchemeReading() Reading {
+	const t = wurlerrors.MissingSchemeNonRelativeURL
+	return Reading{
+		Reader:  WHATWG,
+		Verdict: Rejected,
+		Error:   "whatwg-url: " + string(t),
+		cause:   cause{whatwg: t, text: string(t)},
+	}
 }
 
 func rejectedWHATWG(rd Reading, err error, inBase bool) Reading {
