@@ -58,8 +58,9 @@ import (
 //     net/url keeps such a host as it is; RFC 1808 leaves the net_loc to the
 //     scheme. No userinfo: browsers and net/url split and re-encode it;
 //   - port is a decimal number from 1 to 65535 without leading zeros, other
-//     than the scheme's default: browsers drop a default port, and rewrite
-//     leading zeros (class host);
+//     than the default port of the scheme (the base's, for a "//"
+//     reference): browsers drop a default port, and rewrite leading zeros
+//     (class host);
 //   - path, after a host, begins with "/"; an empty one would be written
 //     "/" by a browser (scheme mixup). Its segments are made of RFC 1808's
 //     pchar but "'" (a browser encodes it in a special URL's query; it is
@@ -168,7 +169,7 @@ func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
 
 // analyseBase reads a base for the prefilter.
 func analyseBase(s string) plainBase {
-	k, sc := scanPlain(s, noDepth)
+	k, sc := scanPlain(s, "", noDepth)
 	if k != plainAbsolute {
 		return plainBase{}
 	}
@@ -188,9 +189,11 @@ type plainScan struct {
 }
 
 // scanPlain reads s in one pass and returns its plain shape, or notPlain.
-// depth is the number of segments of the base's path before its last: a
-// relative path is plain only if no ".." climbs above them.
-func scanPlain(s string, depth int) (plainKind, plainScan) {
+// baseScheme and depth describe the base ("" and noDepth without one):
+// its scheme, whose default port a "//" reference must not name, and the
+// number of segments of its path before the last, above which no ".." of
+// a relative path may climb.
+func scanPlain(s, baseScheme string, depth int) (plainKind, plainScan) {
 	var sc plainScan
 	var k plainKind
 	i := 0
@@ -241,7 +244,11 @@ func scanPlain(s string, depth int) (plainKind, plainScan) {
 	}
 	if k == plainAbsolute || k == plainNetPath {
 		var ok bool
-		if i, ok = scanHostPort(s, i, s[:sc.scheme]); !ok || i == len(s) || s[i] != '/' {
+		scheme := baseScheme
+		if k == plainAbsolute {
+			scheme = s[:sc.scheme]
+		}
+		if i, ok = scanHostPort(s, i, scheme); !ok || i == len(s) || s[i] != '/' {
 			return notPlain, sc // a host not plain, or an empty path
 		}
 	}
@@ -428,12 +435,12 @@ func scanQuery(s string, i int) (int, bool) {
 // notPlain. It allocates nothing.
 func (b *Base) plainKindOf(ref string) (plainKind, plainScan) {
 	if !b.has {
-		return scanPlain(ref, noDepth)
+		return scanPlain(ref, "", noDepth)
 	}
 	if !b.plain.ok {
 		return notPlain, plainScan{}
 	}
-	return scanPlain(ref, b.plain.depth)
+	return scanPlain(ref, b.s[:b.plain.scheme], b.plain.depth)
 }
 
 // resolvePlain is the URL every reader reads for a plain reference against

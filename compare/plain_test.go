@@ -3,8 +3,10 @@ package compare
 import (
 	"bufio"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -208,6 +210,8 @@ func TestPlainKinds(t *testing.T) {
 		{b5, "HTTP://a/", notPlain},                   // case
 		{b5, "http://A/", notPlain},                   // case
 		{b5, "http://a:80/", notPlain},                // host: default port
+		{b5, "//a:80/", notPlain},                     // host: the base's default port
+		{b5, "//a:443/", plainNetPath},                // another scheme's
 		{b5, "http://a:080/", notPlain},               // host: leading zero
 		{b5, "http://a:65536/", notPlain},             // host: out of range
 		{b5, "http://u@a/", notPlain},                 // userinfo
@@ -282,4 +286,80 @@ func TestNoScheme(t *testing.T) {
 			t.Errorf("%q: noScheme is %v, the library (%v)", s, noScheme(s), err)
 		}
 	}
+}
+
+// plainTokens and edgeTokens are the pieces TestPrefilterTokens builds
+// inputs from: the words of plain input, and the characters and words at
+// the edges of the plain subset.
+var (
+	plainTokens = []string{
+		"a", "b", "z", "0", "9", "-", "_", ".", "..", "/", "?", "#", ":", "@", "&", "=", "+", "$", "!", "*", "(",
+		")", ",", "%41", "%7e", "%2F", "%25", "./", "../", "g", "g;x", "http://h/", "https://a.b-c.d9/",
+		"//h.example/", "mailto:", "g:", "ws://h:8080/",
+	}
+	edgeTokens = []string{
+		"A", "...", "//", ";", "'", "~", "%", "%2e", "%2E", "%zz", `\`, " ", "\t", "\n", "\x00", "é", "[",
+		"]", "{", "|", "^", "`", "\"", "<", ";x", "xn--", "ab--c", "a-", "-a", "1", "0x1f", "127.0.0.1",
+		"[::1]", ":80", ":443", ":21", ":8080", ":08", ":65535", ":65536", ":0", ":", "http:", "https:",
+		"ftp:", "file:", "HTTP:", "1a:", "a+b:", "http://", "//h", "//H", "//u@h", "http://h", "wss://w:443/", "//h:443/",
+		"//h:80/", "//h:21/",
+	}
+)
+
+// plainBases are the bases TestPrefilterTokens resolves against: plain
+// ones of every shape, and some that are not.
+var plainBases = []string{
+	"", section5Base, "http://a/", "http://a/b", "http://a/b/", "https://h.example:8443/x/y/z?q", "ws://h/a;p",
+	"ftp://f.example/a/b;type=a#f", "http://a/b/c/d;p?q#f", pyDocsBase + "library/os.html", "http://a",
+	"http://a/b/./c", "http://A/b", "mailto:x", "g", "file:///a/b", "http://a/b?", "http://a/b#",
+}
+
+// TestPrefilterTokens runs checkShortcuts on inputs made of plainTokens,
+// so that the edges of the plain subset are crossed in every direction
+// (byte-level fuzzing rarely keeps an input plain). The seed comes from
+// RELURL_SEED when set and is printed on failure.
+func TestPrefilterTokens(t *testing.T) {
+	seed := uint64(1808)
+	if s := os.Getenv("RELURL_SEED"); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("RELURL_SEED: %v", err)
+		}
+		seed = v
+	}
+	r := rand.New(rand.NewPCG(seed, seed))
+	n := 40_000
+	if testing.Short() {
+		n = 4_000
+	}
+	bases := make([][2]*Base, len(plainBases))
+	for i, s := range plainBases {
+		bases[i] = [2]*Base{NewBase(s), exactBase(s)}
+	}
+	word := func(max int) string {
+		var b strings.Builder
+		for range r.IntN(max + 1) {
+			if r.IntN(12) == 0 {
+				b.WriteString(edgeTokens[r.IntN(len(edgeTokens))])
+			} else {
+				b.WriteString(plainTokens[r.IntN(len(plainTokens))])
+			}
+		}
+		return b.String()
+	}
+	taken := 0
+	for range n {
+		bb := bases[r.IntN(len(bases))]
+		if r.IntN(8) == 0 { // a base of tokens, after a plain start
+			s := "http://h/" + word(4)
+			bb = [2]*Base{NewBase(s), exactBase(s)}
+		}
+		if checkShortcuts(t, bb[0], bb[1], word(8)) {
+			taken++
+		}
+		if t.Failed() {
+			t.Fatalf("seed %d (RELURL_SEED)", seed)
+		}
+	}
+	t.Logf("seed %d: the prefilter takes %d of %d", seed, taken, n)
 }
