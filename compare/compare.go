@@ -27,9 +27,7 @@ func (b *Base) Reference(ref string) *Report {
 		}
 	}
 	rep := &Report{Input: ref}
-	rep.Readings[RFC1808] = b.read1808(ref)
-	rep.Readings[RFC3986] = b.read3986(ref)
-	rep.Readings[WHATWG] = b.readWHATWG(ref)
+	b.readAll(&rep.Readings, ref)
 	if b.has {
 		rep.Base = some(b.s)
 	}
@@ -49,6 +47,9 @@ func (b *Base) Reference(ref string) *Report {
 	return rep
 }
 
-func (b *Base) readAll(ref string) [numReaders]Reading {
-	return [numReaders]Reading{b.read1808(ref), b.read3986(ref), b.readWHATWG(ref)}
+// readAll runs each reader on ref.
+func (b *Base) readAll(rs *[numReaders]Reading, ref string) {
+	b.read1808(&rs[RFC1808], ref)
+	b.read3986(&rs[RFC3986], ref)
+	b.readWHATWG(&rs[WHATWG], ref)
 }

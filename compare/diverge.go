@@ -396,7 +396,7 @@ func (s *situation) affects(c int, f func(string) string, memo **counterfactual)
 		}
 		if ref != s.ref || b != s.b {
 			cf.changed = true
-			cf.rs = b.readAll(ref)
+			b.readAll(&cf.rs, ref)
 			for i := range cf.rs {
 				if cf.rs[i].URL.Present {
 					cf.ks[i] = keysOf(&cf.rs[i])

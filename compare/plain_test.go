@@ -363,3 +363,22 @@ func TestPrefilterTokens(t *testing.T) {
 	}
 	t.Logf("seed %d: the prefilter takes %d of %d", seed, taken, n)
 }
+
+// TestBaseConcurrent reads one Base from many goroutines, for the race
+// detector: the readers' readings of the base are made on first use.
+func TestBaseConcurrent(t *testing.T) {
+	b := NewBase(section5Base)
+	done := make(chan bool)
+	for range 4 {
+		go func() {
+			for _, r := range section5 {
+				b.Reference(r)
+				b.Agrees(r)
+			}
+			done <- true
+		}()
+	}
+	for range 4 {
+		<-done
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	wurlerrors "github.com/nlnwa/whatwg-url/errors"
@@ -50,6 +51,22 @@ type Base struct {
 	s   string
 	has bool
 
+	plain plainBase // the prefilter's analysis (plain.go)
+
+	// exact turns off every shortcut: no prefilter, and the WHATWG
+	// library run even where its answer is known. Tests compare the two
+	// paths with it.
+	exact bool
+
+	// The readers' readings of the base, made the first time the full
+	// path needs them: a document whose references are all plain never
+	// runs a reader, not even on its base.
+	once sync.Once
+	rd   baseReadings
+}
+
+// baseReadings is a base as each reader reads it.
+type baseReadings struct {
 	// RFC 1808: the base parsed by resolve.ParseBase, and its §2.4 cut for
 	// the lenient resolution of a reference it rejects.
 	u1808   ast.URL
@@ -63,13 +80,6 @@ type Base struct {
 	wErr    error
 	wSlash  int    // pathSlashes of the base
 	wScheme string // the scheme the URL Standard reads in the base
-
-	plain plainBase // the prefilter's analysis (plain.go)
-
-	// exact turns off every shortcut: no prefilter, and the WHATWG
-	// library run even where its answer is known. Tests compare the two
-	// paths with it.
-	exact bool
 }
 
 // NewBase reads base with each reader. It never fails: a reader that
@@ -77,19 +87,34 @@ type Base struct {
 // so in its [Reading].
 func NewBase(base string) *Base {
 	b := &Base{s: base, has: base != ""}
-	if !b.has {
-		return b
+	if b.has {
+		b.plain = analyseBase(base)
 	}
-	b.u1808, b.err1808 = resolve.ParseBase(base)
-	b.cut1808 = validate.Split(base)
-	b.net, b.netErr = url.Parse(base)
-	b.w, b.wErr = whatwgParse(base, nil)
-	if b.wErr == nil {
-		b.wScheme = b.w.Scheme()
-	}
-	b.wSlash = pathSlashes(base)
-	b.plain = analyseBase(base)
 	return b
+}
+
+// readings returns the readers' readings of the base, reading it the
+// first time.
+func (b *Base) readings() *baseReadings {
+	b.once.Do(func() {
+		if !b.has {
+			return
+		}
+		r := &b.rd
+		r.u1808, r.err1808 = resolve.ParseBase(b.s)
+		r.cut1808 = validate.Split(b.s)
+		r.net, r.netErr = url.Parse(b.s)
+		r.w, r.wErr = whatwgParse(b.s, nil)
+		if r.wErr == nil {
+			r.wScheme = r.w.Scheme()
+			// Parsing against a base clones it, and the clone reads its
+			// search parameters, which the library makes on first use:
+			// made now, so that concurrent parses only read the base.
+			r.w.SearchParams()
+		}
+		r.wSlash = pathSlashes(b.s)
+	})
+	return &b.rd
 }
 
 // derive reads another base with the same options, for the classifier's
@@ -120,8 +145,8 @@ func whatwgParse(s string, base *wurl.Url) (u *wurl.Url, err error) {
 // read1808 is the RFC 1808 reading: validate, and with a base resolve
 // (§4). An input it rejects is still cut by §2.4 and resolved leniently,
 // so that its components can be compared.
-func (b *Base) read1808(ref string) Reading {
-	rd := Reading{Reader: RFC1808, Verdict: Accepted}
+func (b *Base) read1808(rd *Reading, ref string) {
+	*rd = Reading{Reader: RFC1808, Verdict: Accepted}
 	if !b.has {
 		u, diags := validate.Validate(ref)
 		if d := diags.First(); d != nil {
@@ -131,15 +156,16 @@ func (b *Base) read1808(ref string) Reading {
 		}
 		rd.Components = components1808(u)
 		rd.URL = some(ref)
-		return rd
+		return
 	}
 	// resolve.Resolve(b.s, ref), with the base parsed once.
-	err := b.err1808
+	br := b.readings()
+	err := br.err1808
 	var u ast.URL
 	if err == nil {
 		var r ast.URL
 		if r, err = resolve.ParseRef(ref); err == nil {
-			u = resolve.Reference(b.u1808, r)
+			u = resolve.Reference(br.u1808, r)
 		}
 	}
 	if err != nil {
@@ -151,11 +177,10 @@ func (b *Base) read1808(ref string) Reading {
 		}
 		var be *resolve.BaseError
 		rd.cause.inBase = errors.As(err, &be)
-		u = resolve.Reference(b.cut1808, validate.Split(ref)) // resolve.Lenient(b.s, ref)
+		u = resolve.Reference(br.cut1808, validate.Split(ref)) // resolve.Lenient(b.s, ref)
 	}
 	rd.Components = components1808(u)
 	rd.URL = some(u.String())
-	return rd
 }
 
 func components1808(u ast.URL) Components {
@@ -172,18 +197,21 @@ func components1808(u ast.URL) Components {
 
 // read3986 is net/url's reading: url.Parse, and with a base
 // ResolveReference; the URL is what String prints.
-func (b *Base) read3986(ref string) Reading {
-	rd := Reading{Reader: RFC3986, Verdict: Accepted}
+func (b *Base) read3986(rd *Reading, ref string) {
+	*rd = Reading{Reader: RFC3986, Verdict: Accepted}
 	r, err := url.Parse(ref)
 	if err != nil {
-		return rejected3986(rd, err, false)
+		rejected3986(rd, err, false)
+		return
 	}
 	out, printed := r, r.String()
 	if b.has {
-		if b.netErr != nil {
-			return rejected3986(rd, b.netErr, true)
+		br := b.readings()
+		if br.netErr != nil {
+			rejected3986(rd, br.netErr, true)
+			return
 		}
-		out = b.net.ResolveReference(r)
+		out = br.net.ResolveReference(r)
 		rd.URL = some(out.String())
 	} else {
 		rd.URL = some(printed)
@@ -203,10 +231,9 @@ func (b *Base) read3986(ref string) Reading {
 			rd.Components.Port = port
 		}
 	}
-	return rd
 }
 
-func rejected3986(rd Reading, err error, inBase bool) Reading {
+func rejected3986(rd *Reading, err error, inBase bool) {
 	rd.Verdict = Rejected
 	msg := err.Error()
 	var ue *url.Error
@@ -215,34 +242,37 @@ func rejected3986(rd Reading, err error, inBase bool) Reading {
 	}
 	rd.Error = bounded("net/url: " + msg)
 	rd.cause = cause{inBase: inBase, text: msg}
-	return rd
 }
 
 // readWHATWG is the URL Standard's reading: the basic URL parser, with the
 // base when there is one; the URL is its href.
-func (b *Base) readWHATWG(ref string) Reading {
-	rd := Reading{Reader: WHATWG, Verdict: Accepted}
-	if n := pathSlashes(ref) + b.wSlash; n > MaxWHATWGSegments {
+func (b *Base) readWHATWG(rd *Reading, ref string) {
+	*rd = Reading{Reader: WHATWG, Verdict: Accepted}
+	br := b.readings()
+	if n := pathSlashes(ref) + br.wSlash; n > MaxWHATWGSegments {
 		rd.Verdict = Rejected
 		rd.Error = fmt.Sprintf("not read: %d path segments, more than the %d the WHATWG reader is given "+
 			"(github.com/nlnwa/whatwg-url prints a path in time quadratic in its segments)", n, MaxWHATWGSegments)
 		rd.cause.skipped = true
-		return rd
+		return
 	}
 	var u *wurl.Url
 	var err error
 	switch {
-	case b.has && b.wErr != nil:
-		return rejectedWHATWG(rd, b.wErr, true)
-	case b.has:
-		u, err = whatwgParse(ref, b.w)
-	case !b.exact && noScheme(ref):
-		return noSchemeReading()
+	case b.has && br.wErr != nil:
+		rejectedWHATWG(rd, br.wErr, true)
+		return
+	case b.has && (b.exact || !otherScheme(ref, br.wScheme)):
+		u, err = whatwgParse(ref, br.w)
+	case !b.has && !b.exact && noScheme(ref):
+		*rd = noSchemeReading()
+		return
 	default:
 		u, err = whatwgParse(ref, nil)
 	}
 	if err != nil {
-		return rejectedWHATWG(rd, err, false)
+		rejectedWHATWG(rd, err, false)
+		return
 	}
 	href := u.Href(false)
 	rd.URL = some(href)
@@ -260,14 +290,13 @@ func (b *Base) readWHATWG(ref string) Reading {
 			rd.Components.Port = some(p)
 		}
 	}
-	rd.FixUps = fixupsWHATWG(ref, u, &rd.Components, b.wScheme)
+	rd.FixUps = fixupsWHATWG(ref, u, &rd.Components, br.wScheme)
 	if len(rd.FixUps) == 0 && !b.has && href != ref {
 		rd.FixUps = []FixUp{FixOther}
 	}
 	if len(rd.FixUps) > 0 {
 		rd.Verdict = Repaired
 	}
-	return rd
 }
 
 // noScheme reports whether the URL Standard's basic URL parser, given s
@@ -286,6 +315,18 @@ func noScheme(s string) bool {
 	return !ok
 }
 
+// otherScheme reports whether the URL Standard reads in s a scheme other
+// than the base's (lower case): then its basic URL parser never looks at
+// the base, which it consults only in the no scheme state, for a special
+// scheme equal to the base's (the special relative or authority state),
+// and in the file states when the base's scheme is file. Parsing s alone
+// gives the same URL, and saves the parser's copy of the base.
+func otherScheme(s, baseScheme string) bool {
+	clean, _, _ := whatwgClean(s)
+	sch, _, ok := schemeOf(clean)
+	return ok && !strings.EqualFold(sch, baseScheme)
+}
+
 // noSchemeReading is the WHATWG reading of an input that fails in the no
 // scheme state, as rejectedWHATWG writes the library's error for it (whose
 // type and description do not depend on the input).
@@ -299,7 +340,7 @@ func noSchemeReading() Reading {
 	}
 }
 
-func rejectedWHATWG(rd Reading, err error, inBase bool) Reading {
+func rejectedWHATWG(rd *Reading, err error, inBase bool) {
 	rd.Verdict = Rejected
 	t := wurlerrors.Type(err)
 	msg := string(t)
@@ -314,7 +355,6 @@ func rejectedWHATWG(rd Reading, err error, inBase bool) Reading {
 	}
 	rd.Error = bounded("whatwg-url: " + msg)
 	rd.cause = cause{inBase: inBase, whatwg: t, text: msg}
-	return rd
 }
 
 // maxError bounds a reading's Error: the libraries quote their input whole.
@@ -348,9 +388,14 @@ func split3986(s string) Components {
 		c.Query = some(s[i+1:])
 		s = s[:i]
 	}
-	if i := strings.IndexAny(s, ":/"); i > 0 && s[i] == ':' {
-		c.Scheme = some(s[:i])
-		s = s[i+1:]
+	for i := 0; i < len(s) && s[i] != '/'; i++ { // strings.IndexAny(s, ":/"), faster
+		if s[i] == ':' {
+			if i > 0 {
+				c.Scheme = some(s[:i])
+				s = s[i+1:]
+			}
+			break
+		}
 	}
 	if strings.HasPrefix(s, "//") {
 		s = s[2:]

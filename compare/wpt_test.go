@@ -89,9 +89,9 @@ func TestWPT(t *testing.T) {
 			Hash() string
 		}
 		if b.has {
-			if b.wErr != nil {
-				err = b.wErr
-			} else if w, e := whatwgParse(c.Input, b.w); e != nil {
+			if br := b.readings(); br.wErr != nil {
+				err = br.wErr
+			} else if w, e := whatwgParse(c.Input, br.w); e != nil {
 				err = e
 			} else {
 				u = w
