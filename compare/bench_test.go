@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	wurl "github.com/nlnwa/whatwg-url/url"
 
@@ -135,4 +137,103 @@ func BenchmarkCompare(b *testing.B) {
 			b.ReportMetric(100*float64(n)/float64(len(refs)), "plain-%")
 		})
 	}
+}
+
+// BenchmarkCompareRatio measures the ratios of BenchmarkCompare on a
+// shared machine: each iteration times the comparison of the whole corpus
+// and relurl.Parse plus url.Parse of it, one right after the other (in
+// alternating order), so that both see the same load, and the quotient of
+// the two medians over the iterations is reported as "x-parse" (a median
+// leaves out the iterations another process stalled). Issue 11's target
+// is x-parse ≤ 10 for corpus=mix/impl=compare/base=none.
+func BenchmarkCompareRatio(b *testing.B) {
+	urls := mix(b)
+	pages := compare.PyDocPages(b)
+	var refs []string
+	for _, p := range pages {
+		refs = append(refs, p.Refs...)
+	}
+	parse := func(urls []string) func() {
+		return func() {
+			for _, s := range urls {
+				_, _ = relurl.Parse(s)
+				_, _ = url.Parse(s)
+			}
+		}
+	}
+	onMix := func(base string, exact bool) func() {
+		bb := compare.NewBase(base)
+		if exact {
+			bb = compare.NewBaseExact(base)
+		}
+		return func() {
+			for _, s := range urls {
+				bb.Reference(s)
+			}
+		}
+	}
+	onDocs := func(newBase func(string) *compare.Base, agrees bool) func() {
+		return func() {
+			for _, p := range pages {
+				base := newBase(p.Base)
+				for _, s := range p.Refs {
+					if agrees {
+						base.Agrees(s)
+					} else {
+						base.Reference(s)
+					}
+				}
+			}
+		}
+	}
+	cases := []struct {
+		name         string
+		floor, timed func()
+	}{
+		{"corpus=mix/impl=compare/base=none", parse(urls), onMix("", false)},
+		{"corpus=mix/impl=exact/base=none", parse(urls), onMix("", true)},
+		{"corpus=mix/impl=compare/base=§5", parse(urls), onMix("http://a/b/c/d;p?q#f", false)},
+		{"corpus=mix/impl=exact/base=§5", parse(urls), onMix("http://a/b/c/d;p?q#f", true)},
+		{"corpus=mix/impl=whatwg-url", parse(urls), func() {
+			for _, s := range urls {
+				_, _ = wurl.Parse(s)
+			}
+		}},
+		{"corpus=pydocs/impl=compare", parse(refs), onDocs(compare.NewBase, false)},
+		{"corpus=pydocs/impl=agrees", parse(refs), onDocs(compare.NewBase, true)},
+		{"corpus=pydocs/impl=exact", parse(refs), onDocs(compare.NewBaseExact, false)},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			var floor, timed []time.Duration
+			odd := false
+			for b.Loop() {
+				odd = !odd
+				t0 := time.Now()
+				if odd {
+					c.floor()
+				} else {
+					c.timed()
+				}
+				t1 := time.Now()
+				if odd {
+					c.timed()
+				} else {
+					c.floor()
+				}
+				t2 := time.Now()
+				if odd {
+					floor, timed = append(floor, t1.Sub(t0)), append(timed, t2.Sub(t1))
+				} else {
+					timed, floor = append(timed, t1.Sub(t0)), append(floor, t2.Sub(t1))
+				}
+			}
+			b.ReportMetric(float64(median(timed))/float64(median(floor)), "x-parse")
+		})
+	}
+}
+
+func median(d []time.Duration) time.Duration {
+	slices.Sort(d)
+	return d[len(d)/2]
 }
