@@ -18,8 +18,9 @@ import (
 // decide; [Base.Reference] then fills the report (a Report, and the
 // resolved URL when it is not the reference itself), and [Base.Agrees]
 // answers without a report. Anything it does not recognise takes the full
-// path, which runs every reader; TestPrefilterDifferential and FuzzPrefilter hold
-// the two paths to the identical Report on every input the prefilter takes.
+// path, which runs every reader. TestPrefilterDifferential,
+// TestPrefilterTokens and FuzzPrefilter hold the two paths to the
+// identical Report (reflect.DeepEqual) on every input they try.
 //
 // # The plain subset
 //
@@ -87,12 +88,13 @@ import (
 //     segment for either at the end), and all three produce one path. The
 //     first segment of a relative path holds no ":" (a scheme, or net/url's
 //     "first path segment in URL cannot contain colon");
-//   - opaque is a non-empty path of the same alphabet that does not begin
-//     with "/": RFC 1808 reads it as a rel_path, net/url as its Opaque, and
-//     the URL Standard as an opaque path, all as written;
+//   - opaque is a non-empty path of the same alphabet and the same rules
+//     that does not begin with "/": RFC 1808 reads it as a rel_path,
+//     net/url as its Opaque, and the URL Standard as an opaque path (its
+//     scheme is not special and no "/" follows the ":"), all as written;
 //   - query and fragment are non-empty (an empty one is class
-//     empty-component: net/url cannot tell "#" from none, and §4 steps 5
-//     test "non-empty") and made of RFC 1808's query characters (uchar and
+//     empty-component: net/url cannot tell "#" from none, and §4 step 5
+//     tests "non-empty") and made of RFC 1808's query characters (uchar and
 //     reserved) but "'", with valid escapes: net/url keeps the raw query and
 //     a fragment whose escapes are valid; a browser encodes nothing of that
 //     alphabet in a query or fragment.
