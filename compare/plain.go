@@ -151,9 +151,9 @@ type plainBase struct {
 // base: nothing resolves it, so no ".." can climb above a root.
 const noDepth = 1 << 30
 
-// pathChars and queryChars are the alphabets of the plain subset, derived from the one
-// class table of package ast: RFC 1808's pchar (path segments and opaque
-// paths) and the characters of query and fragment, without "'".
+// pathChars and queryChars are the alphabets of the plain subset, derived
+// from the one class table of package ast: RFC 1808's pchar (path segments
+// and opaque paths) and the characters of query and fragment, without "'".
 var (
 	pathChars  = plainSet(ast.PcharChar)
 	queryChars = plainSet(ast.QueryChar)
