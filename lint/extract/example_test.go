@@ -34,10 +34,13 @@ func ExampleDetect() {
 func ExampleKindByName() {
 	k, ok := extract.KindByName("mail/digest.eml")
 	fmt.Println(k, ok)
-	_, ok = extract.KindByName("notes.md")
+	k, ok = extract.KindByName("notes.md")
+	fmt.Println(k, ok)
+	_, ok = extract.KindByName("notes.pdf")
 	fmt.Println(ok)
 	// Output:
 	// message true
+	// markdown true
 	// false
 }
 

@@ -35,6 +35,11 @@ type Ref struct {
 	// URL in a form it does not have (a Base header not of the form
 	// <URL:absoluteURL>); URL is then the text as written.
 	Err error
+	// Unwritable, when not "", says why a fix of the URL cannot be
+	// written back in place: the URL is built from pieces the file writes
+	// apart (XML text around a comment or a CDATA section), so that no
+	// one span of the file holds it.
+	Unwritable string
 }
 
 // Mappable reports whether every byte of the URL is placed exactly in the
@@ -100,10 +105,35 @@ const (
 	// EncodingBase64: a body in the base64 transfer encoding (RFC 2045
 	// §6.8), whose bytes cannot be placed one by one.
 	EncodingBase64
+	// EncodingMarkdown: a link destination in Markdown (an inline link or
+	// image, a link reference definition), in which backslash escapes of
+	// ASCII punctuation and entity and numeric character references stand
+	// for characters (CommonMark §2.4, §2.5, §6.3); a destination written
+	// in "<…>" may hold spaces but no "<", ">" or line ending, one written
+	// bare may hold no space and only balanced parentheses.
+	EncodingMarkdown
+	// EncodingMarkdownAutolink: a Markdown autolink, "<…>" or a bare URL
+	// that GitHub's autolink extension links, written as it is (no
+	// escapes). A bare "www." link implies "http://": the URL's first
+	// seven bytes are not in the file, and map to where the link begins.
+	EncodingMarkdownAutolink
+	// EncodingCSS: a url() token or a string in CSS, in which escapes
+	// ("\" and 1 to 6 hex digits, or "\" and a character) stand for
+	// characters (CSS Syntax Level 3 §4.3.7); an unquoted url() may hold
+	// no white space, quotes, parentheses or "\" unescaped.
+	EncodingCSS
+	// EncodingXML: XML character data or an attribute value, in which the
+	// five predefined entity references and character references stand
+	// for characters (XML 1.0 §4.1, §4.6); in an attribute value a literal
+	// tab or line end is read as a space (§3.3.3).
+	EncodingXML
+	// EncodingCDATA: an XML CDATA section (XML 1.0 §2.7), whose text is
+	// as written; it may not hold "]]>".
+	EncodingCDATA
 )
 
-// String returns "html-attribute", "bracketed", "quoted-printable" or
-// "base64".
+// String returns "html-attribute", "bracketed", "quoted-printable",
+// "base64", "markdown", "markdown-autolink", "css", "xml" or "cdata".
 func (e Encoding) String() string {
 	switch e {
 	case EncodingHTMLAttribute:
@@ -114,6 +144,16 @@ func (e Encoding) String() string {
 		return "quoted-printable"
 	case EncodingBase64:
 		return "base64"
+	case EncodingMarkdown:
+		return "markdown"
+	case EncodingMarkdownAutolink:
+		return "markdown-autolink"
+	case EncodingCSS:
+		return "css"
+	case EncodingXML:
+		return "xml"
+	case EncodingCDATA:
+		return "cdata"
 	}
 	return "Encoding(" + strconv.Itoa(int(e)) + ")"
 }
@@ -179,6 +219,12 @@ func Extract(src string, kind Kind, retrieval string, h Handler) {
 		readHTML(src, rbase.Map{}, nil, ctx, establish(nil, ctx, true), "", &h)
 	case KindMessage:
 		readMessage(src, ctx, &h)
+	case KindMarkdown:
+		readMarkdown(src, ctx, &h)
+	case KindCSS:
+		readCSSFile(src, ctx, &h)
+	case KindXML:
+		readXML(src, ctx, &h)
 	default:
 		text(src, ctx, &h)
 	}

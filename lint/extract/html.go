@@ -41,14 +41,25 @@ type rawAttr struct {
 // context its BASE element is established in (§10, §3.1). whereSuffix
 // names the part of a message the document is, or is "".
 func readHTML(doc string, m rbase.Map, enc []Encoding, ctx rbase.Context, fallback *Base, whereSuffix string, h *Handler) {
+	scanHTML(doc, m, enc, htmlBase(doc, ctx, fallback), whereSuffix, h)
+}
+
+// htmlBase returns the base of the HTML document doc: its BASE element's
+// (§10, §3.1) established in ctx, or fallback when it has none.
+func htmlBase(doc string, ctx rbase.Context, fallback *Base) *Base {
 	// Only a document with a BASE tag needs the HTML parser's reading of
 	// where its BASE element is (§10); the others keep their fallback.
-	b := fallback
 	if hasBaseTag(doc) {
 		if href, found, err := rbase.FindInHTML(doc); err == nil && found {
-			b = establish(&rbase.URL{URL: href, Source: rbase.SourceHTML}, ctx, true)
+			return establish(&rbase.URL{URL: href, Source: rbase.SourceHTML}, ctx, true)
 		}
 	}
+	return fallback
+}
+
+// scanHTML reads the URLs of the HTML document doc, as readHTML does,
+// against the base b.
+func scanHTML(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix string, h *Handler) {
 	r := htmlReader{doc: doc, m: m, base: b, whereSuffix: whereSuffix, h: h,
 		enc: append([]Encoding{EncodingHTMLAttribute}, enc...)}
 
@@ -58,6 +69,9 @@ func readHTML(doc string, m rbase.Map, enc []Encoding, ctx rbase.Context, fallba
 	// until its next call of Next.
 	var keys, values [][]byte
 	var attrs []rawAttr
+	// inStyle says that the token before was a STYLE start tag: the text
+	// that follows is its CSS.
+	inStyle := false
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -66,6 +80,10 @@ func readHTML(doc string, m rbase.Map, enc []Encoding, ctx rbase.Context, fallba
 		n := len(z.Raw())
 		tagStart := off
 		off += n
+		if inStyle && tt == html.TextToken {
+			r.styleElement(tagStart, off, enc)
+		}
+		inStyle = false
 		if tt == html.CommentToken {
 			r.comment(z.Text(), tagStart, off)
 			continue
@@ -81,6 +99,9 @@ func readHTML(doc string, m rbase.Map, enc []Encoding, ctx rbase.Context, fallba
 			continue
 		}
 		name, hasAttr := z.TagName()
+		if tt == html.StartTagToken && string(name) == "style" {
+			inStyle = true
+		}
 		if !hasAttr {
 			continue
 		}
@@ -112,8 +133,15 @@ func readHTML(doc string, m rbase.Map, enc []Encoding, ctx rbase.Context, fallba
 			}
 		}
 		for i, a := range attrs {
-			if isURLAttr(a.key) {
-				r.attr(tag, a, raw, tagStart, string(values[i]))
+			switch {
+			case a.key == "style":
+				r.styleAttr(tag, a, tagStart, string(values[i]))
+			case a.key == "content":
+				if tag == "meta" && isRefresh(keys, values) {
+					r.refresh(a, tagStart, string(values[i]))
+				}
+			case isURLAttr(a.key):
+				r.attr(tag, a, tagStart, string(values[i]))
 			}
 		}
 	}
@@ -142,9 +170,17 @@ func (r *htmlReader) comment(data []byte, from, to int) {
 // (on some element).
 func isURLAttr(key string) bool { return anyURLAttr[key] }
 
-// anyURLAttr holds the names of urlAttrs, urlListAttrs and srcsetAttrs.
+// otherURLAttrs hold URLs in a syntax of their own: style (CSS, on any
+// element) and content (meta http-equiv=refresh).
+var otherURLAttrs = []string{"style", "content"}
+
+// anyURLAttr holds the names of urlAttrs, urlListAttrs, srcsetAttrs and
+// otherURLAttrs.
 var anyURLAttr = func() map[string]bool {
 	all := make(map[string]bool)
+	for _, k := range otherURLAttrs {
+		all[k] = true
+	}
 	for _, m := range []map[string]string{urlAttrs, urlListAttrs} {
 		for k := range m {
 			all[k] = true
@@ -159,6 +195,9 @@ var anyURLAttr = func() map[string]bool {
 // urlAttrNames holds, for each lower case ASCII letter, the names of the
 // attributes that may hold URLs that begin with it.
 var urlAttrNames = func() (t [256][]string) {
+	for _, k := range otherURLAttrs {
+		t[k[0]] = append(t[k[0]], k)
+	}
 	for _, m := range []map[string]string{urlAttrs, urlListAttrs} {
 		for k := range m {
 			t[k[0]] = append(t[k[0]], k)
@@ -185,9 +224,24 @@ func mayHaveURLAttr(raw string) bool {
 	return false
 }
 
-// attr hands on the URLs of attribute a of a start tag whose raw text is
-// raw, at tagStart in the document; want is the tokenizer's value.
-func (r *htmlReader) attr(tag string, a rawAttr, raw string, tagStart int, want string) {
+// value returns the value of attribute a of a start tag at tagStart in the
+// document, decoded, with the place of each byte; want is the
+// tokenizer's value. When the scan's decoding differs from the
+// tokenizer's, the value is the tokenizer's, placed at its start: inexact.
+func (r *htmlReader) value(a rawAttr, tagStart int, want string) decoded {
+	valStart, valEnd := tagStart+a.valStart, tagStart+a.valEnd
+	val, idx := decodeAttr(r.doc[valStart:valEnd], valStart)
+	if val != want {
+		// An entity decoded differently from the tokenizer: keep its value,
+		// and place every byte at the value's start.
+		return decoded{s: want, off: valStart, inexact: true, end: valEnd}
+	}
+	return decoded{s: val, off: valStart, idx: idx}
+}
+
+// attr hands on the URLs of attribute a of a start tag at tagStart in the
+// document; want is the tokenizer's value.
+func (r *htmlReader) attr(tag string, a rawAttr, tagStart int, want string) {
 	only, single := urlAttrs[a.key]
 	onlyList, list := urlListAttrs[a.key]
 	srcset := srcsetAttrs[a.key]
@@ -199,31 +253,11 @@ func (r *htmlReader) attr(tag string, a rawAttr, raw string, tagStart int, want 
 	if !a.hasValue {
 		return
 	}
-	valStart, valEnd := tagStart+a.valStart, tagStart+a.valEnd
-	val, idx := decodeAttr(r.doc[valStart:valEnd], valStart)
-	exact := true
-	if val != want {
-		// An entity decoded differently from the tokenizer: keep its value,
-		// and place every byte at the value's start.
-		val, idx, exact = want, nil, false
-	}
+	t := r.value(a, tagStart, want)
+	val := t.s
 	where := "<" + tag + " " + a.key + ">" + r.whereSuffix
 	emit := func(from, to int, isBase bool) {
-		var m Map
-		switch {
-		case !exact:
-			end := valStart
-			if to == len(val) {
-				end = valEnd
-			}
-			m = spanMap(r.m, to-from, valStart, end)
-		case idx == nil:
-			// val is the raw value: byte i is at valStart+i.
-			m = plainMap(r.m, valStart+from)
-		default:
-			m = indexMap(r.m, idx[from:to+1])
-		}
-		r.h.ref(Ref{URL: val[from:to], Map: m, Where: where, IsBase: isBase, Base: r.base, Encodings: r.enc})
+		r.h.ref(Ref{URL: val[from:to], Map: t.mapOf(r.m, from, to, nil), Where: where, IsBase: isBase, Base: r.base, Encodings: r.enc})
 	}
 	switch {
 	case single:
@@ -252,6 +286,23 @@ func (r *htmlReader) attr(tag string, a rawAttr, raw string, tagStart int, want 
 			emit(sp[0], sp[1], false)
 		}
 	}
+}
+
+// styleElement hands on the URLs of the CSS of a STYLE element, the
+// document's text doc[from:to] (raw text: no character references).
+func (r *htmlReader) styleElement(from, to int, enc []Encoding) {
+	readCSS(plain(r.doc, from, to), r.m, append([]Encoding{EncodingCSS}, enc...), r.base, "in <style>"+r.whereSuffix, r.h)
+}
+
+// styleAttr hands on the URLs of the CSS of a style attribute a of a tag
+// at tagStart; want is the tokenizer's value. Its character references
+// are decoded first, then its CSS escapes.
+func (r *htmlReader) styleAttr(tag string, a rawAttr, tagStart int, want string) {
+	if !a.hasValue || !mayHoldCSSURL(want) {
+		return
+	}
+	readCSS(r.value(a, tagStart, want), r.m, append([]Encoding{EncodingCSS}, r.enc...), r.base,
+		"in <"+tag+" style>"+r.whereSuffix, r.h)
 }
 
 // foldsTo reports whether s is k, a name in lower case, with some ASCII

@@ -27,12 +27,23 @@ const (
 	// HTML of its text/html parts, each against the base of its entity
 	// (RFC 1808 §3.1, §3.2).
 	KindMessage
+	// KindMarkdown is a Markdown document (CommonMark with GitHub's
+	// tables and autolinks): its links, images, link reference
+	// definitions and autolinks, and the URLs of its raw HTML.
+	KindMarkdown
+	// KindCSS is a style sheet: its url() tokens, @import strings and
+	// image-set() strings, against the style sheet's own URL.
+	KindCSS
+	// KindXML is an XML document (Atom, RSS, SVG, sitemaps): its
+	// xml:base attributes, element by element (XML Base), and the
+	// URL-bearing attributes and elements of those vocabularies.
+	KindXML
 )
 
 // kinds are the kinds, in the order they are documented.
-var kinds = [...]Kind{KindText, KindHTML, KindMessage}
+var kinds = [...]Kind{KindText, KindHTML, KindMessage, KindMarkdown, KindCSS, KindXML}
 
-// String returns "text", "html" or "message".
+// String returns "text", "html", "message", "markdown", "css" or "xml".
 func (k Kind) String() string {
 	switch k {
 	case KindText:
@@ -41,6 +52,12 @@ func (k Kind) String() string {
 		return "html"
 	case KindMessage:
 		return "message"
+	case KindMarkdown:
+		return "markdown"
+	case KindCSS:
+		return "css"
+	case KindXML:
+		return "xml"
 	}
 	return fmt.Sprintf("Kind(%d)", k)
 }
@@ -67,19 +84,25 @@ func (k *Kind) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// ParseKind reads "text", "html" or "message".
+// ParseKind reads a kind as [Kind.String] spells it.
 func ParseKind(s string) (Kind, error) {
 	for _, k := range kinds {
 		if s == k.String() {
 			return k, nil
 		}
 	}
-	return 0, fmt.Errorf("file type %q: want text, html or message", s)
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k.String()
+	}
+	return 0, fmt.Errorf("file type %q: want one of %s", s, strings.Join(names, ", "))
 }
 
 // KindByName returns the kind a file name's extension stands for: .html,
 // .htm and .xhtml are HTML; .eml, .mht, .mhtml and .mime are messages;
-// .urls and .txt are lists of URLs. ok is false for any other name.
+// .urls and .txt are lists of URLs; .md and .markdown are Markdown; .css
+// is CSS; .xml, .atom, .rss and .svg are XML (.xhtml stays HTML: see
+// [KindXML]'s decisions in xml.go). ok is false for any other name.
 func KindByName(name string) (k Kind, ok bool) {
 	switch strings.ToLower(filepath.Ext(name)) {
 	case ".html", ".htm", ".xhtml":
@@ -88,18 +111,28 @@ func KindByName(name string) (k Kind, ok bool) {
 		return KindMessage, true
 	case ".urls", ".txt":
 		return KindText, true
+	case ".md", ".markdown":
+		return KindMarkdown, true
+	case ".css":
+		return KindCSS, true
+	case ".xml", ".atom", ".rss", ".svg":
+		return KindXML, true
 	}
 	return 0, false
 }
 
 // Detect returns the kind of a file: by its name ([KindByName]) or, when
-// the name says nothing, by its content: HTML when its first character
+// the name says nothing, by its content: XML when it begins with an XML
+// declaration and its root element is not "html" ([KindXML]); HTML when its first character
 // after a byte order mark and white space is "<" ([rbase.LooksLikeHTML]),
 // a message when its first line is a header field ("Name: value", with
 // white space or nothing after the colon), a list of URLs otherwise.
 func Detect(name string, data []byte) Kind {
 	if k, ok := KindByName(name); ok {
 		return k
+	}
+	if looksLikeXML(data) {
+		return KindXML
 	}
 	if rbase.LooksLikeHTML(data) {
 		return KindHTML

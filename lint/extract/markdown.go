@@ -1,0 +1,405 @@
+package extract
+
+import (
+	"sort"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	gtext "github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+
+	rbase "github.com/relurl/relurl/resolve/base"
+)
+
+// Markdown is read with github.com/yuin/goldmark, a maintained CommonMark
+// parser (it passes the CommonMark spec's examples) with GitHub's
+// extensions, whose tree keeps the place of what matters here: the start
+// of each link and image, the lines of each block, the segments of raw
+// HTML and of autolinks. Its destinations are the raw bytes of the file
+// (slices of the source); this file places them by identity of the slice
+// or, failing that, by finding them after the link text, and decodes
+// them as CommonMark says (markdownUnescape).
+//
+// Only the parsers that decide where URLs are are used: every block
+// parser, code spans (which hide what they hold), links, autolinks, raw
+// HTML, GitHub's tables (a "|" splits a row's cells before links are
+// read), its extended autolinks and its footnotes (a footnote definition
+// "[^1]: text" is no link reference definition). Emphasis and
+// strikethrough are left out: links take precedence over them
+// (CommonMark §6.4), so they change no URL, and they cost a third of the
+// parse.
+
+// markdownParser is the parser, built once: goldmark's parsers hold no
+// state between parses (each Parse has a Context of its own).
+var markdownParser = sync.OnceValue(func() parser.Parser {
+	return parser.NewParser(
+		parser.WithBlockParsers(append(parser.DefaultBlockParsers(),
+			util.Prioritized(extension.NewFootnoteBlockParser(), 999))...),
+		parser.WithInlineParsers(
+			util.Prioritized(parser.NewCodeSpanParser(), 100),
+			util.Prioritized(parser.NewLinkParser(), 200),
+			util.Prioritized(parser.NewAutoLinkParser(), 300),
+			util.Prioritized(parser.NewRawHTMLParser(), 400),
+			util.Prioritized(extension.NewFootnoteParser(), 101),
+			util.Prioritized(extension.NewLinkifyParser(), 999),
+		),
+		parser.WithParagraphTransformers(append(parser.DefaultParagraphTransformers(),
+			util.Prioritized(extension.NewTableParagraphTransformer(), 200))...),
+	)
+})
+
+// markdownEvent is one thing found in a Markdown document, kept until all
+// are found, to be handed on in document order.
+type markdownEvent struct {
+	at  int
+	ref *Ref
+	dir *Directive
+}
+
+// readMarkdown reads the URLs of a Markdown document: the destinations of
+// its inline links and images and of its link reference definitions (a
+// link that uses a definition is its definition's URL, checked once,
+// there), its autolinks (<http://…>, and bare http://, https://, ftp://
+// and www. links as GitHub writes them; not e-mail addresses), and,
+// through the HTML reader, the URLs, style sheets and directives of its raw
+// HTML (HTML blocks and inline HTML, read together as the one HTML
+// document they make). Nothing in a code span or code block is read.
+//
+// The base is the document's, as for HTML: the BASE element of its raw
+// HTML when an HTML parser would put it in the head of the page the
+// document renders to (raw HTML before any Markdown content), otherwise
+// the retrieval URL (§3.3).
+func readMarkdown(src string, ctx rbase.Context, h *Handler) {
+	source := []byte(src)
+	doc := markdownParser().Parse(gtext.NewReader(source), parser.WithContext(parser.NewContext()))
+	r := markdownReader{src: src, source: source}
+	r.walk(doc)
+
+	html, m := rbase.Join(src, r.html)
+	b := htmlBase(html[:r.headEnd(m)], ctx, establish(nil, ctx, true))
+	var events []markdownEvent
+	collect := Handler{
+		Ref:       func(ref Ref) { events = append(events, markdownEvent{at: ref.Map.At(0), ref: &ref}) },
+		Directive: func(d Directive) { events = append(events, markdownEvent{at: d.Offset, dir: &d}) },
+		Note:      h.Note,
+	}
+	for _, l := range r.links {
+		ref := r.link(l)
+		ref.Base = b
+		collect.ref(ref)
+	}
+	if len(r.html) > 0 {
+		scanHTML(html, m, nil, b, "", &collect)
+	}
+	sort.SliceStable(events, func(i, j int) bool { return events[i].at < events[j].at })
+	for _, e := range events {
+		if e.ref != nil {
+			h.ref(*e.ref)
+		} else {
+			h.directive(*e.dir)
+		}
+	}
+}
+
+// mdLink is a destination found in the tree: what kind, where the node
+// begins, its raw bytes and (for an autolink) its scheme implied.
+type mdLink struct {
+	where string
+	pos   int
+	raw   []byte
+	// autolink: the bytes are the URL as they are; www: "http://" is
+	// implied before them.
+	autolink, www bool
+}
+
+// markdownReader walks a goldmark tree.
+type markdownReader struct {
+	src    string
+	source []byte
+	links  []mdLink
+	// html are the pieces of raw HTML, in order; head counts those before
+	// the first Markdown content (which ends the head of the page the
+	// document renders to).
+	html    [][2]int
+	head    int
+	content bool
+}
+
+// headEnd returns the offset in the joined raw HTML where the head ends:
+// the end of the pieces before any Markdown content.
+func (r *markdownReader) headEnd(m rbase.Map) int {
+	n := 0
+	for _, p := range r.html[:r.head] {
+		n += p[1] - p[0]
+	}
+	return n
+}
+
+func (r *markdownReader) addHTML(from, to int) {
+	if to <= from {
+		return
+	}
+	if k := len(r.html); k > 0 && r.html[k-1][1] == from {
+		r.html[k-1][1] = to
+	} else {
+		r.html = append(r.html, [2]int{from, to})
+	}
+	if !r.content {
+		r.head = len(r.html)
+	}
+}
+
+// walk visits the tree in document order.
+func (r *markdownReader) walk(doc ast.Node) {
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if n.Parent() == doc {
+			switch n.Kind() {
+			case ast.KindHTMLBlock, ast.KindLinkReferenceDefinition:
+			default:
+				r.content = true
+			}
+		}
+		switch n := n.(type) {
+		case *ast.Link:
+			if n.Reference == nil {
+				r.links = append(r.links, mdLink{where: "Markdown link", pos: n.Pos(), raw: n.Destination})
+			}
+		case *ast.Image:
+			if n.Reference == nil {
+				r.links = append(r.links, mdLink{where: "Markdown image", pos: n.Pos(), raw: n.Destination})
+			}
+		case *ast.LinkReferenceDefinition:
+			r.links = append(r.links, mdLink{where: "link reference definition", pos: n.Pos(), raw: n.Destination})
+		case *ast.AutoLink:
+			if n.AutoLinkType == ast.AutoLinkURL {
+				where := "autolink"
+				if !strings.HasPrefix(r.src[max(0, n.Pos()):], "<") {
+					where = "bare URL"
+				}
+				r.links = append(r.links, mdLink{where: where, pos: n.Pos(), raw: n.Label(r.source), autolink: true, www: n.Protocol != nil})
+			}
+		case *ast.RawHTML:
+			for i := range n.Segments.Len() {
+				s := n.Segments.At(i)
+				r.addHTML(s.Start, s.Stop)
+			}
+		case *ast.HTMLBlock:
+			lines := n.Lines()
+			for i := range lines.Len() {
+				s := lines.At(i)
+				r.addHTML(s.Start, s.Stop)
+			}
+			if n.HasClosure() {
+				r.addHTML(n.ClosureLine.Start, n.ClosureLine.Stop)
+			}
+		case *ast.CodeSpan, *ast.CodeBlock, *ast.FencedCodeBlock:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// link returns the Ref of a destination found in the tree (its Base is
+// the caller's to set).
+func (r *markdownReader) link(l mdLink) Ref {
+	from, ok := subOffset(r.source, l.raw)
+	if !ok {
+		from, ok = r.find(l)
+	}
+	enc := []Encoding{EncodingMarkdown}
+	if l.autolink {
+		enc = []Encoding{EncodingMarkdownAutolink}
+	}
+	if !ok {
+		// The coarser place: every byte at the start of the link.
+		at := max(0, min(l.pos, len(r.src)))
+		u := string(l.raw)
+		if !l.autolink {
+			u, _ = markdownUnescape(u)
+		} else if l.www {
+			u = "http://" + u
+		}
+		return Ref{URL: u, Map: spanMap(rbase.Map{}, len(u), at, at), Where: l.where, Encodings: enc}
+	}
+	to := from + len(l.raw)
+	t := plain(r.src, from, to)
+	switch {
+	case l.www:
+		idx := make([]int, 0, len(l.raw)+8)
+		for range len("http://") {
+			idx = append(idx, from)
+		}
+		for k := from; k <= to; k++ {
+			idx = append(idx, k)
+		}
+		return Ref{URL: "http://" + t.s, Map: indexMap(rbase.Map{}, idx), Where: l.where, Encodings: enc}
+	case l.autolink:
+		return Ref{URL: t.s, Map: plainMap(rbase.Map{}, from), Where: l.where, Encodings: enc}
+	}
+	u, sub := markdownUnescape(t.s)
+	return Ref{URL: u, Map: t.mapOf(rbase.Map{}, 0, len(t.s), sub), Where: l.where, Encodings: enc}
+}
+
+// subOffset returns the offset in source of sub when sub is a slice of
+// source's array (as goldmark's destinations usually are): it compares
+// the addresses of the elements, so a copy is never taken for the
+// original.
+func subOffset(source, sub []byte) (int, bool) {
+	if len(sub) == 0 || len(source) == 0 {
+		return 0, false
+	}
+	off := cap(source) - cap(sub)
+	if off < 0 || off+len(sub) > len(source) || &source[off] != &sub[0] {
+		return 0, false
+	}
+	return off, true
+}
+
+// find locates the raw destination of l in the file when goldmark's is a
+// copy (an empty destination, or one on a line whose indentation goldmark
+// expanded): after the first "](" from the start of the link (or, for a
+// definition, the first "]:"), past white space, one line end and the
+// markers of the containers on the next line.
+func (r *markdownReader) find(l mdLink) (int, bool) {
+	s := r.src
+	if l.pos < 0 || l.pos >= len(s) || l.autolink {
+		return 0, false
+	}
+	open := "]("
+	if l.where == "link reference definition" {
+		open = "]:"
+	}
+	k := strings.Index(s[l.pos:], open)
+	if k < 0 {
+		return 0, false
+	}
+	i := l.pos + k + 2
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	if i < len(s) && (s[i] == '\n' || s[i] == '\r') {
+		if s[i] == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+			i++
+		}
+		i++
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '>') {
+			i++
+		}
+	}
+	if i < len(s) && s[i] == '<' {
+		i++
+	}
+	if len(s)-i >= len(l.raw) && s[i:i+len(l.raw)] == string(l.raw) {
+		return i, true
+	}
+	return 0, false
+}
+
+// markdownUnescape decodes a link destination as CommonMark does (§2.4,
+// §2.5, §6.3), in one pass: a backslash before ASCII punctuation is that
+// character; an entity reference (an HTML5 entity name and ";") and a
+// numeric character reference ("&#" and 1 to 7 digits, or "&#x" and 1 to
+// 6 hex digits, and ";") are their characters, U+FFFD for zero or a code
+// point past U+10FFFF or a surrogate. Anything else is itself. It returns
+// the decoded text and, unless it is s as it is (nil), the offset in s of
+// each decoded byte and of the end.
+func markdownUnescape(s string) (string, []int) {
+	k := strings.IndexAny(s, `\&`)
+	if k < 0 {
+		return s, nil
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:k])
+	sub := make([]int, 0, len(s)+1)
+	for i := range k {
+		sub = append(sub, i)
+	}
+	put := func(str string, at int) {
+		b.WriteString(str)
+		for range len(str) {
+			sub = append(sub, at)
+		}
+	}
+	for i := k; i < len(s); {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) && util.IsPunct(s[i+1]) {
+			put(s[i+1:i+2], i)
+			i += 2
+			continue
+		}
+		if c == '&' {
+			if t, n := markdownReference(s[i:]); n > 0 {
+				put(t, i)
+				i += n
+				continue
+			}
+		}
+		b.WriteByte(c)
+		sub = append(sub, i)
+		i++
+	}
+	sub = append(sub, len(s))
+	return b.String(), sub
+}
+
+// markdownReference reads the entity or numeric character reference at
+// the start of s (CommonMark §6.2) and returns its text and length, or a
+// length of 0.
+func markdownReference(s string) (string, int) {
+	if len(s) > 2 && s[1] == '#' {
+		j, hex := 2, false
+		if s[j] == 'x' || s[j] == 'X' {
+			j, hex = 3, true
+		}
+		start := j
+		var v rune
+		for j < len(s) && (hex && isHexDigit(s[j]) || !hex && s[j] >= '0' && s[j] <= '9') {
+			d := s[j]
+			switch {
+			case d >= 'a':
+				v = v*16 + rune(d-'a'+10)
+			case d >= 'A':
+				v = v*16 + rune(d-'A'+10)
+			case hex:
+				v = v*16 + rune(d-'0')
+			default:
+				v = v*10 + rune(d-'0')
+			}
+			j++
+			if hex && j-start > 6 || !hex && j-start > 7 {
+				return "", 0
+			}
+		}
+		if j == start || j >= len(s) || s[j] != ';' {
+			return "", 0
+		}
+		if v == 0 || v > utf8.MaxRune || v >= 0xD800 && v <= 0xDFFF {
+			v = utf8.RuneError
+		}
+		return string(v), j + 1
+	}
+	j := 1
+	for j < len(s) && j <= 32 && isAlnum(s[j]) {
+		j++
+	}
+	if j == 1 || j >= len(s) || s[j] != ';' {
+		return "", 0
+	}
+	e, ok := util.LookUpHTML5EntityByName(s[1:j])
+	if !ok {
+		return "", 0
+	}
+	return string(e.Characters), j + 1
+}
+
+func isHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f'
+}
