@@ -93,8 +93,8 @@ type xmlText struct {
 	// cdataRun[r] says whether run r is a CDATA section (it may be
 	// shorter than runs: the rest are not).
 	cdataRun []bool
-	entity    string // a reference to an entity not expanded
-	entityAt  int
+	entity   string // a reference to an entity not expanded
+	entityAt int
 }
 
 // xmlAttr is an attribute of a start tag: its name as written and the
