@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"sync"
@@ -74,6 +75,10 @@ type markdownEvent struct {
 // document renders to (raw HTML before any Markdown content), otherwise
 // the retrieval URL (§3.3).
 func readMarkdown(src string, ctx rbase.Context, h *Handler) {
+	if msg, at := markdownTooCostly(src); msg != "" {
+		h.note(Note{Offset: at, Kind: "too-costly", Where: "the document", Message: msg})
+		return
+	}
 	source := []byte(src)
 	doc := markdownParser().Parse(gtext.NewReader(source), parser.WithContext(parser.NewContext()))
 	r := markdownReader{src: src, source: source}
@@ -103,6 +108,126 @@ func readMarkdown(src string, ctx rbase.Context, h *Handler) {
 			h.directive(*e.dir)
 		}
 	}
+}
+
+// MaxMarkdownNesting is the deepest nesting of lists and block quotes on
+// one line that the Markdown reader reads. CommonMark sets no limit;
+// goldmark's time grows with the square of it.
+const MaxMarkdownNesting = 100
+
+// markdownBudget is the work the Markdown reader allows itself per byte
+// of a document (see markdownTooCostly).
+const markdownBudget = 512
+
+// markdownTooCostly says why a document is not to be parsed, and where,
+// or returns "". goldmark is linear on ordinary documents but not on
+// every input: some of its scans run to the end of the line (or of the
+// paragraph) from each bracket, backtick or "<", and its lists and block
+// quotes cost the square of their nesting on a line. This pass, linear
+// itself, bounds that work from above: each line costs its length times
+// the number of such characters and of the container markers it begins
+// with (and eight times the square of its indentation, which goldmark
+// weighs against each list open), and each paragraph (lines up to a blank line or a list item) its
+// length times the number of constructs that can scan across its lines
+// (backtick runs, "<!", "<?", lines that begin with "[" or "|"). A
+// document whose cost passes markdownBudget per byte (ordinary documents
+// cost a few dozen) or that nests more than MaxMarkdownNesting lists and
+// block quotes on a line is not read, and a Note says so: the time per
+// byte stays bounded, at worst about twenty times an ordinary document's.
+func markdownTooCostly(src string) (msg string, at int) {
+	budget := markdownBudget*len(src) + 1<<20
+	cost := 0
+	blockLen, blockT := 0, 0
+	for ls := 0; ls < len(src); {
+		le := strings.IndexByte(src[ls:], '\n')
+		if le < 0 {
+			le = len(src)
+		} else {
+			le += ls
+		}
+		line := src[ls:le]
+		// Container markers at the start of the line.
+		m, i := 0, 0
+		for {
+			for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+				i++
+			}
+			if i < len(line) && line[i] == '>' {
+				m++
+				i++
+				continue
+			}
+			if n := listMarker(line[i:]); n > 0 {
+				m++
+				i += n
+				continue
+			}
+			break
+		}
+		if m > MaxMarkdownNesting {
+			return fmt.Sprintf("a line nests %d lists and block quotes, and relurl reads Markdown nested at most %d deep: "+
+				"the document's URLs are not checked", m, MaxMarkdownNesting), ls
+		}
+		t := 0
+		for k := i; k < len(line); k++ {
+			switch line[k] {
+			case '[', ']', '(', ')', '<', '`', '!', '|', '&', '\\', 'w', 'h', 'f':
+				t++
+			}
+		}
+		blank := i == len(strings.TrimRight(line, " \t\r"))
+		if blank || listMarker(strings.TrimLeft(line, " \t")) > 0 {
+			cost += blockLen * blockT
+			blockLen, blockT = 0, 0
+		}
+		blockLen += len(line)
+		if i < len(line) && (line[i] == '[' || line[i] == '|') {
+			blockT++
+		}
+		for k := i; k+1 < len(line); k++ {
+			if line[k] == '<' && (line[k+1] == '!' || line[k+1] == '?') || line[k] == '`' && (k == i || line[k-1] != '`') {
+				blockT++
+			}
+		}
+		// goldmark weighs each open list against the indentation of each
+		// line: the square of the indentation.
+		cost += len(line)*(t+m+1) + 8*i*i
+		if cost > budget {
+			return fmt.Sprintf("the document holds constructs that cost the Markdown parser time growing faster than its size "+
+				"(long lines or paragraphs full of brackets, backticks or \"<\"), past relurl's bound of %d per byte: "+
+				"its URLs are not checked", markdownBudget), ls
+		}
+		ls = le + 1
+	}
+	if cost+blockLen*blockT > budget {
+		return fmt.Sprintf("the document holds constructs that cost the Markdown parser time growing faster than its size "+
+			"(long lines or paragraphs full of brackets, backticks or \"<\"), past relurl's bound of %d per byte: "+
+			"its URLs are not checked", markdownBudget), max(0, len(src)-blockLen)
+	}
+	return "", 0
+}
+
+// listMarker returns the length of the list marker (and the one space
+// after it) that s begins with: "-", "*" or "+", or 1 to 9 digits and "."
+// or ")", then a space or tab; 0 when s begins none.
+func listMarker(s string) int {
+	i := 0
+	switch {
+	case len(s) > 0 && (s[0] == '-' || s[0] == '*' || s[0] == '+'):
+		i = 1
+	default:
+		for i < len(s) && i < 9 && s[i] >= '0' && s[i] <= '9' {
+			i++
+		}
+		if i == 0 || i >= len(s) || s[i] != '.' && s[i] != ')' {
+			return 0
+		}
+		i++
+	}
+	if i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		return i + 1
+	}
+	return 0
 }
 
 // mdLink is a destination found in the tree: what kind, where the node

@@ -66,9 +66,22 @@ func readXML(src string, ctx rbase.Context, h *Handler) {
 	x.run()
 }
 
-// xmlElem is an open element.
+// xmlOpen is an open element on the reader's stack: offsets and
+// indexes only, so that a stack 100 000 deep holds no pointer for the
+// garbage collector to scan, and copies cheaply as it grows.
+type xmlOpen struct {
+	// The name is src[nameStart:nameEnd], its local part from localStart.
+	nameStart, nameEnd, localStart int32
+	// base indexes xmlReader.bases; text is 1 + the index of the text it
+	// gathers in xmlReader.texts, or 0.
+	base, text int32
+	// nsMark is len(xmlReader.bound) when the element began: the
+	// prefixes bound on it are those after.
+	nsMark int32
+}
+
+// xmlElem is the element whose start tag is being read.
 type xmlElem struct {
-	name string // as written, prefix included
 	// local and ns are its local name and namespace name.
 	local, ns string
 	base      *Base
@@ -109,34 +122,51 @@ type xmlReader struct {
 	src     string
 	h       *Handler
 	docBase *Base
-	stack   []xmlElem
+	stack   []xmlOpen
+	// bases are the bases of open elements (the document's first), and
+	// texts the texts open elements gather.
+	bases []*Base
+	texts []*xmlText
 	// ns holds, for each prefix ("" for the default namespace), the
 	// namespace names bound to it, innermost last; bound lists the
 	// prefixes bound, in order, so that an element's end unbinds its own.
 	ns    map[string][]string
 	bound []string
 	attrs []xmlAttr
+	// baseBytes counts the bytes of the bases established, and
+	// unknownBase is the base of elements past that budget.
+	baseBytes   int
+	unknownBase *Base
 	// rss is set when the root element is rss or rdf:RDF.
 	rss      bool
 	rootSeen bool
 	// at, when not negative, stops the reading at the element that holds
 	// that offset, whose base is then found (see [BaseAt]).
-	at      int
-	found   *xmlElem
-	foundOK bool
+	at        int
+	foundBase *Base
+	foundName string
+	foundOK   bool
 }
 
 func newXMLReader(src string, docBase *Base, h *Handler) *xmlReader {
-	return &xmlReader{src: src, h: h, docBase: docBase, at: -1,
+	return &xmlReader{src: src, h: h, docBase: docBase, at: -1, bases: []*Base{docBase},
 		ns: map[string][]string{"xml": {"http://www.w3.org/XML/1998/namespace"}}}
 }
 
 // base returns the base of the innermost open element, or the document's.
 func (x *xmlReader) base() *Base {
 	if n := len(x.stack); n > 0 {
-		return x.stack[n-1].base
+		return x.bases[x.stack[n-1].base]
 	}
 	return x.docBase
+}
+
+// topText returns the text the innermost open element gathers, or nil.
+func (x *xmlReader) topText() *xmlText {
+	if n := len(x.stack); n > 0 && x.stack[n-1].text > 0 {
+		return x.texts[x.stack[n-1].text-1]
+	}
+	return nil
 }
 
 // run reads the document.
@@ -206,7 +236,7 @@ func (x *xmlReader) stop() {
 		x.foundOK = true
 		if n := len(x.stack); n > 0 {
 			e := x.stack[n-1]
-			x.found = &e
+			x.foundBase, x.foundName = x.bases[e.base], x.src[e.nameStart:e.nameEnd]
 		}
 	}
 }
@@ -255,18 +285,17 @@ func (x *xmlReader) comment(from, to int) {
 // breakText marks that the text of the open element, if it gathers one,
 // is interrupted (by a comment, a processing instruction, an element).
 func (x *xmlReader) breakText() {
-	if n := len(x.stack); n > 0 && x.stack[n-1].text != nil {
-		x.stack[n-1].text.runs++
+	if t := x.topText(); t != nil {
+		t.runs++
 	}
 }
 
 // textRun reads the character data s[from:to].
 func (x *xmlReader) textRun(from, to int) {
-	n := len(x.stack)
-	if n == 0 || x.stack[n-1].text == nil {
+	t := x.topText()
+	if t == nil {
 		return
 	}
-	t := x.stack[n-1].text
 	d := xmlDecode(x.src, from, to, false)
 	if d.entity != "" && t.entity == "" {
 		t.entity, t.entityAt = d.entity, d.entityAt
@@ -280,11 +309,10 @@ func (x *xmlReader) textRun(from, to int) {
 
 // cdata reads the text of a CDATA section, s[from:to].
 func (x *xmlReader) cdata(from, to int) {
-	n := len(x.stack)
-	if n == 0 || x.stack[n-1].text == nil {
+	t := x.topText()
+	if t == nil {
 		return
 	}
-	t := x.stack[n-1].text
 	t.runs++
 	for int32(len(t.cdataRun)) <= t.runs {
 		t.cdataRun = append(t.cdataRun, false)
@@ -493,7 +521,7 @@ func (x *xmlReader) startTag(i int) int {
 	x.attrs = x.scanXMLAttrs(x.attrs[:0], ne, attrEnd)
 	x.breakText()
 
-	e := xmlElem{name: name, nsMark: len(x.bound)}
+	e := xmlElem{nsMark: len(x.bound)}
 	// Namespace declarations first: they apply to the element's own name
 	// and attributes.
 	for _, a := range x.attrs {
@@ -525,7 +553,7 @@ func (x *xmlReader) startTag(i int) int {
 	}
 	parent := ""
 	if n := len(x.stack); n > 0 {
-		parent = x.stack[n-1].local
+		parent = x.src[x.stack[n-1].localStart:x.stack[n-1].nameEnd]
 	}
 	for _, a := range x.attrs {
 		switch {
@@ -547,11 +575,8 @@ func (x *xmlReader) startTag(i int) int {
 		}
 	}
 	if x.at >= 0 && x.at < end {
-		if !empty {
-			x.stack = append(x.stack, e)
-		}
 		x.stop()
-		x.found = &e
+		x.foundBase, x.foundName = e.base, name
 		return end
 	}
 	if empty {
@@ -567,7 +592,20 @@ func (x *xmlReader) startTag(i int) int {
 	case e.local == "style" && (e.ns == nsSVG || e.ns == nsXHTML):
 		e.text = &xmlText{where: "in <" + name + ">", css: true}
 	}
-	x.stack = append(x.stack, e)
+	open := xmlOpen{nameStart: int32(i + 1), nameEnd: int32(ne), localStart: int32(ne - len(e.local)), nsMark: int32(e.nsMark)}
+	if top := len(x.stack) - 1; top >= 0 && x.bases[x.stack[top].base] == e.base {
+		open.base = x.stack[top].base
+	} else if top < 0 && e.base == x.docBase {
+		open.base = 0
+	} else {
+		x.bases = append(x.bases, e.base)
+		open.base = int32(len(x.bases) - 1)
+	}
+	if e.text != nil {
+		x.texts = append(x.texts, e.text)
+		open.text = int32(len(x.texts))
+	}
+	x.stack = append(x.stack, open)
 	return end
 }
 
@@ -605,18 +643,22 @@ func (x *xmlReader) endTag() {
 	if n == 0 {
 		return
 	}
-	e := &x.stack[n-1]
-	if e.text != nil {
-		x.elementText(e)
+	e := x.stack[n-1]
+	if e.text > 0 {
+		x.elementText(x.texts[e.text-1], x.bases[e.base])
+		x.texts = x.texts[:e.text-1]
 	}
-	x.unbind(e.nsMark)
+	if e.base > 0 && (n == 1 || x.stack[n-2].base != e.base) {
+		// The element's own base is no one else's: drop it.
+		x.bases = x.bases[:e.base]
+	}
+	x.unbind(int(e.nsMark))
 	x.stack = x.stack[:n-1]
 	x.breakText()
 }
 
 // elementText hands on the URL (or the CSS's URLs) of an element's text.
-func (x *xmlReader) elementText(e *xmlElem) {
-	t := e.text
+func (x *xmlReader) elementText(t *xmlText, b *Base) {
 	s := t.b.String()
 	if t.css {
 		idx := append(t.idx, x.textEnd(t))
@@ -628,7 +670,7 @@ func (x *xmlReader) elementText(e *xmlElem) {
 		if allCDATA(t, s) {
 			enc = []Encoding{EncodingCSS, EncodingCDATA}
 		}
-		readCSS(d, rbase.Map{}, enc, e.base, t.where, x.h)
+		readCSS(d, rbase.Map{}, enc, b, t.where, x.h)
 		return
 	}
 	if t.entity != "" {
@@ -649,7 +691,7 @@ func (x *xmlReader) elementText(e *xmlElem) {
 	} else {
 		idx = append(idx, x.textEnd(t))
 	}
-	r := Ref{URL: s[from:to], Map: indexMap(rbase.Map{}, idx), Where: t.where, Base: e.base, Encodings: []Encoding{EncodingXML}}
+	r := Ref{URL: s[from:to], Map: indexMap(rbase.Map{}, idx), Where: t.where, Base: b, Encodings: []Encoding{EncodingXML}}
 	if to > from {
 		if t.run[from] != t.run[to-1] {
 			r.Unwritable = "the URL is built from pieces of text the file writes apart (around a comment, a processing instruction or a CDATA section)"
@@ -709,6 +751,21 @@ func (x *xmlReader) xmlBase(name string, a xmlAttr, parent *Base) *Base {
 	}
 	from, to := trimXML(d.s)
 	v := d.s[from:to]
+	// Nested relative bases make longer and longer URLs, each as long as
+	// its nesting is deep: past a budget of the document's own size, no
+	// more are established (a Note says so), so that time and memory stay
+	// linear in the document.
+	x.baseBytes += len(parent.URL.URL) + len(v)
+	if x.baseBytes > 4*len(x.src)+1<<20 {
+		if x.unknownBase == nil {
+			x.h.note(Note{Offset: a.valStart, Kind: "too-deep", Where: where,
+				Message: "the xml:base attributes nested here make base URLs longer, together, than relurl establishes " +
+					"for a document of this size: the elements from here on have no base, and their relative URLs are not resolved"})
+			x.unknownBase = &Base{URL: rbase.URL{Layer: rbase.LayerDefault, Source: "xml:base past relurl's bound"}, RelativeAllowed: true}
+		}
+		x.h.ref(Ref{URL: v, Map: d.mapOf(rbase.Map{}, from, to, nil), Where: where, Base: parent, Encodings: []Encoding{EncodingXML}})
+		return x.unknownBase
+	}
 	u, err := rbase.XMLBase(v, parent.URL, rbase.SourceXMLBase+" of <"+name+">")
 	b := &Base{URL: u, Err: err, RelativeAllowed: true}
 	if v == "" {
