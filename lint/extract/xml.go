@@ -146,6 +146,9 @@ type xmlReader struct {
 	foundBase *Base
 	foundName string
 	foundOK   bool
+	// onStart, when not nil, sees each start tag's name and attributes
+	// (for tests that hold the scanner to encoding/xml).
+	onStart func(name string, attrs []xmlAttr)
 }
 
 func newXMLReader(src string, docBase *Base, h *Handler) *xmlReader {
@@ -520,6 +523,9 @@ func (x *xmlReader) startTag(i int) int {
 	}
 	x.attrs = x.scanXMLAttrs(x.attrs[:0], ne, attrEnd)
 	x.breakText()
+	if x.onStart != nil {
+		x.onStart(name, x.attrs)
+	}
 
 	e := xmlElem{nsMark: len(x.bound)}
 	// Namespace declarations first: they apply to the element's own name
