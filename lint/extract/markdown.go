@@ -56,9 +56,10 @@ var markdownParser = sync.OnceValue(func() parser.Parser {
 // markdownEvent is one thing found in a Markdown document, kept until all
 // are found, to be handed on in document order.
 type markdownEvent struct {
-	at  int
-	ref *Ref
-	dir *Directive
+	at    int
+	ref   Ref
+	dir   Directive
+	isDir bool
 }
 
 // readMarkdown reads the URLs of a Markdown document: the destinations of
@@ -86,27 +87,51 @@ func readMarkdown(src string, ctx rbase.Context, h *Handler) {
 
 	html, m := rbase.Join(src, r.html)
 	b := htmlBase(html[:r.headEnd(m)], ctx, establish(nil, ctx, true))
-	var events []markdownEvent
-	collect := Handler{
-		Ref:       func(ref Ref) { events = append(events, markdownEvent{at: ref.Map.At(0), ref: &ref}) },
-		Directive: func(d Directive) { events = append(events, markdownEvent{at: d.Offset, dir: &d}) },
-		Note:      h.Note,
+	refs := make([]Ref, len(r.links))
+	for i, l := range r.links {
+		refs[i] = r.link(l)
+		refs[i].Base = b
 	}
-	for _, l := range r.links {
-		ref := r.link(l)
-		ref.Base = b
-		collect.ref(ref)
+	// The tree's order is the document's; sort in case an extension ever
+	// moves a node.
+	if !sort.SliceIsSorted(refs, func(i, j int) bool { return refs[i].Map.At(0) < refs[j].Map.At(0) }) {
+		sort.SliceStable(refs, func(i, j int) bool { return refs[i].Map.At(0) < refs[j].Map.At(0) })
 	}
-	if len(r.html) > 0 {
-		scanHTML(html, m, nil, b, "", &collect)
-	}
-	sort.SliceStable(events, func(i, j int) bool { return events[i].at < events[j].at })
-	for _, e := range events {
-		if e.ref != nil {
-			h.ref(*e.ref)
-		} else {
-			h.directive(*e.dir)
+	if len(r.html) == 0 {
+		for _, ref := range refs {
+			h.ref(ref)
 		}
+		return
+	}
+	// The raw HTML's URLs and directives, in their order, merged with the
+	// links'.
+	var events []markdownEvent
+	scanHTML(html, m, nil, b, "", &Handler{
+		Ref: func(ref Ref) {
+			if !r.onePiece(ref.Map.At(0), ref.Map.At(len(ref.URL))) {
+				ref.Unwritable = "the URL is built from pieces of raw HTML that the Markdown writes apart"
+			}
+			events = append(events, markdownEvent{at: ref.Map.At(0), ref: ref})
+		},
+		Directive: func(d Directive) { events = append(events, markdownEvent{at: d.Offset, dir: d, isDir: true}) },
+		Note:      h.Note,
+	})
+	emit := func(e markdownEvent) {
+		if e.isDir {
+			h.directive(e.dir)
+		} else {
+			h.ref(e.ref)
+		}
+	}
+	k := 0
+	for _, ref := range refs {
+		for at := ref.Map.At(0); k < len(events) && events[k].at < at; k++ {
+			emit(events[k])
+		}
+		h.ref(ref)
+	}
+	for ; k < len(events); k++ {
+		emit(events[k])
 	}
 }
 
@@ -170,8 +195,7 @@ func markdownTooCostly(src string) (msg string, at int) {
 		}
 		t := 0
 		for k := i; k < len(line); k++ {
-			switch line[k] {
-			case '[', ']', '(', ')', '<', '`', '!', '|', '&', '\\', 'w', 'h', 'f':
+			if markdownScanners[line[k]] {
 				t++
 			}
 		}
@@ -206,6 +230,16 @@ func markdownTooCostly(src string) (msg string, at int) {
 	}
 	return "", 0
 }
+
+// markdownScanners are the bytes from which goldmark may scan to the end
+// of a line: brackets, parentheses, "<", backticks, "!", "|", "&", "\\",
+// and the first letters of the bare URLs it links (http, ftp, www).
+var markdownScanners = func() (t [256]bool) {
+	for _, c := range []byte("[]()<`!|&\\whf") {
+		t[c] = true
+	}
+	return t
+}()
 
 // listMarker returns the length of the list marker (and the one space
 // after it) that s begins with: "-", "*" or "+", or 1 to 9 digits and "."
@@ -262,6 +296,13 @@ func (r *markdownReader) headEnd(m rbase.Map) int {
 		n += p[1] - p[0]
 	}
 	return n
+}
+
+// onePiece reports whether the file's [from, to) lies in one piece of
+// raw HTML.
+func (r *markdownReader) onePiece(from, to int) bool {
+	k := sort.Search(len(r.html), func(k int) bool { return r.html[k][1] > from })
+	return k < len(r.html) && r.html[k][0] <= from && to <= r.html[k][1]
 }
 
 func (r *markdownReader) addHTML(from, to int) {
