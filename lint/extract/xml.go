@@ -692,9 +692,14 @@ func (x *xmlReader) elementText(t *xmlText, b *Base) {
 	}
 	idx := make([]int, 0, to-from+1)
 	idx = append(idx, t.idx[from:to]...)
-	if to < len(t.idx) {
+	switch {
+	case to < len(t.idx) && to > from && t.run[to] == t.run[to-1]:
 		idx = append(idx, t.idx[to])
-	} else {
+	case to > from:
+		idx = append(idx, x.byteEnd(t.idx[to-1]))
+	case to < len(t.idx):
+		idx = append(idx, t.idx[to])
+	default:
 		idx = append(idx, x.textEnd(t))
 	}
 	r := Ref{URL: s[from:to], Map: indexMap(rbase.Map{}, idx), Where: t.where, Base: b, Encodings: []Encoding{EncodingXML}}
@@ -734,7 +739,21 @@ func (x *xmlReader) textEnd(t *xmlText) int {
 	if len(t.idx) == 0 {
 		return 0
 	}
-	return t.idx[len(t.idx)-1] + 1
+	return x.byteEnd(t.idx[len(t.idx)-1])
+}
+
+// byteEnd returns the end of the source of a decoded byte placed at p: a
+// reference runs to its ";", "\r\n" is two bytes, anything else one.
+func (x *xmlReader) byteEnd(p int) int {
+	switch s := x.src; {
+	case s[p] == '&':
+		if _, n, _ := xmlReference(s[p:]); n > 0 {
+			return p + n
+		}
+	case s[p] == '\r' && p+1 < len(s) && s[p+1] == '\n':
+		return p + 2
+	}
+	return p + 1
 }
 
 // entityNote notes a value not checked because it refers to an entity
