@@ -58,9 +58,10 @@ func init() {
 			help: "Prints the shortest reference that resolves against BASE to exactly each TARGET.\n" +
 				"Targets come from the arguments or, when there are none, from standard input one per line.",
 			run: runRelative},
-		{name: "base", synopsis: "[--json] [--url URL] [--type html|message] FILE",
-			summary: "the effective base of an HTML document or a message (§3)",
-			help: "Prints the effective base URL of an HTML document or a message (RFC 1808 §3) and the layer that supplied it.\n" +
+		{name: "base", synopsis: "[--json] [--url URL] [--type html|message|markdown|css|xml] [--at LINE:COL] FILE",
+			summary: "the effective base of a document or a message (§3)",
+			help: "Prints the effective base URL of an HTML, Markdown, CSS or XML document or a message (RFC 1808 §3) and the layer that supplied it.\n" +
+				"For XML it is the root element's (xml:base), or with --at LINE:COL that of the element there.\n" +
 				`FILE "-" is standard input. FILE may be at most ` + input.Size(input.DefaultMax) + ".",
 			run: runBase},
 		{name: "gen", synopsis: "[--production NAME] [--invalid] [-n N] [--seed S] [--json]",

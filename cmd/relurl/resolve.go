@@ -9,6 +9,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/internal/input"
+	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/resolve"
 	rbase "github.com/relurl/relurl/resolve/base"
 )
@@ -144,6 +145,7 @@ type baseResult struct {
 	Layer   string       `json:"layer"`
 	Section string       `json:"section"`
 	Source  string       `json:"source"`
+	Element string       `json:"element,omitempty"`
 	Parts   []partResult `json:"parts,omitempty"`
 	Notes   []noteResult `json:"notes,omitempty"`
 }
@@ -171,7 +173,8 @@ func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("base", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	retrieval := fs.String("url", "", "the `URL` FILE was retrieved by, the base of §3.3")
-	kind := fs.String("type", "", "read FILE as `html` or message; by default a FILE whose first non-blank character is \"<\" is HTML")
+	kind := fs.String("type", "", "read FILE as `html`, message, markdown, css or xml; by default by its name (.md, .css, .xml, .atom, .rss, .svg), then HTML when its first non-blank character is \"<\" (XML when that is an XML declaration), a message otherwise")
+	at := fs.String("at", "", "XML: the base of the element at `LINE:COL` (counted from 1, the column in bytes) instead of the root element's")
 	pos, code, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return code
@@ -182,9 +185,9 @@ func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	file := pos[0]
 	switch *kind {
-	case "", "html", "message":
+	case "", "html", "message", "markdown", "css", "xml":
 	default:
-		fmt.Fprintf(stderr, "relurl base: --type %q: want html or message\n", *kind)
+		fmt.Fprintf(stderr, "relurl base: --type %q: want html, message, markdown, css or xml\n", *kind)
 		return exitUsage
 	}
 	data, err := input.ReadFile(file, stdin, input.DefaultMax)
@@ -193,12 +196,24 @@ func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	doc := string(data)
-	data = nil
 	if *kind == "" {
 		*kind = "message"
-		if rbase.LooksLikeHTML(doc) {
+		if k, ok := extract.KindByName(file); ok && (k == extract.KindMarkdown || k == extract.KindCSS || k == extract.KindXML) {
+			*kind = k.String()
+		} else if extract.Detect("", data) == extract.KindXML {
+			*kind = "xml"
+		} else if rbase.LooksLikeHTML(doc) {
 			*kind = "html"
 		}
+	}
+	data = nil
+	switch *kind {
+	case "markdown", "css", "xml":
+		return baseOfDocument(file, doc, *kind, *retrieval, *at, *asJSON, stdout, stderr)
+	}
+	if *at != "" {
+		fmt.Fprintf(stderr, "relurl base: --at is for XML documents\n")
+		return exitUsage
 	}
 
 	ctx := rbase.Context{Retrieval: *retrieval}
@@ -251,6 +266,75 @@ func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitOK
+}
+
+// baseOfDocument prints the base of a Markdown, CSS or XML document (for
+// XML, of its root element, or of the element at LINE:COL).
+func baseOfDocument(file, doc, kind, retrieval, at string, asJSON bool, stdout, stderr io.Writer) int {
+	k, _ := extract.ParseKind(kind)
+	off := -1
+	if at != "" {
+		if k != extract.KindXML {
+			fmt.Fprintf(stderr, "relurl base: --at is for XML documents\n")
+			return exitUsage
+		}
+		var ok bool
+		if off, ok = offsetOf(doc, at); !ok {
+			fmt.Fprintf(stderr, "relurl base: --at %q: want LINE:COL inside the file\n", at)
+			return exitUsage
+		}
+	}
+	b, element, err := extract.DocumentBase(doc, k, retrieval, off)
+	if err == nil && b.Err != nil {
+		err = b.Err
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "relurl base: %s: %v\n", file, err)
+		return exitInvalid
+	}
+	res := baseResult{File: file, Type: kind, Base: b.URL.URL, Layer: b.URL.Layer.String(), Section: b.URL.Layer.Section(),
+		Source: b.URL.Source, Element: element}
+	if asJSON {
+		err = writeJSON(stdout, res)
+	} else {
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "%s\n", b.URL.URL)
+		fmt.Fprintf(&sb, "  layer   %s (§%s): %s\n", b.URL.Layer, b.URL.Layer.Section(), b.URL.Source)
+		if element != "" {
+			fmt.Fprintf(&sb, "  element <%s>\n", element)
+		}
+		_, err = io.WriteString(stdout, sb.String())
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "relurl base: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// offsetOf returns the byte offset of LINE:COL (both from 1, the column
+// in bytes) in doc.
+func offsetOf(doc, at string) (int, bool) {
+	var line, col int
+	if n, err := fmt.Sscanf(at, "%d:%d", &line, &col); n != 2 || err != nil || line < 1 || col < 1 {
+		return 0, false
+	}
+	off := 0
+	for l := 1; l < line; l++ {
+		k := strings.IndexByte(doc[off:], '\n')
+		if k < 0 {
+			return 0, false
+		}
+		off += k + 1
+	}
+	end := strings.IndexByte(doc[off:], '\n')
+	if end < 0 {
+		end = len(doc) - off
+	}
+	if col-1 > end {
+		return 0, false
+	}
+	return off + col - 1, true
 }
 
 func orNone(s string) string {

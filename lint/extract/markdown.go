@@ -80,13 +80,7 @@ func readMarkdown(src string, ctx rbase.Context, h *Handler) {
 		h.note(Note{Offset: at, Kind: "too-costly", Where: "the document", Message: msg})
 		return
 	}
-	source := []byte(src)
-	doc := markdownParser().Parse(gtext.NewReader(source), parser.WithContext(parser.NewContext()))
-	r := markdownReader{src: src, source: source}
-	r.walk(doc)
-
-	html, m := rbase.Join(src, r.html)
-	b := htmlBase(html[:r.headEnd(m)], ctx, establish(nil, ctx, true))
+	r, html, m, b := parseMarkdown(src, ctx)
 	refs := make([]Ref, len(r.links))
 	for i, l := range r.links {
 		refs[i] = r.link(l)
@@ -262,6 +256,18 @@ func listMarker(s string) int {
 		return i + 1
 	}
 	return 0
+}
+
+// parseMarkdown parses a Markdown document and finds its destinations,
+// its raw HTML joined with its map, and its base: the BASE element of the
+// raw HTML before any Markdown content, or the layers of ctx.
+func parseMarkdown(src string, ctx rbase.Context) (r *markdownReader, html string, m rbase.Map, b *Base) {
+	source := []byte(src)
+	doc := markdownParser().Parse(gtext.NewReader(source), parser.WithContext(parser.NewContext()))
+	r = &markdownReader{src: src, source: source}
+	r.walk(doc)
+	html, m = rbase.Join(src, r.html)
+	return r, html, m, htmlBase(html[:r.headEnd(m)], ctx, establish(nil, ctx, true))
 }
 
 // mdLink is a destination found in the tree: what kind, where the node

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -142,7 +143,9 @@ type xmlReader struct {
 	rootSeen bool
 	// at, when not negative, stops the reading at the element that holds
 	// that offset, whose base is then found (see [BaseAt]).
-	at        int
+	at int
+	// atRoot, when set, stops the reading at the root element instead.
+	atRoot    bool
 	foundBase *Base
 	foundName string
 	foundOK   bool
@@ -184,7 +187,7 @@ func (x *xmlReader) run() {
 		return
 	}
 	for i < len(s) {
-		if x.at >= 0 && i > x.at {
+		if x.at >= 0 && i > x.at || x.foundOK {
 			x.stop()
 			return
 		}
@@ -235,7 +238,7 @@ func (x *xmlReader) run() {
 // stop records, for [BaseAt], the innermost open element when the
 // reading passes the offset sought.
 func (x *xmlReader) stop() {
-	if x.at >= 0 && !x.foundOK {
+	if (x.at >= 0 || x.atRoot) && !x.foundOK {
 		x.foundOK = true
 		if n := len(x.stack); n > 0 {
 			e := x.stack[n-1]
@@ -580,9 +583,9 @@ func (x *xmlReader) startTag(i int) int {
 			}
 		}
 	}
-	if x.at >= 0 && x.at < end {
+	if x.at >= 0 && x.at < end || x.atRoot {
 		x.stop()
-		x.foundBase, x.foundName = e.base, name
+		x.foundOK, x.foundBase, x.foundName = true, e.base, name
 		return end
 	}
 	if empty {
@@ -676,7 +679,18 @@ func (x *xmlReader) elementText(t *xmlText, b *Base) {
 		if allCDATA(t, s) {
 			enc = []Encoding{EncodingCSS, EncodingCDATA}
 		}
-		readCSS(d, rbase.Map{}, enc, b, t.where, x.h)
+		h := *x.h
+		h.Ref = func(r Ref) {
+			// A URL whose bytes come from more than one piece of the text
+			// cannot be written back in place.
+			k1 := sort.SearchInts(t.idx, r.Map.At(0))
+			k2 := sort.SearchInts(t.idx, r.Map.At(len(r.URL))) - 1
+			if k1 < len(t.run) && k2 >= k1 && k2 < len(t.run) && t.run[k1] != t.run[k2] {
+				r.Unwritable = "the URL is built from pieces of text the file writes apart (around a comment, a processing instruction or a CDATA section)"
+			}
+			x.h.ref(r)
+		}
+		readCSS(d, rbase.Map{}, enc, b, t.where, &h)
 		return
 	}
 	if t.entity != "" {
