@@ -193,7 +193,8 @@ func TestNotes(t *testing.T) {
 }
 
 func TestKind(t *testing.T) {
-	for _, k := range []extract.Kind{extract.KindText, extract.KindHTML, extract.KindMessage} {
+	for _, k := range []extract.Kind{extract.KindText, extract.KindHTML, extract.KindMessage,
+		extract.KindMarkdown, extract.KindCSS, extract.KindXML} {
 		got, err := extract.ParseKind(k.String())
 		b, _ := k.MarshalText()
 		var back extract.Kind
@@ -222,6 +223,16 @@ func TestKind(t *testing.T) {
 		{"-", "mailto:x\n", extract.KindText},
 		{"-", "\uFEFFhttp://a/", extract.KindText},
 		{"-", "", extract.KindText},
+		{"README.md", "", extract.KindMarkdown},
+		{"doc.Markdown", "<html>", extract.KindMarkdown},
+		{"site.css", "", extract.KindCSS},
+		{"feed.atom", "", extract.KindXML},
+		{"news.rss", "", extract.KindXML},
+		{"logo.SVG", "", extract.KindXML},
+		{"sitemap.xml", "", extract.KindXML},
+		{"page.xhtml", `<?xml version="1.0"?><feed/>`, extract.KindHTML},
+		{"-", "\uFEFF<?xml version=\"1.0\"?>\n<!-- x -->\n<feed/>", extract.KindXML},
+		{"-", `<?xml version="1.0"?><!DOCTYPE html><html/>`, extract.KindHTML},
 	} {
 		if got := extract.Detect(tt.name, []byte(tt.data)); got != tt.want {
 			t.Errorf("Detect(%q, %q) = %v, want %v", tt.name, tt.data, got, tt.want)

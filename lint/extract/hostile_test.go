@@ -111,10 +111,10 @@ the [FAQ][faq]. Images: ![logo](img/logo.png "Logo").
 // timings are CPU time (the process's, garbage collection included), the
 // best of three runs, to stand a machine shared with other work.
 func TestHostileLinear(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timings: not under -short")
+	if testing.Short() || raceEnabled {
+		t.Skip("timings: not under -short or the race detector (go test ./lint/extract runs them)")
 	}
-	small, large := 64<<10, 512<<10
+	small, large := 128<<10, 1<<20
 	for k, shapes := range hostileShapes {
 		for name, f := range shapes {
 			t.Run(k.String()+"/"+name, func(t *testing.T) {

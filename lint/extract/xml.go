@@ -337,6 +337,7 @@ func (x *xmlReader) cdata(from, to int) {
 // offset past it. The system identifier of a document type declaration
 // is a URL; its entity declarations are not read.
 func (x *xmlReader) declaration(i int) int {
+	x.breakText()
 	s := x.src
 	doctype := len(s)-i >= 9 && strings.EqualFold(s[i+2:i+9], "DOCTYPE")
 	j := i + 2

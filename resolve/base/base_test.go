@@ -516,3 +516,33 @@ func TestMemory(t *testing.T) {
 		}
 	}
 }
+
+// TestXMLBase: xml:base resolved against the parent's base (XML Base
+// §4.2, RFC 1808 §4), the empty value naming the parent's.
+func TestXMLBase(t *testing.T) {
+	parent := base.URL{URL: "http://a/b/c/d;p?q", Layer: base.LayerRetrieval, Source: "retrieval URL"}
+	for _, tt := range []struct {
+		value  string
+		parent base.URL
+		want   string
+		err    bool
+	}{
+		{"http://x/y/", parent, "http://x/y/", false},
+		{"g/", parent, "http://a/b/c/g/", false},
+		{"../../../g", parent, "http://a/../g", false},
+		{"", parent, "http://a/b/c/d;p?q", false},
+		{"../..//g/", parent, "", true},       // http://a//g/: not generic-RL
+		{"a b/", parent, "", true},            // not a URL
+		{"g/", base.URL{}, "", true},          // relative, with nothing to resolve against
+		{"http://a//b", base.URL{}, "", true}, // absolute, not generic-RL
+		{"mailto:x", base.URL{}, "mailto:x", false},
+	} {
+		u, err := base.XMLBase(tt.value, tt.parent, "")
+		if (err != nil) != tt.err || err == nil && u.URL != tt.want {
+			t.Errorf("XMLBase(%q, %q) = %q, %v; want %q (error %v)", tt.value, tt.parent.URL, u.URL, err, tt.want, tt.err)
+		}
+		if err == nil && tt.value != "" && (u.Layer != base.LayerEmbedded || u.Source != base.SourceXMLBase) {
+			t.Errorf("XMLBase(%q): layer %v, source %q", tt.value, u.Layer, u.Source)
+		}
+	}
+}
