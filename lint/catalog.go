@@ -21,8 +21,9 @@ const (
 	// common Internet scheme syntax (§3.1) and the scheme productions of
 	// its §5.
 	FamilyRFC1738 Family = "rfc1738"
-	// FamilyPortability holds the warnings for URLs that other readers,
-	// those of RFC 3986 in particular, take differently.
+	// FamilyPortability holds the warnings for URLs that other readers
+	// take differently: browsers (the WHATWG URL Standard) and RFC 3986
+	// parsers such as Go's net/url.
 	FamilyPortability Family = "portability"
 )
 
@@ -44,6 +45,12 @@ const (
 	// RuleBaseHeader: §3.1, a Base header not of the form <URL:absoluteURL>.
 	RuleBaseHeader = "base/header"
 
+	// RuleWHATWGResolution: a browser resolves the reference to another
+	// URL than RFC 1808 does.
+	RuleWHATWGResolution = "portability/whatwg-resolution"
+	// RuleWHATWGParse: a browser rejects or repairs a URL that RFC 1808
+	// accepts.
+	RuleWHATWGParse = "portability/whatwg-parse"
 	// RulePortabilityResolution: the reference resolves differently under
 	// RFC 3986.
 	RulePortabilityResolution = "portability/rfc3986-resolution"
@@ -86,6 +93,14 @@ type Rule struct {
 	Severity ast.Severity
 	// Default reports whether the rule is enabled unless turned off.
 	Default bool
+	// Kinds, when not "", restricts Default to documents of these kinds:
+	// names of package extract's kinds, comma-separated
+	// ("html,markdown,css"). The rule is then on by default in documents
+	// of those kinds and off in the others; once a setting names it
+	// (Options.Enable or Disable, a configuration's rules, by its id or its
+	// family) it is on or off in every kind. A name extract does not know
+	// yet is allowed (see kindsToCome in lint.go).
+	Kinds string
 	// Section cites the text the rule comes from, such as "RFC 1808 §5.3".
 	Section string
 	// Summary says what the rule finds, in one line.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/compare"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/resolve"
 	rbase "github.com/relurl/relurl/resolve/base"
@@ -17,11 +18,14 @@ import (
 // hit is a finding inside one URL: offsets index the URL's text.
 type hit struct {
 	rule        string
+	family      Family
 	severity    ast.Severity
 	offset, end int
 	production  string
 	message     string
 	fix         string
+	// readings, on a portability finding, are the URL's three readings.
+	readings *compare.Report
 }
 
 // urlCheck is one URL under check: what every rule's check reads, some of
@@ -60,12 +64,14 @@ type urlCheck struct {
 	netRead   bool
 	net       *url.URL
 	netErr    error
+	cmpRead   bool
+	cmp       *compare.Report
 }
 
 // report records a finding of the rule whose check runs, with its
 // configured severity and, unless h says otherwise, the rule's fix.
 func (c *urlCheck) report(h hit) {
-	h.rule = c.row.ID
+	h.rule, h.family = c.row.ID, c.row.Family
 	h.severity = c.l.state[h.rule].sev
 	if h.fix == "" {
 		h.fix = c.row.Fix
@@ -146,6 +152,25 @@ type base struct {
 	// net is url read by net/url, for the portability rules; nil when
 	// net/url refuses it.
 	net *url.URL
+	// cmp is url read by package compare's readers, and alone no base,
+	// for the portability rules: made on first use (compareBase).
+	cmp, alone *compare.Base
+	// wRejects is 1 when browsers accept url, 2 when they reject it, 0
+	// when not known yet (browserRejectsBase).
+	wRejects int8
+}
+
+// browserRejectsBase reports whether browsers (the WHATWG URL Standard)
+// reject the base, computed on first need: the references resolved
+// against it then fail in a browser for that reason alone.
+func (b *base) browserRejectsBase() bool {
+	if b.wRejects == 0 {
+		b.wRejects = 1
+		if compare.URL(b.url).Reading(compare.WHATWG).Verdict == compare.Rejected {
+			b.wRejects = 2
+		}
+	}
+	return b.wRejects == 2
 }
 
 func newBase(eb *extract.Base) *base {
@@ -227,6 +252,7 @@ func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit) {
 		File: fc.file, Offset: start, EndOffset: end,
 		Rule: h.rule, Severity: h.severity, Message: h.message, Fix: h.fix,
 		Production: h.production, Text: r.URL[h.offset:h.end], URL: r.URL, Where: r.Where,
+		Readings: h.readings,
 	}
 	if b != nil && !r.IsBase {
 		f.Base = b.url
@@ -240,6 +266,7 @@ func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit) {
 // lintFile lints src, the content of the file called name, read as kind
 // against the retrieval URL retrieval.
 func (l *Linter) lintFile(name, src string, kind extract.Kind, retrieval string) *fileCheck {
+	l = l.forKind(kind)
 	fc := &fileCheck{l: l, file: name, lines: newLines(src), bases: make(map[*extract.Base]*base)}
 	if kind != extract.KindText {
 		fc.memo = make(map[memoKey][]hit)

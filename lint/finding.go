@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/compare"
 )
 
 // Finding is one diagnostic about a URL in a file.
@@ -47,6 +48,12 @@ type Finding struct {
 	Where string
 	// Base is the base URL the reference was checked against, or "".
 	Base string
+	// Readings, on a finding of the portability family, are the URL's
+	// three readings (RFC 1808, RFC 3986 as Go's net/url reads it, the
+	// WHATWG URL Standard) and their divergences, as package compare
+	// reports them ([Finding.ReadingsTable] renders them); nil otherwise.
+	// Findings of one URL share the report: do not modify it.
+	Readings *compare.Report
 
 	// col16 and endCol16 are the columns counted in UTF-16 code units, as
 	// SARIF counts them by default.

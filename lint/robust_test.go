@@ -98,7 +98,8 @@ func TestRepeatedURL(t *testing.T) {
 	fs := l.File("t.html", []byte(doc), extract.KindHTML)
 	var offs []int
 	for _, f := range fs {
-		if f.Rule == RulePortabilityResolution {
+		if f.Rule == RuleWHATWGResolution { // rfc3986-resolution's outside browser documents
+
 			offs = append(offs, f.Offset)
 		}
 	}

@@ -121,6 +121,9 @@ func catalogTable() string {
 		on, fix := "no", r.Fix
 		if r.Default {
 			on = "yes"
+			if r.Kinds != "" {
+				on = "in " + strings.ReplaceAll(r.Kinds, ",", ", ")
+			}
 		}
 		if fix == "" {
 			fix = "—"
