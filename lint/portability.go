@@ -28,7 +28,7 @@ func portabilityRows() []row {
 	return []row{
 		{Rule: Rule{
 			ID: RuleWHATWGResolution, Family: FamilyPortability, Severity: ast.SeverityWarning, Default: true, Kinds: browserKinds,
-			Section: "RFC 1808 §4, §5.2; WHATWG URL Standard §4.4",
+			Section: "RFC 1808 §4; URL Standard §4.4",
 			Summary: "a reference a browser resolves to another URL than RFC 1808 does",
 			Help: `Browsers read URLs by the WHATWG URL Standard, not by RFC 1808. Where the two resolve a ` +
 				`reference the browser reads as it is written to different URLs, a link goes elsewhere than ` +
@@ -45,7 +45,7 @@ func portabilityRows() []row {
 		}, check: checkWHATWG},
 		{Rule: Rule{
 			ID: RuleWHATWGParse, Family: FamilyPortability, Severity: ast.SeverityWarning, Default: true, Kinds: browserKinds,
-			Section: "RFC 1808 §2.2, §2.4; WHATWG URL Standard §4.4",
+			Section: "RFC 1808 §2.4; URL Standard §4.4",
 			Summary: "a valid RFC 1808 URL that a browser rejects, or repairs into another URL",
 			Help: `Some URLs valid under RFC 1808 are rejected by browsers (a port past 65535, a host the ` +
 				`URL Standard's host parser refuses, a reference against a base it refuses), or repaired ` +

@@ -71,10 +71,13 @@ type ruleResult struct {
 	Family   string `json:"family"`
 	Severity string `json:"severity"`
 	Enabled  bool   `json:"enabled"`
-	Section  string `json:"section"`
-	Summary  string `json:"summary"`
-	Help     string `json:"help"`
-	Fix      string `json:"fix"`
+	// Kinds, when present, are the only kinds of documents the rule is on
+	// in (its default, which no flag overrode).
+	Kinds   []string `json:"kinds,omitempty"`
+	Section string   `json:"section"`
+	Summary string   `json:"summary"`
+	Help    string   `json:"help"`
+	Fix     string   `json:"fix"`
 }
 
 func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -115,7 +118,7 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		for _, s := range rules {
 			r := s.Rule
 			if err = writeJSON(out, ruleResult{ID: r.ID, Family: string(r.Family), Severity: s.Severity.String(),
-				Enabled: s.Enabled, Section: r.Section, Summary: r.Summary, Help: r.Help, Fix: r.Fix}); err != nil {
+				Enabled: s.Enabled, Kinds: s.Kinds, Section: r.Section, Summary: r.Summary, Help: r.Help, Fix: r.Fix}); err != nil {
 				break
 			}
 		}
@@ -125,7 +128,7 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if i > 0 {
 				fmt.Fprintln(out)
 			}
-			fmt.Fprintf(out, "%s  (%s, %s, %s)\n  %s\n  %s\n\n%s\n", r.ID, r.Family, s.Severity, onOff(s.Enabled), r.Summary, r.Section, indent(wrap(r.Help, 76), "  "))
+			fmt.Fprintf(out, "%s  (%s, %s, %s)\n  %s\n  %s\n\n%s\n", r.ID, r.Family, s.Severity, state(s), r.Summary, r.Section, indent(wrap(r.Help, 76), "  "))
 			if r.Fix != "" {
 				fmt.Fprintf(out, "\n  fix: %s\n", r.Fix)
 			}
@@ -135,7 +138,7 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(tw, "RULE\tFAMILY\tSEVERITY\tSTATE\tSECTION\tSUMMARY")
 		for _, s := range rules {
 			r := s.Rule
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Family, s.Severity, onOff(s.Enabled), r.Section, r.Summary)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.ID, r.Family, s.Severity, state(s), r.Section, r.Summary)
 		}
 		err = tw.Flush()
 	}
@@ -149,11 +152,16 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func onOff(on bool) string {
-	if on {
-		return "on"
+// state says whether the rule is on, and where when only in some kinds
+// of documents: "on", "off", "on: html,markdown,css".
+func state(s lint.Setting) string {
+	switch {
+	case !s.Enabled:
+		return "off"
+	case len(s.Kinds) > 0:
+		return "on: " + strings.Join(s.Kinds, ",")
 	}
-	return "off"
+	return "on"
 }
 
 // wrap breaks s into lines of at most width bytes, at spaces.

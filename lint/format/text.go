@@ -14,8 +14,9 @@ import (
 //	file:line:col: severity: message [rule]
 //
 // with line and column counted from 1, the column in bytes. Verbose adds,
-// under each, the line with a caret under the offending text and the
-// suggested fix.
+// under each, the line with a caret under the offending text, for a
+// portability finding the URL's three readings ([lint.Finding.ReadingsTable]),
+// and the suggested fix.
 type Text struct {
 	w       *bufio.Writer
 	verbose bool
@@ -39,6 +40,11 @@ func (t *Text) File(r *lint.FileResult) error {
 		if c := f.Caret(); c != "" {
 			for line := range strings.SplitSeq(c, "\n") {
 				fmt.Fprintf(t.w, "    %s\n", line)
+			}
+		}
+		if r := f.ReadingsTable(); r != "" {
+			for line := range strings.SplitSeq(r, "\n") {
+				fmt.Fprintf(t.w, "      %s\n", line)
 			}
 		}
 		if f.Fix != "" {
