@@ -58,6 +58,9 @@ func init() {
 			help: "Prints the shortest reference that resolves against BASE to exactly each TARGET.\n" +
 				"Targets come from the arguments or, when there are none, from standard input one per line.",
 			run: runRelative},
+		{name: "compare", synopsis: "[--base URL] [--json] [--markdown] [URL...]",
+			summary: "read URLs three ways: RFC 1808, RFC 3986 (net/url), WHATWG (browsers)",
+			help:    compareHelp, run: runCompare},
 		{name: "base", synopsis: "[--json] [--url URL] [--type html|message|markdown|css|xml] [--at LINE:COL] FILE",
 			summary: "the effective base of a document or a message (§3)",
 			help: "Prints the effective base URL of an HTML, Markdown, CSS or XML document or a message (RFC 1808 §3) and the layer that supplied it.\n" +

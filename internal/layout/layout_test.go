@@ -43,7 +43,7 @@ var allowed = map[string][]string{
 	// lint/golangci: the analyzer as a golangci-lint module plugin.
 	"lint/golangci": {"lint", "lint/analyzer", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},
 	"cmd/relurlvet": {"lint", "golang.org/x/tools"},
-	"cmd/relurl":    {"ast", "grammar", "validate", "resolve", "gen", "lint", "internal", "", "github.com/leanovate/gopter"},
+	"cmd/relurl":    {"ast", "grammar", "validate", "resolve", "compare", "gen", "lint", "internal", "", "github.com/leanovate/gopter"},
 }
 
 type pkg struct {
