@@ -17,13 +17,18 @@
 //     relative reference against a mailto, news or telnet base (§2.3), a
 //     base that is not absolute or does not fit generic-RL (§2, §10), a Base
 //     header not of the form of §3.1;
-//   - portability.go: references RFC 3986 resolves differently, computed
-//     with net/url against the same base, and URLs net/url refuses;
+//   - portability.go: the three readings of package compare: references
+//     browsers (the WHATWG URL Standard) resolve to another URL, URLs they
+//     reject or repair, on by default only in the kinds of documents
+//     browsers read ([Rule.Kinds]); references RFC 3986 resolves
+//     differently, computed with net/url against the same base, and URLs
+//     net/url refuses; each names compare's class of the divergence, and
+//     carries the readings ([Finding.Readings]);
 //   - rfc1738.go: the opt-in profile of RFC 1738: the login of the common
 //     Internet scheme syntax (§3.1) and the scheme productions of §5.
 //
 // A [Linter] is made by [New] from [Options] that turn rules or families
-// on and off and change severities; it decides once which checks run, and
+// on and off (in every kind of document) and change severities; it decides once which checks run, and
 // is safe for concurrent use. [Linter.File] reads a file through package
 // lint/extract (a list of URLs, an HTML document or an RFC 822 message),
 // which establishes each document's base by the layers of §3 (package
