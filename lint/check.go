@@ -289,7 +289,8 @@ func (l *Linter) File(name string, data []byte, kind extract.Kind) []Finding {
 // URL lints one URL, against the linter's retrieval URL as its base. The
 // findings' positions are in the URL: line 1, column = byte offset + 1.
 // A URL list allows relative URLs when it has a base, so the §5.3 rule on
-// ";type=d" applies only then.
+// ";type=d" applies only then; the rules on by default only in some kinds
+// of documents (the WHATWG rules: [Rule.Kinds]) are off unless enabled.
 func (l *Linter) URL(ref string) []Finding {
 	fc := &fileCheck{l: l, lines: newLines(ref), bases: make(map[*extract.Base]*base)}
 	fc.ref(extract.Single(ref, l.retrieval))

@@ -76,6 +76,8 @@ func FuzzFile(f *testing.F) {
 		}
 	}
 	f.Add([]byte(`<base href="http://a/b/"><a href="../../../g">`), uint8(1))
+	// The WHATWG rules: a base and links browsers read otherwise.
+	f.Add([]byte(`<base href="http://a:99999/"><a href="g"><a href="http://%67oogle.com/"><a href="http://a?q"><img src=";x">`), uint8(1))
 	f.Add([]byte("Base: <URL:http://a/b/>\nContent-Type: multipart/mixed; boundary=x\n\n--x\nContent-Type: text/html\n\n<a href=\"g h\">\n--x--\n"), uint8(2))
 	l, err := New(Options{Enable: []string{"rfc1738"}, Retrieval: "http://a/b/c/d;p?q"})
 	if err != nil {
