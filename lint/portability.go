@@ -271,23 +271,23 @@ func checkWHATWG(c *urlCheck) {
 	}
 	against := ""
 	if rep.Base.Present {
-		against = fmt.Sprintf(" against %q", rep.Base.Value)
+		against = " against " + ast.Quote(rep.Base.Value, 0)
 	}
 	var msg string
 	switch w.Verdict {
 	case compare.Rejected:
-		msg = fmt.Sprintf("browsers (the WHATWG URL Standard) reject it%s (%s); RFC 1808 reads %q",
-			against, whatwgError(w.Error), r.URL.Value)
+		msg = fmt.Sprintf("browsers (the WHATWG URL Standard) reject it%s (%s); RFC 1808 reads %s",
+			against, whatwgError(w.Error), ast.Quote(r.URL.Value, 0))
 	case compare.Repaired:
 		fix := make([]string, len(w.FixUps))
 		for i, f := range w.FixUps {
 			fix[i] = f.String()
 		}
-		msg = fmt.Sprintf("browsers (the WHATWG URL Standard) repair it (%s) and read %q%s; RFC 1808 reads %q",
-			strings.Join(fix, ", "), w.URL.Value, against, r.URL.Value)
+		msg = fmt.Sprintf("browsers (the WHATWG URL Standard) repair it (%s) and read %s%s; RFC 1808 reads %s",
+			strings.Join(fix, ", "), quoteDiff(w.URL.Value, r.URL.Value), against, quoteDiff(r.URL.Value, w.URL.Value))
 	default:
-		msg = fmt.Sprintf("%q resolves%s to %q under RFC 1808 but to %q in browsers (the WHATWG URL Standard)",
-			c.s, against, r.URL.Value, w.URL.Value)
+		msg = fmt.Sprintf("%s resolves%s to %s under RFC 1808 but to %s in browsers (the WHATWG URL Standard)",
+			ast.Quote(c.s, 0), against, quoteDiff(r.URL.Value, w.URL.Value), quoteDiff(w.URL.Value, r.URL.Value))
 	}
 	switch n := rep.Reading(compare.RFC3986); {
 	case n.Verdict == compare.Rejected:
@@ -297,9 +297,20 @@ func checkWHATWG(c *urlCheck) {
 	case n.URL == r.URL:
 		msg += "; RFC 3986 (Go's net/url) reads it as RFC 1808 does"
 	default:
-		msg += fmt.Sprintf("; RFC 3986 (Go's net/url) reads %q", n.URL.Value)
+		msg += "; RFC 3986 (Go's net/url) reads " + quoteDiff(n.URL.Value, r.URL.Value)
 	}
 	c.report(hit{offset: 0, end: len(c.s), production: "URL", message: msg + classesOf(divs), readings: rep})
+}
+
+// quoteDiff quotes s as messages quote an input (ast.Quote: a window of a
+// long one), around the first byte where it differs from other, so that a
+// message comparing two long URLs shows where they part.
+func quoteDiff(s, other string) string {
+	i := 0
+	for i < len(s) && i < len(other) && s[i] == other[i] {
+		i++
+	}
+	return ast.Quote(s, i)
 }
 
 // whatwgError is the WHATWG library's error, without its prefix.
@@ -385,7 +396,7 @@ func checkPortabilityResolution(c *urlCheck) {
 		}
 		r1808 = resolve.Reference(b.parsed, c.u).String()
 		r3986 = b.net.ResolveReference(ref).String()
-		against = fmt.Sprintf(" against %q", b.url)
+		against = " against " + ast.Quote(b.url, 0)
 	case !c.relative && (b == nil || b.url == ""):
 		r1808 = c.s
 		r3986 = (&url.URL{}).ResolveReference(ref).String()
@@ -400,12 +411,13 @@ func checkPortabilityResolution(c *urlCheck) {
 	}
 	rep := c.readings(true)
 	c.report(hit{offset: 0, end: len(c.s), production: "URL", readings: rep,
-		message: fmt.Sprintf("%q resolves%s to %q under RFC 1808 but to %q under RFC 3986 (Go's net/url)",
-			c.s, against, r1808, r3986) + classesOf(divergences3986(rep))})
+		message: fmt.Sprintf("%s resolves%s to %s under RFC 1808 but to %s under RFC 3986 (Go's net/url)",
+			ast.Quote(c.s, 0), against, quoteDiff(r1808, r3986), quoteDiff(r3986, r1808)) + classesOf(divergences3986(rep))})
 }
 
 // ReadingsTable renders the finding's Readings compactly: a line per
-// reader (its id, its verdict with the repairs it made, the URL it reads),
+// reader (its id, its verdict with the repairs it made, the URL it reads,
+// a long one cut to a window around where the readers part),
 // then a line per divergence (its class, the components where the readings
 // part, the RFC 1808 production or §4 step that decides RFC 1808's
 // reading); "" when the finding has none. The text format shows it under
@@ -430,9 +442,16 @@ func (f *Finding) ReadingsTable() string {
 		verdicts[i], width = v, max(width, len(v))
 	}
 	for i, rd := range rep.Readings {
+		// Each URL quoted as messages quote them: a long one as a window
+		// around where it parts from RFC 1808's (from the browser's, for
+		// RFC 1808's own).
+		other := rep.Readings[compare.RFC1808].URL.Value
+		if i == int(compare.RFC1808) {
+			other = rep.Readings[compare.WHATWG].URL.Value
+		}
 		u := "—"
 		if rd.URL.Present {
-			u = strconv.Quote(rd.URL.Value)
+			u = quoteDiff(rd.URL.Value, other)
 		}
 		fmt.Fprintf(&b, "%-7s  %-*s  %s\n", rd.Reader, width, verdicts[i], u)
 	}

@@ -145,6 +145,29 @@ func TestWHATWGMessages(t *testing.T) {
 	}
 }
 
+// TestLongURLMessages: messages and the readings table quote a long URL
+// as a window around where the readings part, so that their size is
+// bounded whatever the URL's.
+func TestLongURLMessages(t *testing.T) {
+	l := mustNew(t, Options{})
+	long := strings.Repeat("g", 100000)
+	for _, ref := range []string{"../../../" + long, long + "/../../../../x", "http://%67oogle.com/" + long} {
+		_, fs := portabilityFindings(t, l, extract.KindHTML, "http://a/b/c/d;p?q#f", ref)
+		if len(fs) != 1 {
+			t.Fatalf("%.20q...: %d findings", ref, len(fs))
+		}
+		if n := len(fs[0].Message); n > 2000 {
+			t.Errorf("%.20q...: a message of %d bytes: %.300s", ref, n, fs[0].Message)
+		}
+		if n := len(fs[0].ReadingsTable()); n > 2000 {
+			t.Errorf("%.20q...: a readings table of %d bytes", ref, n)
+		}
+		if long := len(fs[0].Readings.Reading(compare.WHATWG).URL.Value) > 1000; long && !strings.Contains(fs[0].ReadingsTable(), "…") {
+			t.Errorf("%.20q...: no window in\n%s", ref, fs[0].ReadingsTable())
+		}
+	}
+}
+
 func first(fs []Finding) string {
 	if len(fs) == 0 {
 		return ""
