@@ -28,12 +28,18 @@ import (
 // that "http://a" + "g" is "http://a/g". A relative path (of a base such
 // as "http:.//x") that would begin with an empty segment keeps a "."
 // segment in front (".//g"), so that it stays relative.
-func mergePaths(base ast.URL, ref string) string {
+//
+// A non-nil tr records, as the stacks run, what becomes of each segment,
+// for [ReferenceTrace]; with nil (as [Reference] calls it) the loop only
+// tests tr once per segment, which the benchmarks do not see
+// (BenchmarkResolve).
+func mergePaths(base ast.URL, ref string, tr *PathTrace) string {
 	bp := base.Path.Value
 	if bp == "" && base.NetLoc.Present {
 		bp = "/"
 	}
 	dir := bp[:strings.LastIndexByte(bp, '/')+1]
+	whole := dir // for the trace; the loop reads dir without its leading "/"
 
 	// The stack of segments built so far is out[floor:], n segments joined
 	// by "/"; out[:floor] is the leading "/", if any (§2.4.6: it is not
@@ -69,6 +75,9 @@ func mergePaths(base ast.URL, ref string) string {
 		case ".":
 			// a) "./" is removed; b) so is a final ".", leaving the "/"
 			// before it.
+			if tr != nil {
+				tr.dot(last)
+			}
 			if last {
 				out, n = push(out, n, "")
 			}
@@ -77,6 +86,9 @@ func mergePaths(base ast.URL, ref string) string {
 				// c) "<segment>/../" is removed; d) so is a final
 				// "<segment>/..", leaving the "/" before it. An empty
 				// segment is a complete segment (segment = *pchar).
+				if tr != nil {
+					tr.popped(last)
+				}
 				n--
 				if n == 0 {
 					out = out[:floor]
@@ -89,9 +101,15 @@ func mergePaths(base ast.URL, ref string) string {
 				break
 			}
 			// Above the root, or after other ".." segments: kept.
+			if tr != nil {
+				tr.pushed()
+			}
 			out, n = push(out, n, "..")
 			dots++
 		default:
+			if tr != nil {
+				tr.pushed()
+			}
 			out, n = push(out, n, seg)
 		}
 		if last {
@@ -101,20 +119,25 @@ func mergePaths(base ast.URL, ref string) string {
 			rest, inRef = ref, true
 		}
 	}
-	if floor == 0 && len(out) > 0 && out[0] == '/' {
+	var path string
+	switch {
+	case floor == 0 && len(out) > 0 && out[0] == '/':
 		// A relative path whose first segment is empty, after a) removed
 		// the "./" before it (".//g"): keep the "." so that it stays
 		// relative rather than read as an abs_path or a net_loc.
-		return "./" + string(out)
+		path = "./" + string(out)
+	case len(out) == 0:
+	default:
+		// out is never written again: hand it over as the string without a
+		// copy, as strings.Builder does, so a long path is held once.
+		// Measured (Resolve of a 10.5 MB relative path, then String,
+		// -benchmem, Go 1.26.8): 21.0 MB in 3 allocations per call, against
+		// 31.5 MB in 4 with string(out): 2 bytes per input byte rather than
+		// 3, the README's figure for Resolve.
+		path = unsafe.String(unsafe.SliceData(out), len(out))
 	}
-	if len(out) == 0 {
-		return ""
+	if tr != nil {
+		tr.finish(whole, ref, path)
 	}
-	// out is never written again: hand it over as the string without a
-	// copy, as strings.Builder does, so a long path is held once. Measured
-	// (Resolve of a 10.5 MB relative path, then String, -benchmem, Go
-	// 1.26.8): 21.0 MB in 3 allocations per call, against 31.5 MB in 4 with
-	// string(out): 2 bytes per input byte rather than 3, the README's
-	// figure for Resolve.
-	return unsafe.String(unsafe.SliceData(out), len(out))
+	return path
 }

@@ -313,7 +313,7 @@ func baseDir(b *ast.URL) string {
 	}
 	dir := bp[:strings.LastIndexByte(bp, '/')+1]
 	if hasDotSegment(dir) {
-		return mergePaths(*b, ".")
+		return mergePaths(*b, ".", nil)
 	}
 	return dir
 }

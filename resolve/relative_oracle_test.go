@@ -107,7 +107,7 @@ func oracleSuffix(t ast.URL, params, query, fragment bool) string {
 // segments beyond the longest common prefix, then the rest of target.
 func oracleRelativePath(b ast.URL, target string, marked bool) (string, bool) {
 	// The base's directory as step 6 leaves it, ending in "/" unless empty.
-	dir := mergePaths(b, ".")
+	dir := mergePaths(b, ".", nil)
 	lead := ""
 	if strings.HasPrefix(dir, "/") {
 		lead = "/"
