@@ -11,6 +11,10 @@
 // microseconds and hundreds of allocations a URL) but linear, and refuses
 // inputs longer than [MaxInput] with a clear error.
 //
+// [ParseTree] returns the concrete tree itself, and [Outline] the same
+// tree in one generic shape, a [Node] per production with the bytes it
+// matched, for showing it (the playground of `relurl serve` does).
+//
 // Where the BNF is ambiguous, ordered choice decides, as §2.4 does: an
 // absoluteURL is tried before a relativeURL ("g:h" has a scheme, §2.4.2),
 // and generic-RL before the opaque alternative of absoluteURL. [EBNF]
