@@ -43,7 +43,16 @@ var allowed = map[string][]string{
 	// lint/golangci: the analyzer as a golangci-lint module plugin.
 	"lint/golangci": {"lint", "lint/analyzer", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},
 	"cmd/relurlvet": {"lint", "golang.org/x/tools"},
-	"cmd/relurl":    {"ast", "grammar", "validate", "resolve", "compare", "gen", "lint", "internal", "", "github.com/leanovate/gopter"},
+	"cmd/relurl":    {"ast", "grammar", "validate", "resolve", "compare", "gen", "lint", "internal", "", "github.com/leanovate/gopter", "playground/site"},
+	// The playground: the report the page shows, computed by the library
+	// itself; the WebAssembly module that runs it in the page; the page's
+	// files, embedded, which import nothing of relurl (the module is a
+	// file); the module's build.
+	"playground":                    {"ast", "grammar", "validate", "resolve", "compare", "lint"},
+	"playground/wasm":               {"playground"},
+	"playground/site":               {},
+	"playground/internal/wasmbuild": {},
+	"playground/internal/genwasm":   {"playground/internal/wasmbuild"},
 }
 
 type pkg struct {
