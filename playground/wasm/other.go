@@ -1,0 +1,14 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"fmt"
+	"os"
+)
+
+// main explains how to build the module; it is WebAssembly for a page.
+func main() {
+	fmt.Fprintln(os.Stderr, "the playground's module runs in a browser: build it with GOOS=js GOARCH=wasm (go generate ./playground/site)")
+	os.Exit(2)
+}
