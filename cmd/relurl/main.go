@@ -83,6 +83,9 @@ func init() {
 			help: "Lists the linter's rules, as the flags (the same as relurl lint's) configure them;\n" +
 				"given rule ids or families, prints each of their rules in full.",
 			run: runRules},
+		{name: "serve", synopsis: "[--addr 127.0.0.1:8080] [--write DIR]",
+			summary: "the playground: a page where a URL and a base show RFC 1808 at work",
+			help:    serveHelp, run: runServe},
 		{name: "version", summary: "the module version relurl was built from", run: runVersion},
 		{name: "help", synopsis: "[COMMAND]", summary: "this list, or a command's help", run: runHelp},
 	}
