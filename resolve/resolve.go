@@ -1,7 +1,6 @@
 package resolve
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/relurl/relurl/ast"
@@ -123,23 +122,18 @@ func ReferenceTrace(base, ref ast.URL) (ast.URL, *Trace) {
 	return reference(base, ref, t), t
 }
 
-// reference is §4. A non-nil t records each step as it is taken; every
-// use of t is behind a test of t, so that Reference pays for no more.
+// reference is §4. A non-nil t records each step as it is taken
+// (t.record, in trace.go, which words it); every use of t is one test of
+// t and one call, so that Reference, which passes nil, pays for no more.
 func reference(base, ref ast.URL, t *Trace) ast.URL {
 	// Step 1: the base URL is established by the caller (§3, package
 	// resolve/base). The empty base is unknown: the reference is taken as
 	// an absolute URL, as it is.
 	if base.Len() == 0 {
 		if t != nil {
-			t.decide("1", "the base URL is empty (unknown, §3.4): the reference is taken as an absolute URL, as it is")
-			t.Origin = Origins{FromReference, FromReference, FromReference, FromReference, FromReference, FromReference}
-			t.Result = ref.WithoutSpans()
+			t.record(atEmptyBase, &base, &ref)
 		}
 		return ref.WithoutSpans()
-	}
-	if t != nil {
-		t.step("1", "the base URL is "+strconv.Quote(base.String()))
-		t.step("2", "both URLs are parsed into their components (§2.4)")
 	}
 
 	// Step 2: both URLs come parsed into their components (§2.4).
@@ -148,95 +142,54 @@ func reference(base, ref ast.URL, t *Trace) ast.URL {
 	//    and all. Only "" is entirely empty.
 	if ref.Len() == 0 {
 		if t != nil {
-			t.decide("2a", "the reference is entirely empty: it inherits the entire base URL, fragment and all")
-			t.Origin = Origins{FromBase, FromBase, FromBase, FromBase, FromBase, FromBase}
-			t.Result = base.WithoutSpans()
+			t.record(atEntirelyEmpty, &base, &ref)
 		}
 		return base.WithoutSpans()
 	}
 	// b) A reference with a scheme is absolute: done.
 	if ref.Scheme.Present {
 		if t != nil {
-			t.step("2a", "the reference is not empty")
-			t.decide("2b", "the reference starts with the scheme name "+q(ref.Scheme)+": it is an absolute URL")
-			t.Origin = Origins{FromReference, FromReference, FromReference, FromReference, FromReference, FromReference}
-			t.Result = ref.WithoutSpans()
+			t.record(atAbsolute, &base, &ref)
 		}
 		return ref.WithoutSpans()
 	}
 	// c) Otherwise it inherits the base's scheme. Its fragment is always its
 	//    own: only the entirely empty reference inherits the base's.
 	u := ast.URL{Scheme: base.Scheme, Fragment: ref.Fragment}
-	if t != nil {
-		t.step("2a", "the reference is not empty")
-		t.step("2b", "the reference has no scheme")
-		t.step("2c", "it inherits the scheme of the base URL, "+q(base.Scheme)+"; its fragment is its own, "+q(ref.Fragment)+
-			" (only an entirely empty reference inherits the base's)")
-		t.Origin.Scheme, t.Origin.Fragment = FromBase, FromReference
-	}
 
 	// Step 3: a non-empty net_loc takes the rest from the reference.
 	// An empty one ("///g") inherits the base's net_loc.
 	if ref.NetLoc.Value != "" {
 		u.NetLoc, u.Path, u.Params, u.Query = ref.NetLoc, ref.Path, ref.Params, ref.Query
 		if t != nil {
-			t.decide("3", "the net_loc "+q(ref.NetLoc)+" is non-empty: the path, params and query are the "+
-				"reference's own; skip to step 7")
-			t.Origin.NetLoc, t.Origin.Path, t.Origin.Params, t.Origin.Query = FromReference, FromReference, FromReference, FromReference
+			t.record(atNetLoc, &base, &ref)
 		}
 		return recombine(u, t)
 	}
 	u.NetLoc = base.NetLoc
-	if t != nil {
-		what := "the reference has no net_loc"
-		if ref.NetLoc.Present {
-			what = `the reference's net_loc is empty ("//")`
-		}
-		t.step("3", what+": it inherits the net_loc of the base URL, "+q(base.NetLoc))
-		t.Origin.NetLoc = FromBase
-	}
 
 	// Step 4: a path preceded by "/" is not relative.
 	if ref.Path.IsAbsolute() {
 		u.Path, u.Params, u.Query = ref.Path, ref.Params, ref.Query
 		if t != nil {
-			t.decide("4", "the path "+qp(ref.Path)+` is preceded by a slash "/": it is not relative, and it and the `+
-				"params and query are the reference's own; skip to step 7")
-			t.Origin.Path, t.Origin.Params, t.Origin.Query = FromReference, FromReference, FromReference
+			t.record(atAbsPath, &base, &ref)
 		}
 		return recombine(u, t)
-	}
-	if t != nil {
-		if ref.Path.IsEmpty() {
-			t.step("4", "the reference has no path")
-		} else {
-			t.step("4", "the path "+qp(ref.Path)+` is not preceded by a slash "/"`)
-		}
 	}
 
 	// Step 5: an empty path inherits the base's path, and
 	if ref.Path.IsEmpty() {
 		u.Path = base.Path
-		if t != nil {
-			t.step("5", "the path is empty: it inherits the path of the base URL, "+qp(base.Path))
-			t.Origin.Path = FromBase
-		}
 		// a) non-empty params are the reference's own, with its query;
 		if ref.Params.Value != "" {
 			u.Params, u.Query = ref.Params, ref.Query
 			if t != nil {
-				t.decide("5a", "the params "+q(ref.Params)+" are non-empty: they and the query "+q(ref.Query)+
-					" are the reference's own; skip to step 7")
-				t.Origin.Params, t.Origin.Query = FromReference, FromReference
+				t.record(atParams, &base, &ref)
 			}
 			return recombine(u, t)
 		}
 		// otherwise the base's params are inherited, and
 		u.Params = base.Params
-		if t != nil {
-			t.step("5a", "the params are "+emptyOrAbsent(ref.Params)+": they are inherited from the base URL, "+q(base.Params))
-			t.Origin.Params = FromBase
-		}
 		// b) a non-empty query is the reference's own; otherwise the
 		//    base's query is inherited.
 		u.Query = base.Query
@@ -244,14 +197,7 @@ func reference(base, ref ast.URL, t *Trace) ast.URL {
 			u.Query = ref.Query
 		}
 		if t != nil {
-			if ref.Query.Value != "" {
-				t.decide("5b", "the query "+q(ref.Query)+" is non-empty: it is the reference's own; skip to step 7")
-				t.Origin.Query = FromReference
-			} else {
-				t.decide("5b", "the query is "+emptyOrAbsent(ref.Query)+": it is inherited from the base URL, "+
-					q(base.Query)+"; skip to step 7")
-				t.Origin.Query = FromBase
-			}
+			t.record(atQuery, &base, &ref)
 		}
 		return recombine(u, t)
 	}
@@ -260,17 +206,12 @@ func reference(base, ref ast.URL, t *Trace) ast.URL {
 	// reference's path, with "." and ".." segments removed.
 	var tr *PathTrace
 	if t != nil {
-		tr = new(PathTrace)
+		tr = t.pathTrace()
 	}
 	u.Path = ast.Path{Value: mergePaths(base, ref.Path.Value, tr)}
 	u.Params, u.Query = ref.Params, ref.Query
 	if t != nil {
-		t.Path = tr
-		t.step("5", "the path is not empty")
-		t.decide("6", "the last segment of the base URL's path, "+qp(base.Path)+", is removed and the reference's path "+
-			"appended in its place, giving "+strconv.Quote(tr.Merged)+"; rules a) to d) then leave "+qp(u.Path)+
-			"; the params "+q(ref.Params)+" and the query "+q(ref.Query)+" are the reference's own")
-		t.Origin.Path, t.Origin.Params, t.Origin.Query = FromMerge, FromReference, FromReference
+		t.record(atMerge, &base, &ref)
 	}
 	// The merged path may begin with an empty segment ("/b/c/d" +
 	// "../..//g" gives "//g"). After a net_loc it is written as it is, as
@@ -282,15 +223,6 @@ func reference(base, ref ast.URL, t *Trace) ast.URL {
 	return recombine(u, t)
 }
 
-// emptyOrAbsent says whether a component the reference did not supply was
-// written empty (its delimiter alone) or not at all.
-func emptyOrAbsent(c ast.Component) string {
-	if c.Present {
-		return "empty"
-	}
-	return "absent"
-}
-
 // recombine is step 7: the components, including those inherited from the
 // base, are recombined into the absolute form. They print in the order of
 // §2.1 ([ast.URL.String]); recombine makes sure the printed URL reads back
@@ -298,33 +230,27 @@ func emptyOrAbsent(c ast.Component) string {
 // §2.2 syntax cannot write in its place.
 func recombine(u ast.URL, t *Trace) ast.URL {
 	p := u.Path.Value
-	var why string // for the trace: what step 7 had to add, and why
 	switch {
 	case u.NetLoc.Present && p != "" && p[0] != '/':
 		// The path of a net_path is an abs_path: "//a" + "g" is "//a/g".
 		p = "/" + p
-		why = `; "/" is written before the path: after a net_loc, a path is an abs_path`
 	case u.NetLoc.Present && p == "" && (u.Params.Present || u.Query.Present):
 		// The net_loc would swallow ";" and "?" ("//a?y" has the net_loc
 		// "a?y"): only an abs_path may carry them after a net_loc.
 		p = "/"
-		why = `; the empty path is written "/": after a net_loc, ";" and "?" would read as part of it`
 	case !u.NetLoc.Present && strings.HasPrefix(p, "//"):
 		// "//g" would begin a net_loc: keep a "." segment in front.
 		p = "/." + p
-		why = `; a "." segment is kept in front of the path: "//" would begin a net_loc`
 	case !u.Scheme.Present && !u.NetLoc.Present && ast.SchemeLen(p) > 0:
 		// §5.3: "this:that" would read as a scheme.
 		p = "./" + p
-		why = `; "./" is written before the path: its first segment would read as a scheme (§5.3)`
 	}
+	from := u.Path.Value
 	u = u.WithoutSpans()
 	u.Path.Value = p
 	u.Form = ast.FormOf(&u)
 	if t != nil {
-		t.step("7", "the components, with those inherited from the base URL, are recombined into "+
-			strconv.Quote(u.String())+why)
-		t.Result = u
+		t.recombined(from, u)
 	}
 	return u
 }

@@ -255,6 +255,125 @@ func (p *PathTrace) finish(dir, ref, path string) {
 	p.stack, p.events = nil, nil
 }
 
+// Where reference records: the point of §4 it reached, each the end of a
+// path through the steps.
+type at uint8
+
+const (
+	atEmptyBase     at = iota // step 1: done
+	atEntirelyEmpty           // step 2a: done
+	atAbsolute                // step 2b: done
+	atNetLoc                  // step 3: skip to 7
+	atAbsPath                 // step 4: skip to 7
+	atParams                  // step 5a: skip to 7
+	atQuery                   // step 5b: skip to 7
+	atMerge                   // step 6, then 7
+)
+
+// record writes down the steps reference took to reach the point k, and
+// where each component comes from. reference calls it once per
+// resolution, after deciding, so that the code that resolves holds one
+// call per way through §4, behind a test of the trace.
+func (t *Trace) record(k at, base, ref *ast.URL) {
+	all := func(o Origin) Origins { return Origins{o, o, o, o, o, o} }
+	switch k {
+	case atEmptyBase:
+		t.decide("1", "the base URL is empty (unknown, §3.4): the reference is taken as an absolute URL, as it is")
+		t.Origin, t.Result = all(FromReference), ref.WithoutSpans()
+		return
+	}
+	t.step("1", "the base URL is "+strconv.Quote(base.String()))
+	t.step("2", "both URLs are parsed into their components (§2.4)")
+	switch k {
+	case atEntirelyEmpty:
+		t.decide("2a", "the reference is entirely empty: it inherits the entire base URL, fragment and all")
+		t.Origin, t.Result = all(FromBase), base.WithoutSpans()
+		return
+	case atAbsolute:
+		t.step("2a", "the reference is not empty")
+		t.decide("2b", "the reference starts with the scheme name "+q(ref.Scheme)+": it is an absolute URL")
+		t.Origin, t.Result = all(FromReference), ref.WithoutSpans()
+		return
+	}
+	t.step("2a", "the reference is not empty")
+	t.step("2b", "the reference has no scheme")
+	t.step("2c", "it inherits the scheme of the base URL, "+q(base.Scheme)+"; its fragment is its own, "+q(ref.Fragment)+
+		" (only an entirely empty reference inherits the base's)")
+	t.Origin.Scheme, t.Origin.Fragment = FromBase, FromReference
+	if k == atNetLoc {
+		t.decide("3", "the net_loc "+q(ref.NetLoc)+" is non-empty: the path, params and query are the "+
+			"reference's own; skip to step 7")
+		t.Origin.NetLoc, t.Origin.Path, t.Origin.Params, t.Origin.Query = FromReference, FromReference, FromReference, FromReference
+		return
+	}
+	what := "the reference has no net_loc"
+	if ref.NetLoc.Present {
+		what = `the reference's net_loc is empty ("//")`
+	}
+	t.step("3", what+": it inherits the net_loc of the base URL, "+q(base.NetLoc))
+	t.Origin.NetLoc = FromBase
+	if k == atAbsPath {
+		t.decide("4", "the path "+qp(ref.Path)+` is preceded by a slash "/": it is not relative, and it and the `+
+			"params and query are the reference's own; skip to step 7")
+		t.Origin.Path, t.Origin.Params, t.Origin.Query = FromReference, FromReference, FromReference
+		return
+	}
+	if k == atMerge {
+		t.step("4", "the path "+qp(ref.Path)+` is not preceded by a slash "/"`)
+		t.step("5", "the path is not empty")
+		p := t.Path
+		t.decide("6", "the last segment of the base URL's path, "+qp(base.Path)+", is removed and the reference's path "+
+			"appended in its place, giving "+strconv.Quote(p.Merged)+"; rules a) to d) then leave "+strconv.Quote(p.Path)+
+			"; the params "+q(ref.Params)+" and the query "+q(ref.Query)+" are the reference's own")
+		t.Origin.Path, t.Origin.Params, t.Origin.Query = FromMerge, FromReference, FromReference
+		return
+	}
+	t.step("4", "the reference has no path")
+	t.step("5", "the path is empty: it inherits the path of the base URL, "+qp(base.Path))
+	t.Origin.Path = FromBase
+	if k == atParams {
+		t.decide("5a", "the params "+q(ref.Params)+" are non-empty: they and the query "+q(ref.Query)+
+			" are the reference's own; skip to step 7")
+		t.Origin.Params, t.Origin.Query = FromReference, FromReference
+		return
+	}
+	t.step("5a", "the params are "+emptyOrAbsent(ref.Params)+": they are inherited from the base URL, "+q(base.Params))
+	t.Origin.Params = FromBase
+	if ref.Query.Value != "" {
+		t.decide("5b", "the query "+q(ref.Query)+" is non-empty: it is the reference's own; skip to step 7")
+		t.Origin.Query = FromReference
+		return
+	}
+	t.decide("5b", "the query is "+emptyOrAbsent(ref.Query)+": it is inherited from the base URL, "+
+		q(base.Query)+"; skip to step 7")
+	t.Origin.Query = FromBase
+}
+
+// pathTrace starts the record of step 6.
+func (t *Trace) pathTrace() *PathTrace {
+	t.Path = new(PathTrace)
+	return t.Path
+}
+
+// recombined records step 7, which wrote the path from as the result u
+// has it, and the result.
+func (t *Trace) recombined(from string, u ast.URL) {
+	var why string
+	switch to := u.Path.Value; {
+	case from == to:
+	case from == "":
+		why = `; the empty path is written "/": after a net_loc, ";" and "?" would read as part of it`
+	case to == "/"+from:
+		why = `; "/" is written before the path: after a net_loc, a path is an abs_path`
+	case to == "/."+from:
+		why = `; a "." segment is kept in front of the path: "//" would begin a net_loc`
+	case to == "./"+from:
+		why = `; "./" is written before the path: its first segment would read as a scheme (§5.3)`
+	}
+	t.step("7", "the components, with those inherited from the base URL, are recombined into "+strconv.Quote(u.String())+why)
+	t.Result = u
+}
+
 // step records a step that goes on to the next.
 func (t *Trace) step(id, note string) {
 	t.Steps = append(t.Steps, Step{ID: id, Note: note})
@@ -264,6 +383,15 @@ func (t *Trace) step(id, note string) {
 func (t *Trace) decide(id, note string) {
 	t.Steps = append(t.Steps, Step{ID: id, Note: note, Decides: true})
 	t.Decided = id
+}
+
+// emptyOrAbsent says whether a component the reference did not supply was
+// written empty (its delimiter alone) or not at all.
+func emptyOrAbsent(c ast.Component) string {
+	if c.Present {
+		return "empty"
+	}
+	return "absent"
 }
 
 // q quotes a component for a note, or says it is absent.
