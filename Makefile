@@ -4,7 +4,7 @@ FUZZTIME ?= 1m
 BENCHCOUNT ?= 6
 PKGS     := ./...
 
-.PHONY: all test check lint fmt vet staticcheck layout fuzz corpus bench cover build example clean golangci-plugin
+.PHONY: all test check lint fmt vet staticcheck layout fuzz corpus bench cover build example clean golangci-plugin site
 
 all: check test
 
@@ -76,6 +76,15 @@ example:
 
 clean:
 	rm -f relurl golangci-lint-relurl bench.out cover.out cover.html
+	rm -rf $(SITE)
+
+## site: the playground's static files in $(SITE)/, for any static host (GitHub Pages, a plain
+## web server): the files `relurl serve` serves, written by it; the WebAssembly module is rebuilt
+## first when its sources changed (go generate), so commit playground/site if that changed it
+SITE ?= site
+site:
+	$(GO) generate ./playground/site
+	$(GO) run ./cmd/relurl serve --write $(SITE)
 
 ## corpus: rewrite the generated seed corpora of the fuzz targets (fixed seed)
 corpus:

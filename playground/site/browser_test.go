@@ -189,6 +189,9 @@ func encodeURIComponent(s string) string {
 func TestBrowser(t *testing.T) {
 	path, err := findBrowser()
 	if err != nil {
+		if os.Getenv("RELURL_REQUIRE_BROWSER") != "" {
+			t.Fatalf("RELURL_REQUIRE_BROWSER is set, and there is no browser: %v", err)
+		}
 		t.Skipf("no browser to drive the page with: %v (apt-get install chromium, or set RELURL_CHROMIUM)", err)
 	}
 	srv := httptest.NewServer(site.Handler())

@@ -341,7 +341,7 @@
     for (const f of fields) {
       const vs = rep.readings.map((rd) => val(rd, f));
       if (["userinfo", "host", "port"].includes(f) && vs.every((v) => v === null || v === undefined)) continue;
-      const differ = f === "url" ? new Set(vs.map(String)).size > 1 : diverging.has(f);
+      const differ = diverging.has(f); // as package compare judges: "%20" and " " do not differ
       rows.push(h("tr", { "data-field": f }, h("th", { scope: "row" }, f),
         vs.map((v) => h("td", { class: differ ? "diverge" : "" }, cell(v)))));
     }
