@@ -1,6 +1,9 @@
 package ast
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // SyntaxRule is one entry of the table of syntax rules: a way for an input
 // to fall outside the §2.2 language, under the stable id that diagnostics
@@ -29,6 +32,14 @@ type SyntaxRule struct {
 	Repair Repair
 	// Reader says which reader reports the rule.
 	Reader Reader
+
+	// Quote is the text of RFC 1808 the rule enforces, quoted verbatim
+	// (a production of §2.2, or a sentence), for the rule's documentation.
+	Quote string
+	// Bad is a URL that breaks the rule, and Good the same URL mended: the
+	// rule's documentation shows them, and the linter's tests hold the
+	// rule to them. Empty for the reference parser's own rules.
+	Bad, Good string
 }
 
 // Repair is how the offending text of a syntax diagnostic can be mended
@@ -70,6 +81,9 @@ var syntaxRules = [...]SyntaxRule{
 			`digits. A literal "%" is written %25.`,
 		Fix:    `write a literal "%" as %25, or complete the escape`,
 		Repair: RepairEscapePercent,
+		Quote:  `escape = "%" hex hex`,
+		Bad:    `http://a/100%`,
+		Good:   `http://a/100%25`,
 	},
 	{
 		ID: RuleNetLocChar, Production: "net_loc", Section: "RFC 1808 §2.2 net_loc",
@@ -79,6 +93,9 @@ var syntaxRules = [...]SyntaxRule{
 			`non-ASCII byte are allowed nowhere in a URL; the message names the character.`,
 		Fix:    "write the character as its %XX escape",
 		Repair: RepairEncode,
+		Quote:  `net_loc = *( pchar | ";" | "?" )`,
+		Bad:    `http://{host}/`,
+		Good:   `http://host/`,
 	},
 	{
 		ID: RuleFsegmentChar, Production: "fsegment", Section: "RFC 1808 §2.2 fsegment",
@@ -88,6 +105,9 @@ var syntaxRules = [...]SyntaxRule{
 			`space, control, DEL or non-ASCII byte.`,
 		Fix:    "write the character as its %XX escape",
 		Repair: RepairEncode,
+		Quote:  `fsegment = 1*pchar`,
+		Bad:    `a b.html`,
+		Good:   `a%20b.html`,
 	},
 	{
 		ID: RuleSegmentChar, Production: "segment", Section: "RFC 1808 §2.2 segment",
@@ -95,6 +115,9 @@ var syntaxRules = [...]SyntaxRule{
 		Help:    `segment = *pchar: as fsegment, for the segments after the first.`,
 		Fix:     "write the character as its %XX escape",
 		Repair:  RepairEncode,
+		Quote:   `segment = *pchar`,
+		Bad:     `/docs/a b.html`,
+		Good:    `/docs/a%20b.html`,
 	},
 	{
 		ID: RuleParamChar, Production: "param", Section: "RFC 1808 §2.2 param",
@@ -102,6 +125,9 @@ var syntaxRules = [...]SyntaxRule{
 		Help:    `param = *( pchar | "/" ), and params are separated by ";".`,
 		Fix:     "write the character as its %XX escape",
 		Repair:  RepairEncode,
+		Quote:   `param = *( pchar | "/" )`,
+		Bad:     `/a;x=a b`,
+		Good:    `/a;x=a%20b`,
 	},
 	{
 		ID: RuleQueryChar, Production: "query", Section: "RFC 1808 §2.2 query",
@@ -109,6 +135,9 @@ var syntaxRules = [...]SyntaxRule{
 		Help:    `query = *( uchar | reserved ): every character but the national and punctuation ones, space, controls, DEL and non-ASCII bytes.`,
 		Fix:     "write the character as its %XX escape",
 		Repair:  RepairEncode,
+		Quote:   `query = *( uchar | reserved )`,
+		Bad:     `/search?q="url"`,
+		Good:    `/search?q=%22url%22`,
 	},
 	{
 		ID: RuleFragmentChar, Production: "fragment", Section: "RFC 1808 §2.2 fragment",
@@ -116,6 +145,9 @@ var syntaxRules = [...]SyntaxRule{
 		Help:    `fragment = *( uchar | reserved ), the same characters as a query.`,
 		Fix:     "write the character as its %XX escape",
 		Repair:  RepairEncode,
+		Quote:   `fragment = *( uchar | reserved )`,
+		Bad:     `/page#a b`,
+		Good:    `/page#a%20b`,
 	},
 	{
 		ID: RuleFragmentHash, Production: "fragment", Section: "RFC 1808 §2.2 fragment, §2.4.1",
@@ -124,6 +156,9 @@ var syntaxRules = [...]SyntaxRule{
 			`reserved, so a fragment cannot hold one.`,
 		Fix:    "write it as %23",
 		Repair: RepairEncode,
+		Quote:  `If the parse string contains a crosshatch "#" character, then the substring after the first (left-most) crosshatch "#" and up to the end of the parse string is the <fragment> identifier.`,
+		Bad:    `/page#a#b`,
+		Good:   `/page#a%23b`,
 	},
 	{
 		ID: RuleNetPathEmptySegment, Production: "net_path", Section: "RFC 1808 §2.2 net_path",
@@ -132,7 +167,10 @@ var syntaxRules = [...]SyntaxRule{
 			`with "/": a reference without a scheme cannot have an empty first path segment after its ` +
 			`net_loc. (With a scheme, "http://a//b" is valid in the opaque form of absoluteURL, but it ` +
 			`cannot serve as a base.)`,
-		Fix: `remove the extra "/"`,
+		Fix:   `remove the extra "/"`,
+		Quote: `net_path = "//" net_loc [ abs_path ] abs_path = "/" rel_path`,
+		Bad:   `//example.com//a`,
+		Good:  `//example.com/a`,
 	},
 	{
 		ID: RuleTooManyErrors, Production: "URL", Section: "RFC 1808 §2.2",
@@ -142,6 +180,10 @@ var syntaxRules = [...]SyntaxRule{
 			`diagnostic listed says how many more there are and spans them. Fix the ones listed first.`,
 		Fix:    "fix the errors listed before it, then look again",
 		Reader: ReaderValidate,
+		Quote:  `URL = ( absoluteURL | relativeURL ) [ "#" fragment ]`,
+		// More runs of bad characters than validate.MaxDiagnostics (100).
+		Bad:  "/" + strings.Repeat("a^", 101),
+		Good: "/" + strings.Repeat("a%5E", 101),
 	},
 	{
 		ID: RuleGrammar, Production: "URL", Section: "RFC 1808 §2.2",

@@ -44,6 +44,9 @@ const (
 	RuleBaseSchemeNoRelative = "base/scheme-no-relative"
 	// RuleBaseHeader: §3.1, a Base header not of the form <URL:absoluteURL>.
 	RuleBaseHeader = "base/header"
+	// RuleResultNotGenericRL: §2, §4, a relative reference whose result
+	// does not fit generic-RL, and so cannot serve as a base in its turn.
+	RuleResultNotGenericRL = "reference/result-not-generic-RL"
 
 	// RuleWHATWGResolution: a browser resolves the reference to another
 	// URL than RFC 1808 does.
@@ -110,6 +113,26 @@ type Rule struct {
 	// Fix says how to fix a finding, or is empty when there is no fix to
 	// suggest.
 	Fix string
+	// Quote is the text the rule enforces, quoted verbatim from RFC 1808
+	// or RFC 1738 (a production, or a sentence or two): the rule's
+	// documentation shows it.
+	Quote string
+	// Bad is an example the rule reports, and Good the same example
+	// mended, which it does not: the documentation shows them, and a test
+	// lints each with the rule on.
+	Bad, Good Example
+}
+
+// Example is a small document that shows a rule at work, linted as
+// "relurl lint --base BASE" would lint a file holding Text.
+type Example struct {
+	// Text is the document: HTML when it begins with "<", a message when
+	// its first line is a header field, otherwise a list of URLs (one URL
+	// for most rules); [extract.Detect] tells which.
+	Text string
+	// Base is the retrieval URL the document is linted against (the base
+	// of RFC 1808 §3.3, "--base"), or "" for none.
+	Base string
 }
 
 // row is one row of the catalog: a rule as it is documented, and the

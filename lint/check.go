@@ -66,6 +66,9 @@ type urlCheck struct {
 	netErr    error
 	cmpRead   bool
 	cmp       *compare.Report
+	resRead   bool
+	res       ast.URL
+	resOK     bool
 }
 
 // report records a finding of the rule whose check runs, with its
@@ -122,6 +125,19 @@ func (c *urlCheck) relativeColon() int {
 		}
 	}
 	return c.colonAt
+}
+
+// resolved returns the URL resolved against its base by §4, and false
+// when the base cannot serve (§2); it is computed once for the rules that
+// read it.
+func (c *urlCheck) resolved() (ast.URL, bool) {
+	if !c.resRead {
+		c.resRead = true
+		if c.b != nil && c.b.usable {
+			c.res, c.resOK = resolve.Reference(c.b.parsed, c.u), true
+		}
+	}
+	return c.res, c.resOK
 }
 
 // baseError returns why the URL, the document's own base, cannot serve as

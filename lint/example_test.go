@@ -71,6 +71,7 @@ func ExampleRules() {
 	// base/scheme-no-relative (RFC 1808 §2.3, warning)
 	// base/not-absolute (RFC 1808 §2, §10, warning)
 	// base/not-generic-RL (RFC 1808 §2, warning)
+	// reference/result-not-generic-RL (RFC 1808 §2, §4, warning)
 	// base/header (RFC 1808 §3.1, warning)
 }
 

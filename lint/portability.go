@@ -9,7 +9,6 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/compare"
-	"github.com/relurl/relurl/resolve"
 )
 
 // browserKinds are the kinds of documents browsers read: the WHATWG rules
@@ -41,7 +40,10 @@ func portabilityRows() []row {
 				`(a browser needs one), nor letter case and the writing of the same URL (classes case and ` +
 				`scheme-mixup), nor what an RFC 1808 rule already reports (the loophole "http:g" is ` +
 				RuleSchemeRelativeForm + `'s).`,
-			Fix: "write the absolute URL you mean, which RFC 1808 and browsers resolve alike",
+			Fix:   "write the absolute URL you mean, which RFC 1808 and browsers resolve alike",
+			Quote: `Parsers must be careful in handling the case where there are more relative path ".." segments than there are hierarchical levels in the base URL's path.`,
+			Bad:   Example{Text: `<a href="../../../g">g</a>`, Base: `http://a/b/c/d;p?q#f`},
+			Good:  Example{Text: `<a href="../../g">g</a>`, Base: `http://a/b/c/d;p?q#f`},
 		}, check: checkWHATWG},
 		{Rule: Rule{
 			ID: RuleWHATWGParse, Family: FamilyPortability, Severity: ast.SeverityWarning, Default: true, Kinds: browserKinds,
@@ -56,7 +58,10 @@ func portabilityRows() []row {
 				`beside RFC 1808's reading, and the divergence's class. An invalid URL gets its syntax ` +
 				`findings alone: what a browser makes of it is left to them. On by default in HTML, ` +
 				`Markdown and CSS; off in URL lists and messages.`,
-			Fix: "write the URL in a form browsers read as it is written (relurl compare shows each reading)",
+			Fix:   "write the URL in a form browsers read as it is written (relurl compare shows each reading)",
+			Quote: `net_loc     =  *( pchar | ";" | "?" )`,
+			Bad:   Example{Text: `<a href="http://a:99999/">a</a>`},
+			Good:  Example{Text: `<a href="http://a:9999/">a</a>`},
 		}, check: checkWHATWG},
 		{Rule: Rule{
 			ID: RulePortabilityResolution, Family: FamilyPortability, Severity: ast.SeverityWarning, Default: true,
@@ -69,18 +74,24 @@ func portabilityRows() []row {
 				`RFC 3986 way with Go's net/url, and reports both answers when they differ, with the class ` +
 				`package compare gives the divergence. Where a WHATWG rule reports the URL, it does not: ` +
 				`that finding gives net/url's answer too.`,
-			Fix: "write the absolute URL you mean, which both specifications read the same way",
+			Fix:   "write the absolute URL you mean, which both specifications read the same way",
+			Quote: `Parsers must be careful in handling the case where there are more relative path ".." segments than there are hierarchical levels in the base URL's path.`,
+			Bad:   Example{Text: `../../../g`, Base: `http://a/b/c/d;p?q#f`},
+			Good:  Example{Text: `../../g`, Base: `http://a/b/c/d;p?q#f`},
 		}, check: checkPortabilityResolution},
 		{Rule: Rule{
 			ID: RulePortabilityParse, Family: FamilyPortability, Severity: ast.SeverityWarning, Default: true,
-			Section: "RFC 3986 §3",
+			Section: "RFC 1808 §2.2; RFC 3986 §3",
 			Summary: "a valid RFC 1808 URL that RFC 3986 parsers reject",
 			Help: `Some URLs valid under RFC 1808 are not URI references under RFC 3986, and Go's net/url ` +
 				`refuses them: a scheme that does not begin with a letter ("1a:b", read as a path whose ` +
 				`first segment holds ":"), or a net_loc whose port is not digits ("http://a:b/"). A relative ` +
 				`path with ":" in its first segment is left to ` + RuleFsegmentColon + `, and a URL a WHATWG ` +
 				`rule reports to it. The finding names the divergence's class.`,
-			Fix: "",
+			Fix:   "",
+			Quote: `scheme = 1*( alpha | digit | "+" | "-" | "." )`,
+			Bad:   Example{Text: `1password:x`},
+			Good:  Example{Text: `x1password:x`},
 		}, check: checkPortabilityParse},
 	}
 }
@@ -394,7 +405,8 @@ func checkPortabilityResolution(c *urlCheck) {
 		if b.net == nil {
 			return // net/url refuses the base: reported where it is written
 		}
-		r1808 = resolve.Reference(b.parsed, c.u).String()
+		r, _ := c.resolved()
+		r1808 = r.String()
 		r3986 = b.net.ResolveReference(ref).String()
 		against = " against " + ast.Quote(b.url, 0)
 	case !c.relative && (b == nil || b.url == ""):

@@ -20,7 +20,10 @@ func rfc1738Rows() []row {
 			Help: `login = [ user [ ":" password ] "@" ] hostport, and "within the user and password ` +
 				`field, any ":", "@", or "/" must be encoded": the first ":" ends the user name and the ` +
 				`only "@" ends the password.`,
-			Fix: "write it as %3A, %40 or %2F",
+			Fix:   "write it as %3A, %40 or %2F",
+			Quote: `Within the user and password field, any ":", "@", or "/" must be encoded.`,
+			Bad:   Example{Text: `ftp://anna:pass:word@ftp.example.com/`},
+			Good:  Example{Text: `ftp://anna:pass%3Aword@ftp.example.com/`},
 		}, check: checkUserinfoChar},
 		{Rule: Rule{
 			ID: RuleRFC1738Host, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
@@ -30,7 +33,10 @@ func rfc1738Rows() []row {
 				`digits and "-", beginning and ending with a letter or digit, and the last (top) label ` +
 				`does not begin with a digit; a hostnumber is four groups of decimal digits separated by ` +
 				`".". No escapes, no trailing ".", no empty host (except in a file URL).`,
-			Fix: "",
+			Fix:   "",
+			Quote: `host = hostname | hostnumber`,
+			Bad:   Example{Text: `http://www_example.com/`},
+			Good:  Example{Text: `http://www.example.com/`},
 		}, check: checkHost},
 		{Rule: Rule{
 			ID: RuleRFC1738Port, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
@@ -38,7 +44,10 @@ func rfc1738Rows() []row {
 			Summary: "a port that is not decimal digits",
 			Help: `port = digits. "If the port is omitted, the colon is as well": an empty port is not ` +
 				`allowed.`,
-			Fix: `write the port in decimal digits, or drop it and its ":"`,
+			Fix:   `write the port in decimal digits, or drop it and its ":"`,
+			Quote: `port = digits`,
+			Bad:   Example{Text: `http://www.example.com:8o/`},
+			Good:  Example{Text: `http://www.example.com:80/`},
 		}, check: checkPort},
 		{Rule: Rule{
 			ID: RuleRFC1738HTTPUserinfo, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
@@ -46,6 +55,9 @@ func rfc1738Rows() []row {
 			Summary: "a user name or password in an http URL",
 			Help:    `httpurl = "http://" hostport ...: "No user name or password is allowed."`,
 			Fix:     `remove the user name and password and their "@"`,
+			Quote:   `No user name or password is allowed.`,
+			Bad:     Example{Text: `http://anna:secret@www.example.com/`},
+			Good:    Example{Text: `http://www.example.com/`},
 		}, check: checkHTTPUserinfo},
 		{Rule: Rule{
 			ID: RuleRFC1738SchemeCase, Family: FamilyRFC1738, Severity: ast.SeverityWarning, Default: false,
@@ -53,7 +65,10 @@ func rfc1738Rows() []row {
 			Summary: "a scheme not in lower case",
 			Help: `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]: "the scheme is in lower case; ` +
 				`interpreters should use case-ignore".`,
-			Fix: "write the scheme in lower case",
+			Fix:   "write the scheme in lower case",
+			Quote: `the scheme is in lower case; interpreters should use case-ignore`,
+			Bad:   Example{Text: `HTTP://www.example.com/`},
+			Good:  Example{Text: `http://www.example.com/`},
 		}, check: checkSchemeCase},
 		{Rule: Rule{
 			ID: RuleRFC1738HTTP, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
@@ -62,7 +77,10 @@ func rfc1738Rows() []row {
 			Help: `httpurl = "http://" hostport [ "/" hpath [ "?" search ]], where hsegment and search ` +
 				`are *[ uchar | ";" | ":" | "@" | "&" | "=" ]: a "//" net_loc is required, and "/" and ` +
 				`"?" are not allowed in the search part.`,
-			Fix: "",
+			Fix:   "",
+			Quote: `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`,
+			Bad:   Example{Text: `http://www.example.com/search?q=a/b`},
+			Good:  Example{Text: `http://www.example.com/search?q=a%2Fb`},
 		}, check: checkHTTP},
 		{Rule: Rule{
 			ID: RuleRFC1738FTP, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
@@ -72,7 +90,10 @@ func rfc1738Rows() []row {
 				`"a" | "i" | "d": a "//" net_loc is required, the only parameter is ";type=" with one ` +
 				`of those letters, and there is no query (RFC 1808 §2.3 notes that "?" in an ftp path ` +
 				`is an error of RFC 1738).`,
-			Fix: "",
+			Fix:   "",
+			Quote: `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`,
+			Bad:   Example{Text: `ftp://ftp.example.com/pub/f.txt;type=x`},
+			Good:  Example{Text: `ftp://ftp.example.com/pub/f.txt;type=i`},
 		}, check: checkFTP},
 		{Rule: Rule{
 			ID: RuleRFC1738File, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
@@ -80,7 +101,10 @@ func rfc1738Rows() []row {
 			Summary: "a file URL outside the fileurl production",
 			Help: `fileurl = "file://" [ host | "localhost" ] "/" fpath: a "//", a host or none, and an ` +
 				`absolute path; no user, password or port, no parameters and no query.`,
-			Fix: "",
+			Fix:   "",
+			Quote: `fileurl = "file://" [ host | "localhost" ] "/" fpath`,
+			Bad:   Example{Text: `file://localhost/etc/hosts?x`},
+			Good:  Example{Text: `file://localhost/etc/hosts`},
 		}, check: checkFile},
 		{Rule: Rule{
 			ID: RuleRFC1738Mailto, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
@@ -88,6 +112,9 @@ func rfc1738Rows() []row {
 			Summary: "a mailto URL without an address",
 			Help:    `mailtourl = "mailto:" encoded822addr, encoded822addr = 1*xchar: the address may not be empty.`,
 			Fix:     "",
+			Quote:   `encoded822addr = 1*xchar`,
+			Bad:     Example{Text: `<a href="mailto:">write to us</a>`},
+			Good:    Example{Text: `<a href="mailto:info@example.com">write to us</a>`},
 		}, check: checkMailto},
 		{Rule: Rule{
 			ID: RuleRFC1738Telnet, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
@@ -95,6 +122,9 @@ func rfc1738Rows() []row {
 			Summary: "a telnet URL outside the telneturl production",
 			Help:    `telneturl = "telnet://" login [ "/" ]: a "//" net_loc and at most a "/" after it.`,
 			Fix:     "",
+			Quote:   `telneturl = "telnet://" login [ "/" ]`,
+			Bad:     Example{Text: `telnet://host.example.com/login`},
+			Good:    Example{Text: `telnet://host.example.com/`},
 		}, check: checkTelnet},
 		{Rule: Rule{
 			ID: RuleRFC1738WAIS, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
@@ -103,7 +133,10 @@ func rfc1738Rows() []row {
 			Help: `waisurl = waisdatabase | waisindex | waisdoc: "wais://" hostport "/" database, ` +
 				`optionally followed by "?" search, or by "/" wtype "/" wpath; database, wtype and ` +
 				`wpath are *uchar. No user or password, no parameters.`,
-			Fix: "",
+			Fix:   "",
+			Quote: `waisdatabase = "wais://" hostport "/" database`,
+			Bad:   Example{Text: `wais://wais.example.com/db;x`},
+			Good:  Example{Text: `wais://wais.example.com/db`},
 		}, check: checkWAIS},
 	}
 }

@@ -34,7 +34,10 @@ func rfc1808Rows() []row {
 				`looks at the schemes of the common Internet syntax (http, https, ftp, gopher, nntp, ` +
 				`prospero, telnet, wais), which always carry a "//" net_loc, and at file URLs whose path ` +
 				`is not absolute.`,
-			Fix: `write the absolute URL with its "//" net_loc, or drop the scheme to make the reference relative`,
+			Fix:   `write the absolute URL with its "//" net_loc, or drop the scheme to make the reference relative`,
+			Quote: `some older parsers allow the scheme name to be present in a relative URL if it is the same as the base URL scheme. This is considered to be a loophole in prior specifications of partial URLs [1] and should be avoided by future parsers.`,
+			Bad:   Example{Text: `http:g`, Base: `http://a/b/c/d;p?q#f`},
+			Good:  Example{Text: `g`, Base: `http://a/b/c/d;p?q#f`},
 		}, check: checkSchemeRelativeForm},
 		{Rule: Rule{
 			ID: RuleFsegmentColon, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
@@ -45,7 +48,10 @@ func rfc1808Rows() []row {
 				`name. Under RFC 1808 a colon after characters that cannot be in a scheme ("a_b:c", ":x") ` +
 				`does not make a scheme, but other parsers, RFC 3986 ones among them, reject or misread ` +
 				`such a reference.`,
-			Fix: `precede the path with "./" ("./this:that"), which the RFC prefers, or escape the colon as %3A`,
+			Fix:   `precede the path with "./" ("./this:that"), which the RFC prefers, or escape the colon as %3A`,
+			Quote: `Authors should be aware that path names which contain a colon ":" character cannot be used as the first component of a relative URL path (e.g., "this:that") because they will likely be mistaken for a scheme name.`,
+			Bad:   Example{Text: `my_notes:v2.html`},
+			Good:  Example{Text: `./my_notes:v2.html`},
 		}, check: checkFsegmentColon},
 		{Rule: Rule{
 			ID: RuleParamsFTPTypeD, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
@@ -55,7 +61,10 @@ func rfc1808Rows() []row {
 				`"/", and ";type=d" does not give one (parameters never affect the resolution of paths, §4), ` +
 				`so the RFC recommends that ";type=d" not be used within contexts that allow relative URLs. ` +
 				`Documents (HTML, messages) allow them, and so does a list of URLs given a base.`,
-			Fix: `drop ";type=d" and end the path with "/"`,
+			Fix:   `drop ";type=d" and end the path with "/"`,
+			Quote: `we recommend that the ";type=d" parameter value not be used within contexts that allow relative URLs.`,
+			Bad:   Example{Text: `ftp://ftp.example.com/pub;type=d`, Base: `http://www.example.com/`},
+			Good:  Example{Text: `ftp://ftp.example.com/pub/`, Base: `http://www.example.com/`},
 		}, check: checkFTPTypeD},
 		{Rule: Rule{
 			ID: RuleBaseSchemeNoRelative, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
@@ -64,7 +73,10 @@ func rfc1808Rows() []row {
 			Help: `§2.3: mailto, news and telnet are never used with relative URLs, so a relative ` +
 				`reference in a document whose base has one of these schemes cannot mean what its author ` +
 				`intended. (The empty reference, which names the base itself, is not reported.)`,
-			Fix: "write the reference as an absolute URL",
+			Fix:   "write the reference as an absolute URL",
+			Quote: `The following schemes are never used with relative URLs:`,
+			Bad:   Example{Text: `g`, Base: `mailto:info@example.com`},
+			Good:  Example{Text: `mailto:sales@example.com`, Base: `mailto:info@example.com`},
 		}, check: checkBaseSchemeNoRelative},
 		{Rule: Rule{
 			ID: resolve.RuleBaseNotAbsolute, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
@@ -73,7 +85,10 @@ func rfc1808Rows() []row {
 			Help: `A base URL must be absolute and fit generic-RL (§2); an HTML BASE element's HREF "must be ` +
 				`an absolute URL" (§10), as must a Base header's (§3.1). Relative references in the ` +
 				`document cannot be resolved, and are not checked against the base.`,
-			Fix: "write the base as an absolute URL",
+			Fix:   "write the base as an absolute URL",
+			Quote: `The "HREF" attribute must be an absolute URL.`,
+			Bad:   Example{Text: `<head><base href="/docs/"></head>`},
+			Good:  Example{Text: `<head><base href="http://www.example.com/docs/"></head>`},
 		}, check: checkBaseNotAbsolute},
 		{Rule: Rule{
 			ID: resolve.RuleBaseNotGenericRL, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
@@ -84,8 +99,28 @@ func rfc1808Rows() []row {
 				`base URLs. An absolute URL whose net_loc is followed by "//" ("http://a//b") fits only ` +
 				`the opaque form of absoluteURL. Reported at the base when the document embeds it, and at ` +
 				`each relative reference when it comes from outside (--base, an enclosing entity).`,
-			Fix: `remove the empty path segment after the net_loc`,
+			Fix:   `remove the empty path segment after the net_loc`,
+			Quote: `relative URLs cannot be used within documents that have unsuitable base URLs.`,
+			Bad:   Example{Text: `<head><base href="http://a//b"></head>`},
+			Good:  Example{Text: `<head><base href="http://a/b"></head>`},
 		}, check: checkBaseNotGenericRL},
+		{Rule: Rule{
+			ID: RuleResultNotGenericRL, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
+			Section: "RFC 1808 §2, §4",
+			Summary: "a relative reference whose result does not fit generic-RL, and cannot serve as a base",
+			Help: `§4 promises an absolute URL, not a generic-RL one: where step 6 leaves the path with an ` +
+				`empty first segment after a net_loc, step 7 recombines a URL whose net_loc is followed by ` +
+				`"//" ("../..//g" against "http://a/b/c/d;p?q#f" gives "http://a//g"). That URL is valid in ` +
+				`the opaque form of absoluteURL, but §2 allows relative URLs only in documents whose base ` +
+				`fits generic-RL, so the document it names cannot use relative URLs. Readers that keep a ` +
+				`"." segment in front ("http://a/.//g", as relurl did before it followed §4 to the letter) ` +
+				`name another resource. Reported at the reference, a warning: the reference is valid and ` +
+				`resolves, but its result is almost never what was meant.`,
+			Fix:   `remove the empty segment (the doubled "/") from the reference`,
+			Quote: "base documents can only make use of relative URLs when their base URL fits within the generic-RL syntax described below.",
+			Bad:   Example{Text: `../..//g`, Base: `http://a/b/c/d;p?q#f`},
+			Good:  Example{Text: `../../g`, Base: `http://a/b/c/d;p?q#f`},
+		}, check: checkResultNotGenericRL},
 		{Rule: Rule{
 			ID: RuleBaseHeader, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
 			Section: "RFC 1808 §3.1",
@@ -93,7 +128,10 @@ func rfc1808Rows() []row {
 			Help: `§3.1 recommends base-header = "Base" ":" "<URL:" absoluteURL ">", white space inside ` +
 				`the angle brackets ignored. A Base header of another form defines no base that relurl can ` +
 				`read, and the entity's base comes from the next layer (§3.2, §3.3).`,
-			Fix: "write the header as Base: <URL:absoluteURL>",
+			Fix:   "write the header as Base: <URL:absoluteURL>",
+			Quote: `base-header = "Base" ":" "<URL:" absoluteURL ">"`,
+			Bad:   Example{Text: "Base: http://www.example.com/docs/\n\nA message.\n"},
+			Good:  Example{Text: "Base: <URL:http://www.example.com/docs/>\n\nA message.\n"},
 		}, reads: readsMalformed, check: checkBaseHeader},
 	}
 }
@@ -210,6 +248,22 @@ func (c *urlCheck) reportBaseError(rule string) {
 		h.offset, h.end = 0, len(c.s)
 	}
 	c.report(h)
+}
+
+// checkResultNotGenericRL: §2, §4, a relative reference whose result
+// does not fit generic-RL (resolve.BaseReason), so that it cannot serve as
+// a base in its turn.
+func checkResultNotGenericRL(c *urlCheck) {
+	if !c.relativeRef() {
+		return
+	}
+	r, ok := c.resolved()
+	if !ok || resolve.BaseReason(r) != resolve.ReasonNotGenericRL {
+		return
+	}
+	c.report(hit{offset: 0, end: len(c.s), production: "relativeURL",
+		message: fmt.Sprintf("%q resolves against %q to %q, which does not fit generic-RL (its net_loc is followed by \"//\"): "+
+			"it cannot serve as a base URL, so the document it names cannot use relative URLs (§2, §4)", c.s, c.b.url, r.String())})
 }
 
 // checkBaseHeader: §3.1, a Base header not of the form <URL:absoluteURL>.

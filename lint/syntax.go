@@ -26,6 +26,7 @@ func syntaxRows() []row {
 			Rule: Rule{
 				ID: sr.ID, Family: FamilySyntax, Severity: ast.SeverityError, Default: true,
 				Section: sr.Section, Summary: sr.Summary, Help: sr.Help, Fix: sr.Fix,
+				Quote: sr.Quote, Bad: Example{Text: sr.Bad}, Good: Example{Text: sr.Good},
 			},
 			reads: readsInvalid,
 			check: func(c *urlCheck) {

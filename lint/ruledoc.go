@@ -1,0 +1,149 @@
+package lint
+
+//go:generate go run ../internal/rulesdoc ../docs/rules.md
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/relurl/relurl/lint/extract"
+)
+
+// DocsURL is the address of the rules' documentation page, docs/rules.md,
+// generated from the catalog by "go generate ./lint": the page that
+// [Rule.DocURL] points into.
+const DocsURL = "https://github.com/relurl/relurl/blob/main/docs/rules.md"
+
+// Anchor returns the anchor of the rule's section in the documentation:
+// its id in lower case, with "/" written "-" ("reference/result-not-generic-RL"
+// is "reference-result-not-generic-rl"). It is the one place the anchor is
+// made: the documentation page, SARIF's helpUri and the playground use it.
+func (r *Rule) Anchor() string {
+	return strings.ReplaceAll(strings.ToLower(r.ID), "/", "-")
+}
+
+// DocURL returns the address of the rule's documentation: page, the
+// address of the rules' page ([DocsURL] when page is ""), then "#" and the
+// rule's [Rule.Anchor].
+func (r *Rule) DocURL(page string) string {
+	if page == "" {
+		page = DocsURL
+	}
+	return page + "#" + r.Anchor()
+}
+
+// Markdown returns the rule's documentation in Markdown, as its section of
+// the documentation page holds it below its heading (and as SARIF's
+// help.markdown carries it): what it checks, the RFC text it enforces, a
+// bad and a good example with what relurl lint reports on the bad one, the
+// fix, and how to turn it off.
+func (r *Rule) Markdown() string {
+	var b strings.Builder
+	on := "on by default"
+	if !r.Default {
+		on = "off by default"
+	}
+	fmt.Fprintf(&b, "Family `%s` · %s · %s · %s\n\n", r.Family, r.Severity, on, r.Section)
+	fmt.Fprintf(&b, "**Finds** %s.\n\n%s\n\n", r.Summary, r.Help)
+	fmt.Fprintf(&b, "> %s\n>\n> — %s\n\n", r.Quote, r.Section)
+	for _, ex := range []struct {
+		label string
+		ex    Example
+	}{{"Bad", r.Bad}, {"Good", r.Good}} {
+		against := ""
+		if ex.ex.Base != "" {
+			against = fmt.Sprintf(", linted with `--base %s`", ex.ex.Base)
+		}
+		fmt.Fprintf(&b, "%s (%s%s):\n\n```%s\n%s\n```\n\n", ex.label, exampleKind(ex.ex), against,
+			exampleLang(ex.ex), strings.TrimSuffix(ex.ex.Text, "\n"))
+		if ex.label == "Bad" {
+			for _, f := range r.lintExample(ex.ex) {
+				if f.Rule == r.ID {
+					fmt.Fprintf(&b, "relurl lint reports `%d:%d: %s: %s [%s]`\n\n", f.Line, f.Column, f.Severity, f.Message, f.Rule)
+					break
+				}
+			}
+		}
+	}
+	if r.Fix != "" {
+		fmt.Fprintf(&b, "**Fix:** %s.\n\n", r.Fix)
+	}
+	if r.Default {
+		fmt.Fprintf(&b, "**Turn it off** in `.relurl.toml` with `\"%s\" = \"off\"` under `[rules]` (or a whole family: `%s = \"off\"`), "+
+			"on the command line with `--disable %s`, or for one URL in HTML, XML or Markdown with "+
+			"`<!-- relurl:ignore %s -- why -->` on the line before it.\n", r.ID, r.Family, r.ID, r.ID)
+	} else {
+		fmt.Fprintf(&b, "**Turn it on** in `.relurl.toml` with `\"%s\" = \"%s\"` under `[rules]` (or the whole profile: `%s = \"%s\"`), "+
+			"or on the command line with `--enable %s` (`--%s` for the profile).\n", r.ID, r.Severity, r.Family, r.Severity, r.ID, r.Family)
+	}
+	return b.String()
+}
+
+// lintExample lints an example of the rule with the rule alone turned on.
+func (r *Rule) lintExample(ex Example) []Finding {
+	disable := make([]string, 0, len(Families()))
+	for _, f := range Families() {
+		disable = append(disable, string(f))
+	}
+	l, err := New(Options{Disable: disable, Enable: []string{r.ID}, Retrieval: ex.Base})
+	if err != nil {
+		return nil // a bad example base: TestRuleExamples says so
+	}
+	return l.File(exampleName(ex), []byte(ex.Text), extract.Detect("", []byte(ex.Text)))
+}
+
+// exampleKind names the kind of document an example is.
+func exampleKind(ex Example) string {
+	switch extract.Detect("", []byte(ex.Text)) {
+	case extract.KindHTML:
+		return "an HTML document"
+	case extract.KindMessage:
+		return "a message"
+	}
+	return "a URL"
+}
+
+func exampleLang(ex Example) string {
+	if extract.Detect("", []byte(ex.Text)) == extract.KindHTML {
+		return "html"
+	}
+	return "text"
+}
+
+func exampleName(ex Example) string {
+	switch extract.Detect("", []byte(ex.Text)) {
+	case extract.KindHTML:
+		return "example.html"
+	case extract.KindMessage:
+		return "example.eml"
+	}
+	return "example.urls"
+}
+
+// RulesPage returns the rules' documentation page, docs/rules.md: an
+// index, then a section per rule under an anchor of its own
+// ([Rule.Anchor]) holding its [Rule.Markdown]. "go generate ./lint" writes
+// it, and a test fails when the file is stale.
+func RulesPage() string {
+	var b strings.Builder
+	b.WriteString("# The rules of relurl lint\n\n")
+	b.WriteString("<!-- Generated from the rule catalog (package lint) by \"go generate ./lint\"; do not edit. -->\n\n")
+	b.WriteString("Each rule has a stable id, a family, a default severity, the text of RFC 1808 (or RFC 1738) it " +
+		"enforces, and a bad and a good example; the bad one is linted as shown with the rule alone turned on. " +
+		"Rules and families are set in `.relurl.toml` (`[rules]`, `[[override]]`), with `--enable`, `--disable` " +
+		"and `--severity`, and silenced for one URL with `<!-- relurl:ignore RULE -- why -->` or for a file with " +
+		"`<!-- relurl:ignore-file RULE -->` (see the README). `relurl rules` lists them as configured.\n\n")
+	b.WriteString("| rule | family | severity | default | finds |\n|---|---|---|---|---|\n")
+	for _, r := range Rules() {
+		on := "on"
+		if !r.Default {
+			on = "off"
+		}
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", r.ID, r.Anchor(), r.Family, r.Severity, on,
+			strings.ReplaceAll(r.Summary, "|", `\|`))
+	}
+	for _, r := range Rules() {
+		fmt.Fprintf(&b, "\n<a id=\"%s\"></a>\n\n## `%s`\n\n%s", r.Anchor(), r.ID, r.Markdown())
+	}
+	return b.String()
+}
