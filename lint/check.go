@@ -98,6 +98,9 @@ func (l *Linter) check(c *urlCheck, s string, b *base, asBase bool, refErr error
 		return c.hits
 	}
 	u, diags := validate.Validate(s)
+	if l.allow.on && diags.HasErrors() {
+		diags = l.allow.filter(s, u, diags)
+	}
 	if diags.HasErrors() {
 		// The other rules read valid URLs only.
 		c.checkSyntax(diags)

@@ -27,6 +27,26 @@ type Options struct {
 	// RFC 1808 §3.3 for a document that embeds none. It must be an absolute
 	// URL under §2.2, or empty (no base: §3.4).
 	Retrieval string
+
+	// AllowChars holds characters accepted as if RFC 1808 §2.2 allowed
+	// them wherever they stand: a syntax finding on one of them is not
+	// reported, and a URL whose only faults are such characters is checked
+	// by the other rules as a valid one. "~", which RFC 3986 made
+	// unreserved, is the usual one. Only characters that §2.2 forbids
+	// everywhere may be given: the national characters { } | \ ^ ~ [ ] `
+	// and the punctuation < > " #; not "%", which begins an escape, nor
+	// white space, controls or non-ASCII characters (README decision 15 of
+	// the linter). A base URL is still read strictly: one that holds such
+	// a character cannot serve as a base.
+	AllowChars string
+	// AllowIPv6Hosts accepts an IPv6 literal of RFC 2732 as the host of a
+	// net_loc: "[" IPv6address "]", read by net/netip, followed by nothing
+	// or by ":" and a port of digits ("http://[::1]:8080/"). Its "[" and
+	// "]" are then no syntax findings, and the RFC 1738 profile reads it as
+	// the host (its ":" are not the port's). A literal with a zone (RFC
+	// 6874), an IPv4 address in brackets or anything else after the "]"
+	// is not accepted.
+	AllowIPv6Hosts bool
 }
 
 // Linter checks URLs and documents against the rules of the catalog. It
@@ -44,6 +64,8 @@ type Linter struct {
 	// restricted to (Rule.Kinds), the linter of that kind: this one with
 	// those rules active too. [Linter.forKind] picks it.
 	byKind map[string]*Linter
+	// allow is what AllowChars and AllowIPv6Hosts accept.
+	allow allowance
 }
 
 type ruleState struct {
@@ -72,6 +94,10 @@ func (s *ruleState) setOn(on bool) {
 // URL that is not an absolute URL under RFC 1808 §2.2.
 func New(opts Options) (*Linter, error) {
 	l := &Linter{state: make(map[string]ruleState, len(catalog)), retrieval: opts.Retrieval}
+	var err error
+	if l.allow, err = newAllowance(opts.AllowChars, opts.AllowIPv6Hosts); err != nil {
+		return nil, err
+	}
 	for _, r := range catalog {
 		s := ruleState{on: r.Default, sev: r.Severity}
 		if r.Default && r.Kinds != "" {

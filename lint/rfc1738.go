@@ -159,6 +159,9 @@ type login struct {
 	// ":" up to portEnd.
 	host    string
 	hostEnd int
+	// ipv6 says the host is an RFC 2732 IPv6 literal, "[" IPv6address
+	// "]", which Options.AllowIPv6Hosts accepts.
+	ipv6    bool
 	port    string
 	hasPort bool
 	portEnd int
@@ -197,7 +200,17 @@ func (c *urlCheck) readLogin() *login {
 		hostport, hpOff = nl[lg.at+1:], lg.off+lg.at+1
 	}
 	lg.host, lg.hostEnd = hostport, hpOff+len(hostport)
-	if i := strings.IndexByte(hostport, ':'); i >= 0 {
+	hostLen := strings.IndexByte(hostport, ':')
+	if c.l.allow.ipv6 {
+		if n := ipv6Literal(hostport); n > 0 {
+			// An RFC 2732 literal: its ":" are not the port's.
+			lg.ipv6, hostLen = true, -1
+			if n < len(hostport) {
+				hostLen = n
+			}
+		}
+	}
+	if i := hostLen; i >= 0 {
 		lg.host, lg.hostEnd = hostport[:i], hpOff+i
 		lg.port, lg.hasPort, lg.portEnd = hostport[i+1:], true, hpOff+len(hostport)
 	}
@@ -276,7 +289,7 @@ func checkPort(c *urlCheck) {
 // A file URL may have an empty host.
 func checkHost(c *urlCheck) {
 	lg := c.readLogin()
-	if !lg.ok || lg.host == "" && lg.scheme == "file" {
+	if !lg.ok || lg.host == "" && lg.scheme == "file" || lg.ipv6 {
 		return
 	}
 	if why := hostProblem(lg.host); why != "" {

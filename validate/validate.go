@@ -353,10 +353,16 @@ func (c *checker) bad(i, end int, set uint8, production, rule string) int {
 	for j < len(s) && sets[s[j]]&(set|stop) == 0 {
 		j++
 	}
-	c.add(i, j, production, rule, func(text string) string {
-		return describeRun(text) + " not allowed in " + production + "; write " + fixRun(text)
-	})
+	c.add(i, j, production, rule, func(text string) string { return RunMessage(production, text) })
 	return j
+}
+
+// RunMessage is the message of the diagnostic for text, a run of
+// characters that production does not allow ("5 spaces are not allowed in
+// query; write them as %20%20%20%20%20"). The linter words the parts of a
+// run it reports with it, when it accepts some of the run's characters.
+func RunMessage(production, text string) string {
+	return describeRun(text) + " not allowed in " + production + "; write " + fixRun(text)
 }
 
 // maxFix is the most bytes of a run whose escapes a message spells out.
