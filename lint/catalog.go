@@ -25,6 +25,9 @@ const (
 	// take differently: browsers (the WHATWG URL Standard) and RFC 3986
 	// parsers such as Go's net/url.
 	FamilyPortability Family = "portability"
+	// FamilySuppress holds the rules of the suppression directives
+	// themselves: one that suppressed nothing, one that does not parse.
+	FamilySuppress Family = "suppress"
 )
 
 // Rule ids of the linter's own rules. The syntax rules keep the ids of
@@ -143,7 +146,8 @@ type row struct {
 	reads reads
 	// check runs the rule on one URL, and reports each finding with
 	// [urlCheck.report]. It runs only when the rule is on: the Linter
-	// decides that once, for every check.
+	// decides that once, for every check. It is nil for a rule that reads
+	// no URL (readsDirectives).
 	check func(c *urlCheck)
 }
 
@@ -160,12 +164,15 @@ const (
 	// have (extract.Ref.Err), such as a Base header not of the form
 	// <URL:absoluteURL>.
 	readsMalformed
+	// readsDirectives: no URL; the rule is about the file's suppression
+	// directives, and the file's pass over them reports it (suppress.go).
+	readsDirectives
 )
 
 // catalog is every rule, in the order they are documented: the syntax
 // rules derived from package ast's table, then the families of this
 // package, one file each. It is never modified; [Rules] hands out copies.
-var catalog = slices.Concat(syntaxRows(), rfc1808Rows(), portabilityRows(), rfc1738Rows())
+var catalog = slices.Concat(syntaxRows(), rfc1808Rows(), portabilityRows(), rfc1738Rows(), suppressRows())
 
 // byID indexes the catalog.
 var byID = func() map[string]*row {
@@ -188,7 +195,7 @@ func Rules() []Rule {
 
 // Families returns the rule families, in the order they are documented.
 func Families() []Family {
-	return []Family{FamilySyntax, FamilyRFC1808, FamilyRFC1738, FamilyPortability}
+	return []Family{FamilySyntax, FamilyRFC1808, FamilyRFC1738, FamilyPortability, FamilySuppress}
 }
 
 // Lookup returns the rule with the given id.

@@ -226,6 +226,16 @@ type fileCheck struct {
 	memo map[memoKey][]hit
 	// scratch is the state of the URL under check.
 	scratch urlCheck
+
+	// The file's suppression directives (suppress.go): all of them, in
+	// order; the "ignore" ones not yet placed on a line; those in force on
+	// the line coverLine of the URL under check; how many findings they
+	// suppressed.
+	dirs       []*suppression
+	pending    []*suppression
+	cover      []*suppression
+	coverLine  int
+	suppressed int
 }
 
 type memoKey struct {
@@ -236,6 +246,9 @@ type memoKey struct {
 
 func (fc *fileCheck) ref(r extract.Ref) {
 	fc.urls++
+	if len(fc.pending) > 0 || len(fc.cover) > 0 {
+		fc.place(r.Map.At(0))
+	}
 	var b *base
 	var hits []hit
 	switch {
@@ -258,6 +271,9 @@ func (fc *fileCheck) ref(r extract.Ref) {
 		}
 	}
 	for _, h := range hits {
+		if len(fc.cover) > 0 && fc.suppressedLine(h.rule) {
+			continue
+		}
 		fc.emit(&r, b, h)
 	}
 }
@@ -291,9 +307,13 @@ func (l *Linter) lintFile(name, src string, kind extract.Kind, retrieval string)
 		fc.memo = make(map[memoKey][]hit)
 	}
 	extract.Extract(src, kind, retrieval, extract.Handler{
-		Ref:  fc.ref,
-		Note: func(n extract.Note) { fc.notes = append(fc.notes, n) },
+		Ref:       fc.ref,
+		Directive: fc.directive,
+		Note:      func(n extract.Note) { fc.notes = append(fc.notes, n) },
 	})
+	if len(fc.dirs) > 0 {
+		fc.finishSuppressions()
+	}
 	sort.SliceStable(fc.findings, func(i, j int) bool { return fc.findings[i].Offset < fc.findings[j].Offset })
 	return fc
 }

@@ -137,6 +137,12 @@ func (ls *lines) pos(off int) (line, col, col16 int) {
 	return i + 1, off - start + 1, col16
 }
 
+// line returns the 1-based line of offset.
+func (ls *lines) line(off int) int {
+	off = max(0, min(off, len(ls.src)))
+	return sort.Search(len(ls.starts), func(i int) bool { return ls.starts[i] > off })
+}
+
 // text returns line n (1-based) without its line ending.
 func (ls *lines) text(n int) string {
 	start := ls.starts[n-1]

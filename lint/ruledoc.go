@@ -45,7 +45,9 @@ func (r *Rule) Markdown() string {
 	}
 	fmt.Fprintf(&b, "Family `%s` · %s · %s · %s\n\n", r.Family, r.Severity, on, r.Section)
 	fmt.Fprintf(&b, "**Finds** %s.\n\n%s\n\n", r.Summary, r.Help)
-	fmt.Fprintf(&b, "> %s\n>\n> — %s\n\n", r.Quote, r.Section)
+	if r.Quote != "" {
+		fmt.Fprintf(&b, "> %s\n>\n> — %s\n\n", r.Quote, r.Section)
+	}
 	for _, ex := range []struct {
 		label string
 		ex    Example
@@ -68,24 +70,32 @@ func (r *Rule) Markdown() string {
 	if r.Fix != "" {
 		fmt.Fprintf(&b, "**Fix:** %s.\n\n", r.Fix)
 	}
-	if r.Default {
+	switch {
+	case r.Family == FamilySuppress:
+		fmt.Fprintf(&b, "**Turn it off** in `.relurl.toml` with `\"%s\" = \"off\"` under `[rules]` (or `%s = \"off\"`), "+
+			"or on the command line with `--disable %s`; a directive cannot suppress it.\n", r.ID, r.Family, r.ID)
+	case r.Default:
 		fmt.Fprintf(&b, "**Turn it off** in `.relurl.toml` with `\"%s\" = \"off\"` under `[rules]` (or a whole family: `%s = \"off\"`), "+
 			"on the command line with `--disable %s`, or for one URL in HTML, XML or Markdown with "+
 			"`<!-- relurl:ignore %s -- why -->` on the line before it.\n", r.ID, r.Family, r.ID, r.ID)
-	} else {
+	default:
 		fmt.Fprintf(&b, "**Turn it on** in `.relurl.toml` with `\"%s\" = \"%s\"` under `[rules]` (or the whole profile: `%s = \"%s\"`), "+
 			"or on the command line with `--enable %s` (`--%s` for the profile).\n", r.ID, r.Severity, r.Family, r.Severity, r.ID, r.Family)
 	}
 	return b.String()
 }
 
-// lintExample lints an example of the rule with the rule alone turned on.
+// lintExample lints an example of the rule with the rule alone turned on
+// or, for a rule about suppression directives, which are about other rules'
+// findings, with the rule and the rules on by default.
 func (r *Rule) lintExample(ex Example) []Finding {
-	disable := make([]string, 0, len(Families()))
-	for _, f := range Families() {
-		disable = append(disable, string(f))
+	opts := Options{Enable: []string{r.ID}, Retrieval: ex.Base}
+	if r.Family != FamilySuppress {
+		for _, f := range Families() {
+			opts.Disable = append(opts.Disable, string(f))
+		}
 	}
-	l, err := New(Options{Disable: disable, Enable: []string{r.ID}, Retrieval: ex.Base})
+	l, err := New(opts)
 	if err != nil {
 		return nil // a bad example base: TestRuleExamples says so
 	}

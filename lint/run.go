@@ -45,6 +45,10 @@ type FileResult struct {
 	Notes []extract.Note
 	// URLs is how many URLs the file holds.
 	URLs int
+	// Suppressed is how many findings the file's relurl:ignore directives
+	// suppressed; Baselined how many the run's baseline dropped. Neither
+	// kind is in Findings.
+	Suppressed, Baselined int
 	// Err is why the file could not be read, or nil.
 	Err error
 	// Skipped, when not "", says why the file was not linted: a binary
@@ -64,6 +68,9 @@ type Summary struct {
 	URLs int
 	// Findings counts the findings by severity.
 	Findings map[ast.Severity]int
+	// Suppressed counts the findings that relurl:ignore directives
+	// suppressed; Baselined those the baseline ([Run.Baseline]) dropped.
+	Suppressed, Baselined int
 	// Elapsed is the run's wall time.
 	Elapsed time.Duration
 }
@@ -174,6 +181,8 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 		default:
 			sum.Files++
 			sum.URLs += res.URLs
+			sum.Suppressed += res.Suppressed
+			sum.Baselined += res.Baselined
 			for _, f := range res.Findings {
 				sum.Findings[f.Severity]++
 			}
@@ -259,7 +268,7 @@ func (r *Run) lintOne(in input) *FileResult {
 		return res
 	}
 	fc := r.Linter.lintFile(res.Name, string(data), k, r.Linter.retrieval)
-	res.Findings, res.Notes, res.URLs = fc.findings, fc.notes, fc.urls
+	res.Findings, res.Notes, res.URLs, res.Suppressed = fc.findings, fc.notes, fc.urls, fc.suppressed
 	return res
 }
 
