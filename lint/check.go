@@ -299,9 +299,10 @@ func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit) {
 }
 
 // lintFile lints src, the content of the file called name, read as kind
-// against the retrieval URL retrieval.
+// against the retrieval URL retrieval, with the rules the overrides that
+// match name set.
 func (l *Linter) lintFile(name, src string, kind extract.Kind, retrieval string) *fileCheck {
-	l = l.forKind(kind)
+	l = l.forFile(name).forKind(kind)
 	fc := &fileCheck{l: l, file: name, lines: newLines(src), bases: make(map[*extract.Base]*base)}
 	if kind != extract.KindText {
 		fc.memo = make(map[memoKey][]hit)

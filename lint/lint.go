@@ -10,7 +10,12 @@ import (
 	"github.com/relurl/relurl/validate"
 )
 
-// Options configures a [Linter].
+// Options configures a [Linter]. A rule's state is settled in layers,
+// each overriding the ones before: the catalog's defaults, Levels (a
+// configuration file's [rules]), the Overrides whose paths match the file
+// (in order), then Enable, Disable and Severity (the command line's
+// flags). Within a layer a family is applied before the ids, so that an id
+// overrides its family.
 type Options struct {
 	// Enable turns on rules, by id or by family ("rfc1738" turns on the
 	// RFC 1738 profile).
@@ -27,6 +32,18 @@ type Options struct {
 	// RFC 1808 §3.3 for a document that embeds none. It must be an absolute
 	// URL under §2.2, or empty (no base: §3.4).
 	Retrieval string
+
+	// Levels sets rules and families off, or on with a severity, as a
+	// configuration file's [rules] does ([Config]).
+	Levels map[string]Level
+	// Overrides set rules for the files whose paths match theirs, relative
+	// to Dir, as a configuration file's [[override]] entries do; a later
+	// one wins over an earlier one. [Linter.File] applies them by the
+	// file's name.
+	Overrides []Override
+	// Dir is the directory the Overrides' paths are relative to; "" is
+	// the working directory.
+	Dir string
 
 	// AllowChars holds characters accepted as if RFC 1808 §2.2 allowed
 	// them wherever they stand: a syntax finding on one of them is not
@@ -66,6 +83,9 @@ type Linter struct {
 	byKind map[string]*Linter
 	// allow is what AllowChars and AllowIPv6Hosts accept.
 	allow allowance
+	// overrides, when there are any, make the linters of the files they
+	// match (overrides.go).
+	overrides *overrides
 }
 
 type ruleState struct {
@@ -90,9 +110,30 @@ func (s *ruleState) setOn(on bool) {
 }
 
 // New makes a linter from opts. It fails on an unknown rule id or family,
-// on a severity that is not error, warning or info, and on a retrieval
-// URL that is not an absolute URL under RFC 1808 §2.2.
+// on a severity that is not error, warning or info, on a retrieval URL
+// that is not an absolute URL under RFC 1808 §2.2, and on a character
+// AllowChars cannot hold.
 func New(opts Options) (*Linter, error) {
+	l, err := build(&opts, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(opts.Overrides) > 0 {
+		// Every override's names are checked now, not when a file
+		// first matches it.
+		for _, o := range opts.Overrides {
+			if _, err := build(&opts, []map[string]Level{o.Levels}); err != nil {
+				return nil, err
+			}
+		}
+		l.overrides = newOverrides(&opts)
+	}
+	return l, nil
+}
+
+// build makes the linter of opts, with the rule levels of the overrides
+// that apply between opts.Levels and the flags.
+func build(opts *Options, overrides []map[string]Level) (*Linter, error) {
 	l := &Linter{state: make(map[string]ruleState, len(catalog)), retrieval: opts.Retrieval}
 	var err error
 	if l.allow, err = newAllowance(opts.AllowChars, opts.AllowIPv6Hosts); err != nil {
@@ -104,6 +145,11 @@ func New(opts Options) (*Linter, error) {
 			s.kinds = strings.Split(r.Kinds, ",")
 		}
 		l.state[r.ID] = s
+	}
+	for _, levels := range append([]map[string]Level{opts.Levels}, overrides...) {
+		if err := l.setLevels(levels); err != nil {
+			return nil, err
+		}
 	}
 	// Families first, then ids, so that an id overrides its family.
 	for _, pass := range []bool{true, false} {
@@ -127,21 +173,7 @@ func New(opts Options) (*Linter, error) {
 			}
 		}
 	}
-	names := make([]string, 0, len(opts.Severity))
-	for name := range opts.Severity {
-		names = append(names, name)
-	}
-	// Families before ids; otherwise in a fixed order.
-	slices.SortFunc(names, func(a, b string) int {
-		if fa, fb := isFamily(a), isFamily(b); fa != fb {
-			if fa {
-				return -1
-			}
-			return 1
-		}
-		return strings.Compare(a, b)
-	})
-	for _, name := range names {
+	for _, name := range familiesFirst(opts.Severity) {
 		sev := opts.Severity[name]
 		if !sev.Valid() {
 			return nil, fmt.Errorf("severity of %q: %v is not error, warning or info", name, sev)
@@ -157,14 +189,8 @@ func New(opts Options) (*Linter, error) {
 		}
 	}
 	l.activate()
-	if opts.Retrieval != "" {
-		u, diags := validate.Validate(opts.Retrieval)
-		if err := diags.Err(); err != nil {
-			return nil, fmt.Errorf("retrieval URL %q: %w", opts.Retrieval, err)
-		}
-		if !u.IsAbsolute() {
-			return nil, fmt.Errorf("retrieval URL %q is not absolute: a base URL needs a scheme (RFC 1808 §2)", opts.Retrieval)
-		}
+	if err := checkRetrieval(opts.Retrieval); err != nil {
+		return nil, err
 	}
 	return l, nil
 }
@@ -212,6 +238,65 @@ func (l *Linter) forKind(k extract.Kind) *Linter {
 		return kl
 	}
 	return l
+}
+
+// setLevels applies one layer of levels, families before ids.
+func (l *Linter) setLevels(levels map[string]Level) error {
+	for _, name := range familiesFirst(levels) {
+		lv := levels[name]
+		ids, _, err := selectRules(name)
+		if err != nil {
+			return err
+		}
+		sev, on := lv.Severity()
+		if !on && lv != LevelOff {
+			return fmt.Errorf("level of %q: %v is not off, error, warning or info", name, lv)
+		}
+		for _, id := range ids {
+			s := l.state[id]
+			s.setOn(on)
+			if on {
+				s.sev = sev
+			}
+			l.state[id] = s
+		}
+	}
+	return nil
+}
+
+// familiesFirst returns the keys of m, families before ids, otherwise in a
+// fixed order.
+func familiesFirst[V any](m map[string]V) []string {
+	names := make([]string, 0, len(m))
+	for name := range m {
+		names = append(names, name)
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if fa, fb := isFamily(a), isFamily(b); fa != fb {
+			if fa {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a, b)
+	})
+	return names
+}
+
+// checkRetrieval checks a retrieval URL: empty, or an absolute URL under
+// RFC 1808 §2.2.
+func checkRetrieval(retrieval string) error {
+	if retrieval == "" {
+		return nil
+	}
+	u, diags := validate.Validate(retrieval)
+	if err := diags.Err(); err != nil {
+		return fmt.Errorf("retrieval URL %q: %w", retrieval, err)
+	}
+	if !u.IsAbsolute() {
+		return fmt.Errorf("retrieval URL %q is not absolute: a base URL needs a scheme (RFC 1808 §2)", retrieval)
+	}
+	return nil
 }
 
 func isFamily(name string) bool { return slices.Contains(Families(), Family(name)) }

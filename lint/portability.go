@@ -266,6 +266,12 @@ func checkWHATWG(c *urlCheck) {
 		return
 	}
 	w, r := rep.Reading(compare.WHATWG), rep.Reading(compare.RFC1808)
+	if r.Verdict != compare.Accepted {
+		// Invalid under RFC 1808 though no syntax rule reported it (an
+		// allowance, AllowChars or AllowIPv6Hosts, accepted it): there is
+		// no RFC 1808 reading to set beside the browser's.
+		return
+	}
 	rule := RuleWHATWGResolution
 	if w.Verdict != compare.Accepted {
 		rule = RuleWHATWGParse

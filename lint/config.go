@@ -1,0 +1,541 @@
+package lint
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/relurl/relurl/ast"
+)
+
+// ConfigName is the name of relurl's configuration file, found by
+// [FindConfig].
+const ConfigName = ".relurl.toml"
+
+// Level is what a configuration sets a rule or a family to: off, or on
+// with a severity.
+type Level uint8
+
+// The levels. The zero Level is none.
+const (
+	LevelOff Level = iota + 1
+	LevelError
+	LevelWarning
+	LevelInfo
+)
+
+// ParseLevel reads "off", "error", "warning" or "info".
+func ParseLevel(s string) (Level, error) {
+	if s == "off" {
+		return LevelOff, nil
+	}
+	sev, err := ast.ParseSeverity(s)
+	if err != nil {
+		return 0, fmt.Errorf("%s is not off, error, warning or info", ast.Quote(s, 0))
+	}
+	return levelOf(sev), nil
+}
+
+func levelOf(sev ast.Severity) Level {
+	switch sev {
+	case ast.SeverityError:
+		return LevelError
+	case ast.SeverityWarning:
+		return LevelWarning
+	}
+	return LevelInfo
+}
+
+// Severity returns the severity a level turns a rule on with, and false
+// for LevelOff (or the zero Level).
+func (l Level) Severity() (ast.Severity, bool) {
+	switch l {
+	case LevelError:
+		return ast.SeverityError, true
+	case LevelWarning:
+		return ast.SeverityWarning, true
+	case LevelInfo:
+		return ast.SeverityInfo, true
+	}
+	return 0, false
+}
+
+// String returns "off", "error", "warning" or "info".
+func (l Level) String() string {
+	if l == LevelOff {
+		return "off"
+	}
+	if sev, ok := l.Severity(); ok {
+		return sev.String()
+	}
+	return "Level(" + strconv.Itoa(int(l)) + ")"
+}
+
+// MarshalText spells the level as [Level.String] does.
+func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
+
+// UnmarshalText reads a level as [ParseLevel] does.
+func (l *Level) UnmarshalText(text []byte) error {
+	v, err := ParseLevel(string(text))
+	if err != nil {
+		return err
+	}
+	*l = v
+	return nil
+}
+
+// Override sets rules for some files: those whose paths match Paths,
+// relative to [Options.Dir] (a configuration file's [[override]]).
+type Override struct {
+	// Paths are the files the override applies to.
+	Paths Patterns
+	// Levels sets rules and families, as [Options.Levels] does.
+	Levels map[string]Level
+}
+
+// Config is a configuration file, .relurl.toml, as [LoadConfig] reads it.
+// A key the file does not set has its zero value.
+//
+//	base = "https://docs.example.org/"    # as --base
+//	root = "."                            # as --root, relative to the file
+//	exclude = ["_sources/**", "vendor/"]  # gitignore-style, relative to the file
+//	include = ["**/*.html"]               # when given, only these
+//	fail-on = "error"                     # as --fail-on
+//	max-size = "64MiB"                    # as --max-size: bytes, or with a unit
+//	[rules]                               # id or family = "off" | "info" | "warning" | "error"
+//	"fsegment/colon" = "off"
+//	[allow]
+//	chars = "~"                           # Options.AllowChars
+//	ipv6-hosts = true                     # Options.AllowIPv6Hosts
+//	[[override]]                          # later entries win
+//	paths = ["legacy/**"]
+//	rules = { syntax = "warning" }
+type Config struct {
+	// Path is the file's name as given; Dir the absolute directory that
+	// holds it, which root and every pattern are relative to.
+	Path, Dir string
+	// Base is the retrieval URL of the files (--base), or "".
+	Base string
+	// Root is the root directory (--root), made absolute against Dir, or
+	// "".
+	Root string
+	// Exclude and Include select the files a directory walk lints:
+	// those Include matches (every file when it is empty) that Exclude
+	// does not; a directory Exclude matches is not walked.
+	Exclude, Include Patterns
+	// FailOn is "error", "warning", "info" or "none" (--fail-on), or "".
+	FailOn string
+	// MaxSize is the largest file to lint, in bytes (--max-size), or 0.
+	MaxSize int64
+	// Levels sets rules and families ([rules]).
+	Levels map[string]Level
+	// AllowChars and AllowIPv6Hosts are [allow]'s chars and ipv6-hosts.
+	AllowChars     string
+	AllowIPv6Hosts bool
+	// Overrides are the [[override]] entries, in order.
+	Overrides []Override
+}
+
+// ConfigError is an error in a configuration file, where it is: its line
+// and column (from 1; 0 when not known) and the dotted key.
+type ConfigError struct {
+	File         string
+	Line, Column int
+	Key          string
+	Err          error
+}
+
+func (e *ConfigError) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+		if e.Column > 0 {
+			fmt.Fprintf(&b, ":%d", e.Column)
+		}
+	}
+	if e.Key != "" {
+		b.WriteString(": " + e.Key)
+	}
+	b.WriteString(": " + e.Err.Error())
+	return b.String()
+}
+
+func (e *ConfigError) Unwrap() error { return e.Err }
+
+// FindConfig looks for the configuration file in dir and its parents,
+// stopping at a directory that holds .git (the root of a repository), and
+// returns its path, or "" when there is none.
+func FindConfig(dir string) (string, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		p := filepath.Join(dir, ConfigName)
+		if info, err := os.Stat(p); err == nil && !info.IsDir() {
+			return p, nil
+		}
+		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
+			return "", nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", nil
+		}
+		dir = parent
+	}
+}
+
+// LoadConfig reads the configuration file at path. Every error names the
+// file and, when the file is read, is a [*ConfigError] naming the line
+// and key: a key that is not one of Config's, a value of the wrong type,
+// an unknown rule or family, a bad level, pattern, base URL, allowed
+// character or size.
+func LoadConfig(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseConfig(path, data)
+}
+
+// rawConfig is the file as it is decoded: the decoder places the errors of
+// syntax, type and unknown keys; the values are checked after, placed by
+// keyLines.
+type rawConfig struct {
+	Base    *string           `toml:"base"`
+	Root    *string           `toml:"root"`
+	Exclude []string          `toml:"exclude"`
+	Include []string          `toml:"include"`
+	FailOn  *string           `toml:"fail-on"`
+	MaxSize any               `toml:"max-size"`
+	Rules   map[string]string `toml:"rules"`
+	Allow   struct {
+		Chars     *string `toml:"chars"`
+		IPv6Hosts *bool   `toml:"ipv6-hosts"`
+	} `toml:"allow"`
+	Override []struct {
+		Paths []string          `toml:"paths"`
+		Rules map[string]string `toml:"rules"`
+	} `toml:"override"`
+}
+
+// ParseSize reads a size in bytes: a whole number, alone or followed by a
+// unit, B, K, KiB, M, MiB, G or GiB (powers of 1024) or KB, MB or GB
+// (powers of 1000), as "64MiB" or "10 MB". The size must be positive.
+func ParseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	n, err := strconv.ParseInt(t[:i], 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("size %s: want a positive whole number of bytes, with a unit or none (64MiB, 10MB, 1048576)", ast.Quote(s, 0))
+	}
+	units := map[string]int64{"": 1, "B": 1, "K": 1 << 10, "KiB": 1 << 10, "M": 1 << 20, "MiB": 1 << 20, "G": 1 << 30, "GiB": 1 << 30,
+		"KB": 1e3, "MB": 1e6, "GB": 1e9}
+	unit, ok := units[strings.TrimSpace(t[i:])]
+	if !ok {
+		return 0, fmt.Errorf("size %s: unknown unit %s (B, K, KiB, KB, M, MiB, MB, G, GiB, GB)", ast.Quote(s, 0), ast.Quote(strings.TrimSpace(t[i:]), 0))
+	}
+	if n > (1<<63-1)/unit {
+		return 0, fmt.Errorf("size %s is too large", ast.Quote(s, 0))
+	}
+	return n * unit, nil
+}
+
+// wants says what each key holds, for a value of the wrong type.
+var wants = map[string]string{
+	"base": "a string (a URL)", "root": "a string (a directory)", "exclude": "an array of strings (patterns)",
+	"include": "an array of strings (patterns)", "fail-on": `a string ("error", "warning", "info" or "none")`,
+	"max-size": `a size (a number of bytes, or a string such as "64MiB")`,
+	"rules":    `a table of rule ids and families, each "off", "error", "warning" or "info"`,
+	"allow":    "a table (chars, ipv6-hosts)", "allow.chars": "a string of characters", "allow.ipv6-hosts": "a boolean",
+	"override": "an array of tables ([[override]] with paths and rules)", "override.paths": "an array of strings (patterns)",
+	"override.rules": `an inline table of rule ids and families, each "off", "error", "warning" or "info"`,
+}
+
+// keys lists the keys of each table, for an unknown one.
+var keys = map[string]string{
+	"":         "base, root, exclude, include, fail-on, max-size, [rules], [allow], [[override]]",
+	"allow":    "chars, ipv6-hosts",
+	"override": "paths, rules",
+}
+
+// ParseConfig reads a configuration file whose content is data; path
+// names it in errors, and its directory is the one paths are relative to.
+func ParseConfig(path string, data []byte) (*Config, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	c := &Config{Path: path, Dir: filepath.Dir(abs)}
+	fail := func(line, col int, key string, err error) error {
+		return &ConfigError{File: path, Line: line, Column: col, Key: key, Err: err}
+	}
+	var raw rawConfig
+	dec := toml.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&raw); err != nil {
+		var sme *toml.StrictMissingError
+		var de *toml.DecodeError
+		switch {
+		case errors.As(err, &sme):
+			var errs []error
+			for _, e := range sme.Errors {
+				line, col := e.Position()
+				k := e.Key()
+				table := ""
+				if len(k) > 1 {
+					table = k[0]
+				}
+				errs = append(errs, fail(line, col, strings.Join(k, "."), fmt.Errorf("unknown key (the keys are %s)", keys[table])))
+			}
+			return nil, errors.Join(errs...)
+		case errors.As(err, &de):
+			line, col := de.Position()
+			key := strings.Join(de.Key(), ".")
+			msg := strings.TrimPrefix(de.Error(), "toml: ")
+			if what, into, ok := strings.Cut(strings.TrimPrefix(msg, "cannot decode TOML "), " into "); ok {
+				switch want, known := wants[key]; {
+				case strings.Contains(key, "rules") && (into == "string" || strings.HasSuffix(into, "of type string")):
+					// A level, in [rules] or an override's inline table.
+					msg = fmt.Sprintf(`want "off", "error", "warning" or "info", not a TOML %s`, what)
+				case known:
+					msg = fmt.Sprintf("want %s, not a TOML %s", want, what)
+				}
+			}
+			return nil, fail(line, col, key, errors.New(msg))
+		}
+		return nil, fail(0, 0, "", err)
+	}
+	lines := keyLines(data)
+	at := func(key string) int { return lines[key] }
+
+	if raw.Base != nil {
+		c.Base = *raw.Base
+		if err := checkRetrieval(c.Base); err != nil {
+			return nil, fail(at("base"), 0, "base", err)
+		}
+	}
+	if raw.Root != nil {
+		if *raw.Root == "" {
+			return nil, fail(at("root"), 0, "root", errors.New("an empty directory name; write \".\" for the file's own"))
+		}
+		c.Root = filepath.Join(c.Dir, filepath.FromSlash(*raw.Root))
+		if filepath.IsAbs(*raw.Root) {
+			c.Root = filepath.Clean(*raw.Root)
+		}
+	}
+	patterns := func(key string, list []string) (Patterns, error) {
+		for i, p := range list {
+			if _, err := parsePattern(p); err != nil {
+				return Patterns{}, fail(at(key+"["+strconv.Itoa(i)+"]"), 0, strings.Split(key, ".")[0]+suffix(key), err)
+			}
+		}
+		return ParsePatterns(list)
+	}
+	if c.Exclude, err = patterns("exclude", raw.Exclude); err != nil {
+		return nil, err
+	}
+	if c.Include, err = patterns("include", raw.Include); err != nil {
+		return nil, err
+	}
+	if raw.FailOn != nil {
+		if c.FailOn = *raw.FailOn; c.FailOn != "none" {
+			if _, err := ast.ParseSeverity(c.FailOn); err != nil {
+				return nil, fail(at("fail-on"), 0, "fail-on", fmt.Errorf("%s is not error, warning, info or none", ast.Quote(c.FailOn, 0)))
+			}
+		}
+	}
+	switch v := raw.MaxSize.(type) {
+	case nil:
+	case int64:
+		c.MaxSize, err = ParseSize(strconv.FormatInt(v, 10))
+	case string:
+		c.MaxSize, err = ParseSize(v)
+	default:
+		err = fmt.Errorf("want %s, not a TOML %T", wants["max-size"], v)
+	}
+	if err != nil {
+		return nil, fail(at("max-size"), 0, "max-size", err)
+	}
+	if raw.Allow.Chars != nil {
+		c.AllowChars = *raw.Allow.Chars
+		if _, err := newAllowance(c.AllowChars, false); err != nil {
+			return nil, fail(at("allow.chars"), 0, "allow.chars", err)
+		}
+	}
+	if raw.Allow.IPv6Hosts != nil {
+		c.AllowIPv6Hosts = *raw.Allow.IPv6Hosts
+	}
+	levels := func(prefix string, raw map[string]string) (map[string]Level, error) {
+		if raw == nil {
+			return nil, nil
+		}
+		m := make(map[string]Level, len(raw))
+		for _, name := range familiesFirst(raw) {
+			key := prefix + "." + name
+			if _, _, err := selectRules(name); err != nil {
+				return nil, fail(at(key), 0, key, err)
+			}
+			lv, err := ParseLevel(raw[name])
+			if err != nil {
+				return nil, fail(at(key), 0, key, err)
+			}
+			m[name] = lv
+		}
+		return m, nil
+	}
+	if c.Levels, err = levels("rules", raw.Rules); err != nil {
+		return nil, err
+	}
+	for i, o := range raw.Override {
+		prefix := "override." + strconv.Itoa(i)
+		if len(o.Paths) == 0 {
+			return nil, fail(at(prefix), 0, "override", fmt.Errorf("entry %d has no paths: an override needs the files it applies to", i+1))
+		}
+		ps, err := patterns(prefix+".paths", o.Paths)
+		if err != nil {
+			return nil, err
+		}
+		lv, err := levels(prefix+".rules", o.Rules)
+		if err != nil {
+			return nil, err
+		}
+		c.Overrides = append(c.Overrides, Override{Paths: ps, Levels: lv})
+	}
+	return c, nil
+}
+
+// suffix returns the last part of a dotted key past its first, without
+// the index of an array of tables: "override.1.paths" gives ".paths".
+func suffix(key string) string {
+	parts := strings.Split(key, ".")
+	if len(parts) > 2 {
+		return "." + parts[len(parts)-1]
+	}
+	return ""
+}
+
+// keyLines returns the line of each key of a TOML document that decoded
+// without error, dotted ("rules.fsegment/colon"; the entries of an array
+// of tables numbered from 0: "override.1.rules.syntax"; an entry's own
+// line under "override.1"), and of each element of an array
+// ("exclude[2]"), for errors the decoder cannot place.
+func keyLines(data []byte) map[string]int {
+	lines := map[string]int{}
+	var p unstable.Parser
+	p.Reset(data)
+	keyOf := func(n *unstable.Node) ([]string, int) {
+		var k []string
+		line := 0
+		it := n.Key()
+		for it.Next() {
+			if line == 0 {
+				line = p.Shape(it.Node().Raw).Start.Line
+			}
+			k = append(k, string(it.Node().Data))
+		}
+		return k, line
+	}
+	var walk func(prefix []string, kv *unstable.Node)
+	walk = func(prefix []string, kv *unstable.Node) {
+		k, line := keyOf(kv)
+		key := append(slices.Clone(prefix), k...)
+		if _, seen := lines[strings.Join(key, ".")]; !seen {
+			lines[strings.Join(key, ".")] = line
+		}
+		switch v := kv.Value(); {
+		case v == nil:
+		case v.Kind == unstable.InlineTable:
+			for ch := v.Children(); ch.Next(); {
+				walk(key, ch.Node())
+			}
+		case v.Kind == unstable.Array:
+			name := strings.Join(key, ".")
+			i := 0
+			for ch := v.Children(); ch.Next(); i++ {
+				lines[name+"["+strconv.Itoa(i)+"]"] = p.Shape(ch.Node().Raw).Start.Line
+			}
+		}
+	}
+	var table []string
+	arrays := map[string]int{}
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table:
+			table, _ = keyOf(e)
+		case unstable.ArrayTable:
+			k, line := keyOf(e)
+			name := strings.Join(k, ".")
+			table = append(k, strconv.Itoa(arrays[name]))
+			arrays[name]++
+			lines[strings.Join(table, ".")] = line
+		case unstable.KeyValue:
+			walk(table, e)
+		}
+	}
+	return lines
+}
+
+// Options returns the linter options the configuration sets: its base,
+// rules, overrides and allowances. Command-line flags go on top of them:
+// Enable, Disable and Severity apply after Levels and Overrides.
+func (c *Config) Options() Options {
+	return Options{
+		Retrieval: c.Base, Levels: c.Levels, Overrides: c.Overrides, Dir: c.Dir,
+		AllowChars: c.AllowChars, AllowIPv6Hosts: c.AllowIPv6Hosts,
+	}
+}
+
+// Selects reports whether a directory walk lints a file (isDir false) or
+// walks a directory (isDir true) met at path: a directory unless Exclude
+// matches it, a file when Include matches it (or is empty) and Exclude
+// does not. path is as the walk met it, relative to the working directory
+// or absolute; patterns apply to the path relative to the configuration
+// file's directory. The walk prunes the directories it is told to skip,
+// so Selects looks at path itself, not at the directories above it.
+func (c *Config) Selects(path string, isDir bool) bool {
+	if c.Exclude.Empty() && c.Include.Empty() {
+		return true
+	}
+	rel := c.rel(path)
+	if isDir {
+		return !c.Exclude.MatchOne(rel, true)
+	}
+	if !c.Include.Empty() && !c.Include.Match(rel, false) {
+		return false
+	}
+	return !c.Exclude.MatchOne(rel, false)
+}
+
+// rel returns path relative to the configuration's directory, with "/"
+// separators; "" when it cannot be made so.
+func (c *Config) rel(path string) string {
+	return relTo(c.Dir, path)
+}
+
+// relTo returns path relative to dir with "/" separators, or "".
+func relTo(dir, path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return ""
+	}
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil {
+		return ""
+	}
+	return filepath.ToSlash(rel)
+}

@@ -1,0 +1,209 @@
+package lint
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// Patterns is a list of path patterns in the syntax of gitignore(5), as
+// the exclude, include and override paths of a configuration file hold
+// them, matched against slash-separated paths relative to one directory
+// (the configuration file's):
+//
+//   - "*" matches any run of characters but "/", "?" one character but
+//     "/", "[a-z]" and "[!a-z]" a character of a class (path.Match), and
+//     "\" escapes the character after it;
+//   - a pattern with a "/" at its start or in its middle is anchored: it
+//     matches the whole path from the directory ("/build", "docs/*.html");
+//     a pattern without one matches a name at any depth ("*.urls",
+//     "_sources");
+//   - "**" as a whole segment matches any number of segments: "**/x" x at
+//     any depth, "a/**/b" zero or more directories between, and "a/**"
+//     everything inside a (not a itself);
+//   - a trailing "/" matches directories only ("_build/");
+//   - a leading "!" negates: a path that a later negated pattern matches
+//     is not matched ("!keep.html"); as in git, the last pattern that
+//     matches decides, and nothing inside a matched directory can be
+//     re-included.
+//
+// A path matches when it, or a directory that holds it, matches: "vendor"
+// matches "vendor/a/b.html". Comments, and the trailing blanks git drops,
+// are not part of this syntax. No library gives these semantics over a
+// list of strings and reports bad patterns (bmatcuk/doublestar has "**"
+// but neither anchoring, directory patterns nor negation; go-git's
+// gitignore package has them but accepts any pattern), so the matcher is
+// this small one over path.Match.
+type Patterns struct {
+	list []pattern
+}
+
+type pattern struct {
+	text    string // as written
+	negate  bool
+	dirOnly bool
+	// segs are the segments to match, "**" among them; an unanchored
+	// pattern begins with "**".
+	segs []string
+}
+
+// ParsePatterns compiles a list of patterns; it fails on the first that
+// is empty or malformed (an unclosed "[", a "\" at the end).
+func ParsePatterns(list []string) (Patterns, error) {
+	var ps Patterns
+	for _, s := range list {
+		p, err := parsePattern(s)
+		if err != nil {
+			return Patterns{}, err
+		}
+		ps.list = append(ps.list, p)
+	}
+	return ps, nil
+}
+
+func parsePattern(s string) (pattern, error) {
+	p := pattern{text: s}
+	if rest, ok := strings.CutPrefix(s, "!"); ok {
+		p.negate, s = true, rest
+	}
+	if rest, ok := strings.CutSuffix(s, "/"); ok {
+		p.dirOnly, s = true, rest
+	}
+	anchored := strings.Contains(s, "/")
+	s = strings.TrimPrefix(s, "/")
+	if s == "" {
+		return pattern{}, fmt.Errorf("pattern %q matches nothing: it names no file or directory", p.text)
+	}
+	if strings.HasPrefix(p.text, "#") {
+		return pattern{}, fmt.Errorf("pattern %q: a list of patterns has no comments; write \\# for a name that begins with #", p.text)
+	}
+	if !anchored {
+		p.segs = append(p.segs, "**")
+	}
+	for seg := range strings.SplitSeq(s, "/") {
+		if seg == "" {
+			return pattern{}, fmt.Errorf("pattern %q has an empty segment (\"//\")", p.text)
+		}
+		if seg != "**" {
+			seg = bangClass(seg)
+			if _, err := path.Match(seg, ""); err != nil {
+				return pattern{}, fmt.Errorf("pattern %q: segment %q is malformed (an unclosed \"[\" or a \"\\\" at the end)", p.text, seg)
+			}
+		}
+		p.segs = append(p.segs, seg)
+	}
+	return p, nil
+}
+
+// bangClass writes gitignore's negated class "[!...]" as path.Match's
+// "[^...]".
+func bangClass(seg string) string {
+	if !strings.Contains(seg, "[!") {
+		return seg
+	}
+	var b strings.Builder
+	for i := 0; i < len(seg); i++ {
+		switch {
+		case seg[i] == '\\' && i+1 < len(seg):
+			b.WriteString(seg[i : i+2])
+			i++
+		case seg[i] == '[' && i+1 < len(seg) && seg[i+1] == '!':
+			b.WriteString("[^")
+			i++
+		default:
+			b.WriteByte(seg[i])
+		}
+	}
+	return b.String()
+}
+
+// Empty reports whether there are no patterns.
+func (ps *Patterns) Empty() bool { return len(ps.list) == 0 }
+
+// String returns the patterns as written, separated by ", ".
+func (ps *Patterns) String() string {
+	texts := make([]string, len(ps.list))
+	for i, p := range ps.list {
+		texts[i] = p.text
+	}
+	return strings.Join(texts, ", ")
+}
+
+// Match reports whether rel, a slash-separated path relative to the
+// patterns' directory, is matched: it, or a directory that holds it. isDir
+// says rel names a directory. A path outside the directory ("../x") or
+// absolute is never matched.
+func (ps *Patterns) Match(rel string, isDir bool) bool {
+	if len(ps.list) == 0 || rel == "" || rel == "." || strings.HasPrefix(rel, "../") || rel == ".." || strings.HasPrefix(rel, "/") {
+		return false
+	}
+	segs := strings.Split(rel, "/")
+	for n := 1; n < len(segs); n++ {
+		if ps.matchOne(segs[:n], true) {
+			return true
+		}
+	}
+	return ps.matchOne(segs, isDir)
+}
+
+// MatchOne reports whether rel itself is matched, its directories aside:
+// what a walk that has not pruned them asks.
+func (ps *Patterns) MatchOne(rel string, isDir bool) bool {
+	if len(ps.list) == 0 || rel == "" || rel == "." || strings.HasPrefix(rel, "../") || rel == ".." || strings.HasPrefix(rel, "/") {
+		return false
+	}
+	return ps.matchOne(strings.Split(rel, "/"), isDir)
+}
+
+// matchOne: the last pattern that matches decides.
+func (ps *Patterns) matchOne(segs []string, isDir bool) bool {
+	for i := len(ps.list) - 1; i >= 0; i-- {
+		p := &ps.list[i]
+		if p.dirOnly && !isDir {
+			continue
+		}
+		if matchSegs(p.segs, segs) {
+			return !p.negate
+		}
+	}
+	return false
+}
+
+// matchSegs matches pattern segments against path segments, "**" matching
+// any number of them (at least one when it ends the pattern). It fills one
+// row of a table per pattern segment: time O(len(pat) × len(name)),
+// whatever the number of "**".
+func matchSegs(pat, name []string) bool {
+	// ok[j]: pat[:i] matches name[:j].
+	ok := make([]bool, len(name)+1)
+	next := make([]bool, len(name)+1)
+	ok[0] = true
+	for i, p := range pat {
+		clear(next)
+		if p == "**" {
+			last := i == len(pat)-1
+			reach := false
+			for j := range ok {
+				if reach && (!last || j > 0) {
+					next[j] = true
+				}
+				if ok[j] {
+					reach = true
+					if !last {
+						next[j] = true
+					}
+				}
+			}
+		} else {
+			for j := 1; j <= len(name); j++ {
+				if ok[j-1] {
+					if m, _ := path.Match(p, name[j-1]); m {
+						next[j] = true
+					}
+				}
+			}
+		}
+		ok, next = next, ok
+	}
+	return ok[len(name)]
+}
