@@ -2,6 +2,7 @@ package lint
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/relurl/relurl/ast"
 )
@@ -182,6 +183,26 @@ var byID = func() map[string]*row {
 	}
 	return m
 }()
+
+// RepositoryURL is relurl's repository, the home of its documentation.
+const RepositoryURL = "https://github.com/relurl/relurl"
+
+// RulesDocURL is the page that documents every rule of the catalog, one
+// section each at its [Rule.Anchor]: docs/rules.md, generated from the
+// catalog.
+const RulesDocURL = RepositoryURL + "/blob/main/docs/rules.md"
+
+// Anchor returns the rule's anchor in the rules page: its id in lower
+// case, each "/" written "-" ("fsegment/colon" is "fsegment-colon",
+// "URL/too-many-errors" "url-too-many-errors"). The generator of the page
+// and SARIF's helpUri both take it from here.
+func (r Rule) Anchor() string {
+	return strings.ToLower(strings.ReplaceAll(r.ID, "/", "-"))
+}
+
+// DocURL returns the address of the rule's documentation:
+// [RulesDocURL]#[Rule.Anchor].
+func (r Rule) DocURL() string { return RulesDocURL + "#" + r.Anchor() }
 
 // Rules returns the catalog: every rule the linter knows, in the order
 // they are documented. The slice is a copy the caller may modify.

@@ -9,35 +9,12 @@ import (
 	"github.com/relurl/relurl/lint/extract"
 )
 
-// DocsURL is the address of the rules' documentation page, docs/rules.md,
-// generated from the catalog by "go generate ./lint": the page that
-// [Rule.DocURL] points into.
-const DocsURL = "https://github.com/relurl/relurl/blob/main/docs/rules.md"
-
-// Anchor returns the anchor of the rule's section in the documentation:
-// its id in lower case, with "/" written "-" ("reference/result-not-generic-RL"
-// is "reference-result-not-generic-rl"). It is the one place the anchor is
-// made: the documentation page, SARIF's helpUri and the playground use it.
-func (r *Rule) Anchor() string {
-	return strings.ReplaceAll(strings.ToLower(r.ID), "/", "-")
-}
-
-// DocURL returns the address of the rule's documentation: page, the
-// address of the rules' page ([DocsURL] when page is ""), then "#" and the
-// rule's [Rule.Anchor].
-func (r *Rule) DocURL(page string) string {
-	if page == "" {
-		page = DocsURL
-	}
-	return page + "#" + r.Anchor()
-}
-
 // Markdown returns the rule's documentation in Markdown, as its section of
 // the documentation page holds it below its heading (and as SARIF's
 // help.markdown carries it): what it checks, the RFC text it enforces, a
 // bad and a good example with what relurl lint reports on the bad one, the
 // fix, and how to turn it off.
-func (r *Rule) Markdown() string {
+func (r Rule) Markdown() string {
 	var b strings.Builder
 	on := "on by default"
 	if !r.Default {
@@ -88,7 +65,7 @@ func (r *Rule) Markdown() string {
 // lintExample lints an example of the rule with the rule alone turned on
 // or, for a rule about suppression directives, which are about other rules'
 // findings, with the rule and the rules on by default.
-func (r *Rule) lintExample(ex Example) []Finding {
+func (r Rule) lintExample(ex Example) []Finding {
 	opts := Options{Enable: []string{r.ID}, Retrieval: ex.Base}
 	if r.Family != FamilySuppress {
 		for _, f := range Families() {

@@ -79,7 +79,7 @@ func TestAnchor(t *testing.T) {
 		if got := r.Anchor(); got != want {
 			t.Errorf("%s: Anchor() = %q, want %q", id, got, want)
 		}
-		if got := r.DocURL(""); got != DocsURL+"#"+want {
+		if got := r.DocURL(); got != RulesDocURL+"#"+want {
 			t.Errorf("%s: DocURL() = %q", id, got)
 		}
 	}
