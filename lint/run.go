@@ -51,6 +51,9 @@ type FileResult struct {
 	Suppressed, Baselined int
 	// Err is why the file could not be read, or nil.
 	Err error
+	// recorded are the findings Run.Record records: those of Findings
+	// before Run.Baseline dropped any.
+	recorded []Finding
 	// Skipped, when not "", says why the file was not linted: a binary
 	// file (a NUL byte in its first 8 KiB) read as a list of URLs.
 	Skipped string
@@ -110,6 +113,17 @@ type Run struct {
 	// Progress, when it is a terminal, is where a progress bar is drawn:
 	// "[=====     ] 10/30 files". Otherwise nothing is drawn.
 	Progress io.Writer
+	// Select, when not nil, says which paths a directory walk lints (a
+	// file, isDir false) or walks (a directory): [Config.Selects]. Files
+	// named as arguments are linted whatever it says.
+	Select func(path string, isDir bool) bool
+	// Baseline, when not nil, drops from each file's findings those it
+	// holds; Summary.Baselined and FileResult.Baselined count them.
+	Baseline *Baseline
+	// Record, when not nil, records each file's findings (those the
+	// relurl:ignore directives left, before Baseline drops any), for
+	// --write-baseline: [Baseline.WriteFile] writes it after the run.
+	Record *Baseline
 	// Warn, when not nil, is called for each input that could not be read
 	// (an error wrapping the *fs.PathError) or that was named on its own
 	// and skipped (a *SkipError), in order, on the goroutine that called
@@ -145,7 +159,7 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 			inputs = append(inputs, input{name: "-", stdin: true})
 			continue
 		}
-		found, err := expand(p)
+		found, err := expand(p, r.Select)
 		if err != nil {
 			warn(err)
 			sum.Errors++
@@ -179,6 +193,9 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 			}
 			sum.Skipped[res.Skipped]++
 		default:
+			if r.Record != nil {
+				r.Record.Add(res.Name, res.recorded)
+			}
 			sum.Files++
 			sum.URLs += res.URLs
 			sum.Suppressed += res.Suppressed
@@ -209,8 +226,9 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 
 // expand returns the file p, or the files of the directory p in lexical
 // order: those whose names say they are HTML, messages or URL lists,
-// outside hidden directories.
-func expand(p string) ([]input, error) {
+// outside hidden directories, that sel (when not nil) selects, in the
+// directories it selects.
+func expand(p string, sel func(path string, isDir bool) bool) ([]input, error) {
 	info, err := os.Stat(p)
 	if err != nil {
 		return nil, err
@@ -224,12 +242,12 @@ func expand(p string) ([]input, error) {
 			return err
 		}
 		if d.IsDir() {
-			if path != p && strings.HasPrefix(d.Name(), ".") {
+			if path != p && (strings.HasPrefix(d.Name(), ".") || sel != nil && !sel(path, true)) {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if _, ok := extract.KindByName(path); ok && d.Type().IsRegular() {
+		if _, ok := extract.KindByName(path); ok && d.Type().IsRegular() && (sel == nil || sel(path, false)) {
 			found = append(found, input{name: path, walked: true})
 		}
 		return nil
@@ -269,6 +287,12 @@ func (r *Run) lintOne(in input) *FileResult {
 	}
 	fc := r.Linter.lintFile(res.Name, string(data), k, r.Linter.retrieval)
 	res.Findings, res.Notes, res.URLs, res.Suppressed = fc.findings, fc.notes, fc.urls, fc.suppressed
+	if r.Record != nil {
+		res.recorded = res.Findings
+	}
+	if r.Baseline != nil {
+		res.Findings, res.Baselined = r.Baseline.Filter(res.Name, res.Findings)
+	}
 	return res
 }
 
