@@ -30,6 +30,8 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "lint this many files at a time")
 	var rf ruleFlags
 	rf.register(fs)
+	var ctl lintControls
+	ctl.register(fs)
 	paths, code, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return code
@@ -38,11 +40,41 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "relurl lint: %v\n", err)
 		return exitUsage
 	}
+
+	// The configuration file: its values are the defaults of the flags
+	// not given on the command line.
+	cfg, err := ctl.load()
+	if err != nil {
+		return usageErr(err)
+	}
+	var opts lint.Options
+	if cfg != nil {
+		set := setFlags(fs)
+		if !set["base"] && cfg.Base != "" {
+			*retrieval = cfg.Base
+		}
+		if !set["root"] && cfg.Root != "" {
+			*root = cfg.Root
+		}
+		if !set["fail-on"] && cfg.FailOn != "" {
+			if failNever = cfg.FailOn == "none"; !failNever {
+				failOn, _ = ast.ParseSeverity(cfg.FailOn)
+			}
+		}
+		opts = cfg.Options()
+	}
+	flagOpts := rf.options(*retrieval)
+	opts.Enable, opts.Disable, opts.Severity, opts.Retrieval = flagOpts.Enable, flagOpts.Disable, flagOpts.Severity, flagOpts.Retrieval
+	baseline, record, err := ctl.baselines()
+	if err != nil {
+		return usageErr(err)
+	}
+
 	rep, err := format.New(*formatName, stdout, format.Options{Verbose: *verbose, Root: *root})
 	if err != nil {
 		return usageErr(fmt.Errorf("--format %w", err))
 	}
-	l, err := lint.New(rf.options(*retrieval))
+	l, err := lint.New(opts)
 	if err != nil {
 		return usageErr(err)
 	}
@@ -50,8 +82,17 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		paths = []string{"-"}
 	}
 	run := lint.Run{Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr,
+		Baseline: baseline, Record: record,
 		Warn: func(err error) { fmt.Fprintf(stderr, "relurl lint: %v\n", err) }}
+	if cfg != nil && !(cfg.Exclude.Empty() && cfg.Include.Empty()) {
+		run.Select = cfg.Selects
+	}
 	sum, err := run.Lint(paths, rep)
+	if err == nil && record != nil {
+		if err = record.WriteFile(ctl.writeBaseline); err == nil && sum.Errors == 0 {
+			return exitOK // a run that records a baseline succeeds
+		}
+	}
 	switch worst, any := sum.Worst(); {
 	case err != nil:
 		fmt.Fprintf(stderr, "relurl lint: %v\n", err)

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// inDir runs the test from the directory dir under root, a repository's
+// root (it holds .git): the configuration file is looked for up to root.
+func inDir(t *testing.T, root, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	dir = filepath.Join(root, dir)
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chdir(wd) })
+}
+
+// TestLintConfig: the configuration file found from a subdirectory, its
+// keys, the flags over it, --config and --no-config.
+func TestLintConfig(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, ".relurl.toml", `fail-on = "none"
+exclude = ["_sources/"]
+[rules]
+"fsegment/colon" = "off"
+[allow]
+chars = "~"
+[[override]]
+paths = ["docs/legacy/**"]
+rules = { syntax = "warning" }
+`)
+	page := `<a href="my_notes:v2.html">a</a> <a href="/~user/a b">b</a>` + "\n"
+	writeFile(t, dir, "docs/a.html", page)
+	writeFile(t, dir, "docs/legacy/b.html", page)
+	writeFile(t, dir, "docs/_sources/c.html", page)
+	inDir(t, dir, "docs")
+
+	out, errOut, code := runCmd(t, "", "lint", ".")
+	want := "a.html:1:51: error: space is not allowed in segment; write it as %20 [segment/char]\n" +
+		"legacy/b.html:1:51: warning: space is not allowed in segment; write it as %20 [segment/char]\n"
+	if out != want || code != 0 {
+		t.Errorf("with the configuration: exit %d\n%s%s\nwant exit 0 (fail-on none)\n%s", code, out, errOut, want)
+	}
+	// Flags override it.
+	out, _, code = runCmd(t, "", "lint", "--fail-on", "error", "--enable", "fsegment/colon", "a.html")
+	if code != 1 || !strings.Contains(out, "[fsegment/colon]") {
+		t.Errorf("flags over the configuration: exit %d\n%s", code, out)
+	}
+	// --no-config: the defaults, "~" an error, and _sources walked.
+	out, _, code = runCmd(t, "", "lint", "--no-config", ".")
+	if code != 1 || strings.Count(out, "[fsegment/colon]") != 3 || !strings.Contains(out, "_sources") || !strings.Contains(out, `national character '~'`) {
+		t.Errorf("--no-config: exit %d\n%s", code, out)
+	}
+	// --config names another file; its paths are relative to it.
+	other := writeFile(t, dir, "conf/other.toml", "[rules]\nsyntax = \"off\"\n")
+	out, _, code = runCmd(t, "", "lint", "--config", other, "a.html")
+	if code != 0 || strings.Contains(out, "segment/char") || !strings.Contains(out, "fsegment/colon") {
+		t.Errorf("--config: exit %d\n%s", code, out)
+	}
+	if _, errOut, code = runCmd(t, "", "lint", "--config", other, "--no-config", "a.html"); code != 2 || !strings.Contains(errOut, "exclude each other") {
+		t.Errorf("--config with --no-config: exit %d, %s", code, errOut)
+	}
+	if _, errOut, code = runCmd(t, "", "lint", "--config", filepath.Join(dir, "nope.toml"), "a.html"); code != 2 || !strings.Contains(errOut, "nope.toml") {
+		t.Errorf("a missing --config: exit %d, %s", code, errOut)
+	}
+}
+
+// TestLintConfigErrors: exit 2, naming the file, the line and the key.
+func TestLintConfigErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.urls", "http://a/\n")
+	inDir(t, dir, ".")
+	for toml, want := range map[string]string{
+		"base = \"x\"\n\nbasee = 1\n":              "relurl lint: .relurl.toml:3:1: basee: unknown key",
+		"[rules]\n\"fsegment/colons\" = \"off\"\n": `relurl lint: .relurl.toml:2: rules.fsegment/colons: unknown rule or family "fsegment/colons"`,
+		"exclude = [\"[a\"]\n":                     `relurl lint: .relurl.toml:1: exclude: pattern "[a"`,
+		"[allow]\nipv6-hosts = 1\n":                `relurl lint: .relurl.toml:2:14: allow.ipv6-hosts: want a boolean, not a TOML integer`,
+	} {
+		writeFile(t, dir, ".relurl.toml", toml)
+		_, errOut, code := runCmd(t, "", "lint", "a.urls")
+		if code != 2 || !strings.HasPrefix(errOut, want) {
+			t.Errorf("%q: exit %d, %q, want exit 2 and %q", toml, code, errOut, want)
+		}
+	}
+}
+
+// TestLintBaseline: --write-baseline records, exits 0; after the lines
+// move, --baseline drops them all; a new finding is reported alone.
+func TestLintBaseline(t *testing.T) {
+	dir := t.TempDir()
+	page := "<a href=\"/a b\">1</a>\n<a href=\"/a b\">2</a>\n<a href=\"http:g\">3</a>\n"
+	writeFile(t, dir, "site/a.html", page)
+	writeFile(t, dir, "site/b.urls", "x y\n")
+	inDir(t, dir, ".")
+	if out, errOut, code := runCmd(t, "", "lint", "--write-baseline", "base.json", "site"); code != 0 || strings.Count(out, "\n") != 4 {
+		t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errOut)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "base.json"))
+	if err != nil || strings.Count(string(data), `"index"`) != 4 {
+		t.Fatalf("base.json: %v\n%s", err, data)
+	}
+	writeFile(t, dir, "site/a.html", "<p>\n\n</p>\n"+page)
+	if out, errOut, code := runCmd(t, "", "lint", "--baseline", "base.json", "site"); code != 0 || out != "" {
+		t.Errorf("--baseline after a shift: exit %d\n%s%s", code, out, errOut)
+	}
+	writeFile(t, dir, "site/a.html", page+"<a href=\"/c d\">4</a>\n")
+	out, _, code := runCmd(t, "", "lint", "--baseline", "base.json", "site")
+	if code != 1 || out != "site/a.html:4:12: error: space is not allowed in fsegment; write it as %20 [fsegment/char]\n" {
+		t.Errorf("--baseline, a new finding: exit %d\n%s", code, out)
+	}
+	if _, errOut, code := runCmd(t, "", "lint", "--baseline", "nope.json", "site"); code != 2 || !strings.Contains(errOut, "nope.json") {
+		t.Errorf("a missing baseline: exit %d, %s", code, errOut)
+	}
+}
+
+// TestLintSuppressions through the command: one used, one unused.
+func TestLintSuppressions(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.html", "<!-- relurl:ignore fsegment/char -- an old page -->\n<a href=\"a b\">1</a>\n"+
+		"<!-- relurl:ignore scheme/relative-form -->\n<a href=\"c d\">2</a>\n")
+	inDir(t, dir, ".")
+	out, _, code := runCmd(t, "", "lint", "a.html")
+	want := "a.html:3:1: info: this relurl:ignore directive suppressed nothing on line 4, the next line that holds a URL (it names scheme/relative-form); remove it, or name the rule of the finding it is for [suppress/unused]\n" +
+		"a.html:4:11: error: space is not allowed in fsegment; write it as %20 [fsegment/char]\n"
+	if code != 1 || out != want {
+		t.Errorf("exit %d\n%s\nwant\n%s", code, out, want)
+	}
+}
