@@ -500,25 +500,25 @@ func (c *Config) Options() Options {
 	}
 }
 
-// Selects reports whether a directory walk lints a file (isDir false) or
-// walks a directory (isDir true) met at path: a directory unless Exclude
-// matches it, a file when Include matches it (or is empty) and Exclude
-// does not. path is as the walk met it, relative to the working directory
-// or absolute; patterns apply to the path relative to the configuration
-// file's directory. The walk prunes the directories it is told to skip,
-// so Selects looks at path itself, not at the directories above it.
-func (c *Config) Selects(path string, isDir bool) bool {
+// Skips reports whether a walk leaves out the file (isDir false) or the
+// directory (isDir true) at path: a directory Exclude matches, a file
+// Include does not match (when it has patterns) or Exclude matches. path
+// is as the walk met it, relative to the working directory or absolute;
+// patterns apply to the path relative to the configuration file's
+// directory, and to the directories that hold it ([Patterns.Match]). It
+// is [Run.Skip]'s function.
+func (c *Config) Skips(path string, isDir bool) bool {
 	if c.Exclude.Empty() && c.Include.Empty() {
-		return true
+		return false
 	}
 	rel := c.rel(path)
 	if isDir {
-		return !c.Exclude.MatchOne(rel, true)
+		return c.Exclude.Match(rel, true)
 	}
 	if !c.Include.Empty() && !c.Include.Match(rel, false) {
-		return false
+		return true
 	}
-	return !c.Exclude.MatchOne(rel, false)
+	return c.Exclude.Match(rel, false)
 }
 
 // rel returns path relative to the configuration's directory, with "/"

@@ -47,8 +47,8 @@ func TestParseConfig(t *testing.T) {
 		{"a.html", false, true}, {"docs/x.md", false, true}, {"a.urls", false, false},
 		{"_sources", true, true}, {"_sources/a.html", false, false}, {"vendor/x/a.html", false, false},
 	} {
-		if got := c.Selects(filepath.Join(dir, s.path), s.dir); got != s.walks {
-			t.Errorf("Selects(%s) = %v", s.path, got)
+		if got := !c.Skips(filepath.Join(dir, s.path), s.dir); got != s.walks {
+			t.Errorf("Skips(%s) = %v", s.path, !got)
 		}
 	}
 

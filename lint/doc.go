@@ -25,7 +25,20 @@
 //     net/url refuses; each names compare's class of the divergence, and
 //     carries the readings ([Finding.Readings]);
 //   - rfc1738.go: the opt-in profile of RFC 1738: the login of the common
-//     Internet scheme syntax (§3.1) and the scheme productions of §5.
+//     Internet scheme syntax (§3.1) and the scheme productions of §5;
+//   - suppress.go: the suppression directives ("<!-- relurl:ignore RULE --
+//     reason -->", read by [ParseIgnore]) and their own rules, one that
+//     suppressed nothing and one that does not parse.
+//
+// Each rule also carries the RFC text it enforces and a bad and a good
+// example; [RulesPage] turns the catalog into docs/rules.md ("go generate
+// ./lint"), a section per rule at its [Rule.Anchor].
+//
+// The controls a linter run in CI needs live here too: the configuration
+// file .relurl.toml ([Config], [LoadConfig], [FindConfig]; config.go), its
+// gitignore-style [Patterns] (glob.go), the per-file [Override]s
+// (overrides.go), the allowances of [Options] (allow.go), and the
+// [Baseline] of recorded findings (baseline.go).
 //
 // A [Linter] is made by [New] from [Options] that turn rules or families
 // on and off (in every kind of document) and change severities; it decides once which checks run, and

@@ -146,15 +146,6 @@ func (ps *Patterns) Match(rel string, isDir bool) bool {
 	return ps.matchOne(segs, isDir)
 }
 
-// MatchOne reports whether rel itself is matched, its directories aside:
-// what a walk that has not pruned them asks.
-func (ps *Patterns) MatchOne(rel string, isDir bool) bool {
-	if len(ps.list) == 0 || rel == "" || rel == "." || strings.HasPrefix(rel, "../") || rel == ".." || strings.HasPrefix(rel, "/") {
-		return false
-	}
-	return ps.matchOne(strings.Split(rel, "/"), isDir)
-}
-
 // matchOne: the last pattern that matches decides.
 func (ps *Patterns) matchOne(segs []string, isDir bool) bool {
 	for i := len(ps.list) - 1; i >= 0; i-- {

@@ -113,10 +113,9 @@ type Run struct {
 	// Progress, when it is a terminal, is where a progress bar is drawn:
 	// "[=====     ] 10/30 files". Otherwise nothing is drawn.
 	Progress io.Writer
-	// Select, when not nil, says which paths a directory walk lints (a
-	// file, isDir false) or walks (a directory): [Config.Selects]. Files
-	// named as arguments are linted whatever it says.
-	Select func(path string, isDir bool) bool
+	// Skip, when not nil, is asked about every file and directory met in
+	// a walk: true leaves it out. A directory left out is not walked.
+	Skip func(path string, isDir bool) bool
 	// Baseline, when not nil, drops from each file's findings those it
 	// holds; Summary.Baselined and FileResult.Baselined count them.
 	Baseline *Baseline
@@ -159,7 +158,7 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 			inputs = append(inputs, input{name: "-", stdin: true})
 			continue
 		}
-		found, err := expand(p, r.Select)
+		found, err := expand(p, r.Skip)
 		if err != nil {
 			warn(err)
 			sum.Errors++
@@ -226,9 +225,9 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 
 // expand returns the file p, or the files of the directory p in lexical
 // order: those whose names say they are HTML, messages or URL lists,
-// outside hidden directories, that sel (when not nil) selects, in the
-// directories it selects.
-func expand(p string, sel func(path string, isDir bool) bool) ([]input, error) {
+// outside hidden directories, that skip (when not nil) does not leave
+// out, in the directories it does not leave out.
+func expand(p string, skip func(path string, isDir bool) bool) ([]input, error) {
 	info, err := os.Stat(p)
 	if err != nil {
 		return nil, err
@@ -242,12 +241,12 @@ func expand(p string, sel func(path string, isDir bool) bool) ([]input, error) {
 			return err
 		}
 		if d.IsDir() {
-			if path != p && (strings.HasPrefix(d.Name(), ".") || sel != nil && !sel(path, true)) {
+			if path != p && (strings.HasPrefix(d.Name(), ".") || skip != nil && skip(path, true)) {
 				return filepath.SkipDir
 			}
 			return nil
 		}
-		if _, ok := extract.KindByName(path); ok && d.Type().IsRegular() && (sel == nil || sel(path, false)) {
+		if _, ok := extract.KindByName(path); ok && d.Type().IsRegular() && (skip == nil || !skip(path, false)) {
 			found = append(found, input{name: path, walked: true})
 		}
 		return nil

@@ -85,7 +85,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Baseline: baseline, Record: record,
 		Warn: func(err error) { fmt.Fprintf(stderr, "relurl lint: %v\n", err) }}
 	if cfg != nil && !(cfg.Exclude.Empty() && cfg.Include.Empty()) {
-		run.Select = cfg.Selects
+		run.Skip = skipExcept(cfg.Skips, paths)
 	}
 	sum, err := run.Lint(paths, rep)
 	if err == nil && record != nil {

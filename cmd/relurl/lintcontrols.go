@@ -80,3 +80,16 @@ func (c *lintControls) baselines() (read, record *lint.Baseline, err error) {
 	}
 	return read, record, nil
 }
+
+// skipExcept returns skip, except for the paths named as arguments, which
+// are linted (a file) or walked (a directory) whatever the configuration's
+// patterns say: naming a file says it is meant.
+func skipExcept(skip func(path string, isDir bool) bool, args []string) func(string, bool) bool {
+	named := make(map[string]bool, len(args))
+	for _, a := range args {
+		named[filepath.Clean(a)] = true
+	}
+	return func(path string, isDir bool) bool {
+		return !named[filepath.Clean(path)] && skip(path, isDir)
+	}
+}

@@ -51,7 +51,11 @@ rules = { syntax = "warning" }
 	if out != want || code != 0 {
 		t.Errorf("with the configuration: exit %d\n%s%s\nwant exit 0 (fail-on none)\n%s", code, out, errOut, want)
 	}
-	// Flags override it.
+	// A file named on the command line is linted, excluded or not.
+	if out, _, _ = runCmd(t, "", "lint", "_sources/c.html"); !strings.Contains(out, "_sources/c.html:1:51: error") {
+		t.Errorf("a file named in an excluded directory:\n%s", out)
+	}
+		// Flags override it.
 	out, _, code = runCmd(t, "", "lint", "--fail-on", "error", "--enable", "fsegment/colon", "a.html")
 	if code != 1 || !strings.Contains(out, "[fsegment/colon]") {
 		t.Errorf("flags over the configuration: exit %d\n%s", code, out)
