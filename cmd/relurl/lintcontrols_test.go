@@ -55,7 +55,7 @@ rules = { syntax = "warning" }
 	if out, _, _ = runCmd(t, "", "lint", "_sources/c.html"); !strings.Contains(out, "_sources/c.html:1:51: error") {
 		t.Errorf("a file named in an excluded directory:\n%s", out)
 	}
-		// Flags override it.
+	// Flags override it.
 	out, _, code = runCmd(t, "", "lint", "--fail-on", "error", "--enable", "fsegment/colon", "a.html")
 	if code != 1 || !strings.Contains(out, "[fsegment/colon]") {
 		t.Errorf("flags over the configuration: exit %d\n%s", code, out)
