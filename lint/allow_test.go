@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/lint/extract"
 )
 
 // findingsOf lints ref and writes each finding as "rule ⟦text⟧".
@@ -88,5 +91,30 @@ func TestAllowIPv6Hosts(t *testing.T) {
 		if got := findingsOf(strict, c.url); len(got) != c.strictWant {
 			t.Errorf("strict %q: %q, want %d findings", c.url, got, c.strictWant)
 		}
+	}
+}
+
+// TestAllowedBase: a base whose only faults are allowed characters serves
+// as one, embedded or given as the retrieval URL.
+func TestAllowedBase(t *testing.T) {
+	page := []byte(`<head><base href="http://a/~u/b/c"></head><a href="../..//g">x</a> <a href="../../../g">y</a>`)
+	strict := mustNew(t, Options{})
+	if fs := strict.File("a.html", page, extract.KindHTML); len(fs) != 1 || fs[0].Rule != ast.RuleFsegmentChar {
+		t.Errorf("strict: %v, want the ~ alone (the base cannot serve)", fs)
+	}
+	l := mustNew(t, Options{AllowChars: "~"})
+	var got []string
+	for _, f := range l.File("a.html", page, extract.KindHTML) {
+		got = append(got, f.Rule)
+	}
+	if strings.Join(got, " ") != RuleResultNotGenericRL+" "+RulePortabilityResolution+" "+RulePortabilityResolution {
+		t.Errorf("allowed: %q, want the references checked against the base", got)
+	}
+	if _, err := New(Options{Retrieval: "http://a/~u/"}); err == nil {
+		t.Error("a retrieval URL with ~, strict: no error")
+	}
+	l = mustNew(t, Options{AllowChars: "~", Retrieval: "http://a/~u/b/c"})
+	if fs := l.URL("../..//g"); len(fs) != 2 || fs[0].Rule != RuleResultNotGenericRL {
+		t.Errorf("allowed retrieval URL: %v", fs)
 	}
 }

@@ -192,10 +192,19 @@ func (b *base) browserRejectsBase() bool {
 	return b.wRejects == 2
 }
 
-func newBase(eb *extract.Base) *base {
+func newBase(eb *extract.Base, allow *allowance) *base {
 	b := &base{url: eb.URL.URL, usable: eb.Usable(), relAllowed: eb.RelativeAllowed}
 	if b.usable {
 		b.parsed, _ = resolve.ParseBase(b.url)
+	} else if allow.on && b.url != "" {
+		// A base whose only faults are characters the allowances accept
+		// serves as one (README decision 15 of the linter).
+		u, diags := validate.Validate(b.url)
+		if diags.HasErrors() && !allow.filter(b.url, u, diags).HasErrors() && resolve.BaseReason(u) == 0 {
+			b.parsed, b.usable = u, true
+		}
+	}
+	if b.usable {
 		b.net, _ = url.Parse(b.url)
 	}
 	var le *rbase.LayerError
@@ -256,7 +265,7 @@ func (fc *fileCheck) ref(r extract.Ref) {
 		hits = fc.l.check(&fc.scratch, r.URL, nil, r.IsBase, r.Err)
 	default:
 		if b = fc.bases[r.Base]; b == nil {
-			b = newBase(r.Base)
+			b = newBase(r.Base, &fc.l.allow)
 			fc.bases[r.Base] = b
 		}
 		if fc.memo == nil {

@@ -322,12 +322,6 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	lines := keyLines(data)
 	at := func(key string) int { return lines[key] }
 
-	if raw.Base != nil {
-		c.Base = *raw.Base
-		if err := checkRetrieval(c.Base); err != nil {
-			return nil, fail(at("base"), 0, "base", err)
-		}
-	}
 	if raw.Root != nil {
 		if *raw.Root == "" {
 			return nil, fail(at("root"), 0, "root", errors.New("an empty directory name; write \".\" for the file's own"))
@@ -378,6 +372,13 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	}
 	if raw.Allow.IPv6Hosts != nil {
 		c.AllowIPv6Hosts = *raw.Allow.IPv6Hosts
+	}
+	if raw.Base != nil {
+		c.Base = *raw.Base
+		allow, _ := newAllowance(c.AllowChars, c.AllowIPv6Hosts)
+		if err := checkRetrieval(c.Base, &allow); err != nil {
+			return nil, fail(at("base"), 0, "base", err)
+		}
 	}
 	levels := func(prefix string, raw map[string]string) (map[string]Level, error) {
 		if raw == nil {

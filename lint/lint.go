@@ -53,8 +53,8 @@ type Options struct {
 	// everywhere may be given: the national characters { } | \ ^ ~ [ ] `
 	// and the punctuation < > " #; not "%", which begins an escape, nor
 	// white space, controls or non-ASCII characters (README decision 15 of
-	// the linter). A base URL is still read strictly: one that holds such
-	// a character cannot serve as a base.
+	// the linter). A base URL that holds such characters serves as a base,
+	// and Retrieval may hold them.
 	AllowChars string
 	// AllowIPv6Hosts accepts an IPv6 literal of RFC 2732 as the host of a
 	// net_loc: "[" IPv6address "]", read by net/netip, followed by nothing
@@ -189,7 +189,7 @@ func build(opts *Options, overrides []map[string]Level) (*Linter, error) {
 		}
 	}
 	l.activate()
-	if err := checkRetrieval(opts.Retrieval); err != nil {
+	if err := checkRetrieval(opts.Retrieval, &l.allow); err != nil {
 		return nil, err
 	}
 	return l, nil
@@ -284,12 +284,15 @@ func familiesFirst[V any](m map[string]V) []string {
 }
 
 // checkRetrieval checks a retrieval URL: empty, or an absolute URL under
-// RFC 1808 §2.2.
-func checkRetrieval(retrieval string) error {
+// RFC 1808 §2.2, with what the allowances accept.
+func checkRetrieval(retrieval string, allow *allowance) error {
 	if retrieval == "" {
 		return nil
 	}
 	u, diags := validate.Validate(retrieval)
+	if allow.on && diags.HasErrors() {
+		diags = allow.filter(retrieval, u, diags)
+	}
 	if err := diags.Err(); err != nil {
 		return fmt.Errorf("retrieval URL %q: %w", retrieval, err)
 	}
