@@ -222,10 +222,11 @@ func newBase(eb *extract.Base, allow *allowance) *base {
 type fileCheck struct {
 	l        *Linter
 	file     string
-	lines    *lines
 	findings []Finding
 	notes    []extract.Note
 	urls     int
+	// lines finds a URL's line for the suppressions.
+	lines lines
 	// bases holds the rules' reading of each base of the document.
 	bases map[*extract.Base]*base
 	// memo, when not nil, holds the hits of each URL already checked
@@ -301,9 +302,6 @@ func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit) {
 	if b != nil && !r.IsBase {
 		f.Base = b.url
 	}
-	f.Line, f.Column, f.col16 = fc.lines.pos(start)
-	f.EndLine, f.EndColumn, f.endCol16 = fc.lines.pos(end)
-	f.line = fc.lines.text(f.Line)
 	fc.findings = append(fc.findings, f)
 }
 
@@ -312,7 +310,7 @@ func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit) {
 // match name set.
 func (l *Linter) lintFile(name, src string, kind extract.Kind, retrieval string) *fileCheck {
 	l = l.forFile(name).forKind(kind)
-	fc := &fileCheck{l: l, file: name, lines: newLines(src), bases: make(map[*extract.Base]*base)}
+	fc := &fileCheck{l: l, file: name, lines: lines{src: src}, bases: make(map[*extract.Base]*base)}
 	if kind != extract.KindText {
 		fc.memo = make(map[memoKey][]hit)
 	}
@@ -325,6 +323,7 @@ func (l *Linter) lintFile(name, src string, kind extract.Kind, retrieval string)
 		fc.finishSuppressions()
 	}
 	sort.SliceStable(fc.findings, func(i, j int) bool { return fc.findings[i].Offset < fc.findings[j].Offset })
+	place(src, fc.findings)
 	return fc
 }
 
@@ -341,7 +340,8 @@ func (l *Linter) File(name string, data []byte, kind extract.Kind) []Finding {
 // ";type=d" applies only then; the rules on by default only in some kinds
 // of documents (the WHATWG rules: [Rule.Kinds]) are off unless enabled.
 func (l *Linter) URL(ref string) []Finding {
-	fc := &fileCheck{l: l, lines: newLines(ref), bases: make(map[*extract.Base]*base)}
+	fc := &fileCheck{l: l, bases: make(map[*extract.Base]*base)}
 	fc.ref(extract.Single(ref, l.retrieval))
+	place(ref, fc.findings)
 	return fc.findings
 }

@@ -269,7 +269,7 @@ func (fc *fileCheck) anyEnabled(s *suppression) bool {
 }
 
 // report adds a finding of one of the directives' rules, placed on the
-// directive d, when the rule is on.
+// directive d, when the rule is on (lintFile places it with the others).
 func (fc *fileCheck) report(d extract.Directive, rule, msg string) {
 	st := fc.l.state[rule]
 	if !st.on {
@@ -277,8 +277,5 @@ func (fc *fileCheck) report(d extract.Directive, rule, msg string) {
 	}
 	f := Finding{File: fc.file, Offset: d.Offset, EndOffset: d.End, Rule: rule, Severity: st.sev,
 		Message: msg, Fix: byID[rule].Fix, Production: "directive", Where: "comment"}
-	f.Line, f.Column, f.col16 = fc.lines.pos(d.Offset)
-	f.EndLine, f.EndColumn, f.endCol16 = fc.lines.pos(d.End)
-	f.line = fc.lines.text(f.Line)
 	fc.findings = append(fc.findings, f)
 }
