@@ -11,8 +11,14 @@
 //   - message.go: an RFC 822/MIME message: each entity's Base header
 //     (§3.1), the "<URL:...>" of its header fields and text parts, and the
 //     HTML of its text/html parts, through multipart/* and message/*
-//     nesting (§3.2), on the one MIME walk of package resolve/base
-//     ([KindMessage]).
+//     nesting (§3.2), on the one MIME walk of package resolve/base, and
+//     the <URL> lists of its RFC 2369 List-* fields ([KindMessage]);
+//   - mbox.go: a mailbox (RFC 4155), every message in it read as
+//     message.go reads one ([KindMbox]).
+//
+// kind.go holds the one table of kinds: for each, its name, the file
+// name extensions that say it, how its content says it and which file
+// reads it ([Detect], [KindByName], [ParseKind]).
 //
 // [Extract] reads a document and hands a [Handler] what it finds, in
 // document order: each URL as a [Ref], each comment addressed to relurl

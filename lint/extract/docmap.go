@@ -21,6 +21,9 @@ type Map struct {
 	// in the text (a decoding that could not be reproduced): every one
 	// maps to where the URL's source begins.
 	inexact bool
+	// shift is added to every offset: the document's place in the file
+	// (a message in a mailbox).
+	shift int
 }
 
 // At returns the file offset of the URL's byte i (of the URL's end for
@@ -28,9 +31,9 @@ type Map struct {
 // is false), it is the offset where their source begins.
 func (m Map) At(i int) int {
 	if m.idx != nil {
-		return m.doc.At(m.idx[max(0, min(i, len(m.idx)-1))])
+		return m.shift + m.doc.At(m.idx[max(0, min(i, len(m.idx)-1))])
 	}
-	return m.doc.At(m.from + max(0, i))
+	return m.shift + m.doc.At(m.from+max(0, i))
 }
 
 // Exact reports whether [Map.At] places each byte exactly: false inside a

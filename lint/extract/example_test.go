@@ -23,12 +23,18 @@ func ExampleExtract() {
 
 func ExampleDetect() {
 	fmt.Println(extract.Detect("index.htm", nil))
-	fmt.Println(extract.Detect("-", []byte("Subject: hi\nBase: <URL:http://a/>\n\nbody")))
-	fmt.Println(extract.Detect("-", []byte("http://a/\n")))
+	fmt.Println(extract.Detect("test_email/msg_01.txt", []byte("Subject: hi\nBase: <URL:http://a/>\n\nbody")))
+	fmt.Println(extract.Detect("inbox", []byte("From a@b Mon Jan  1 00:00:00 2001\nSubject: hi\n\nbody\n")))
+	fmt.Println(extract.Detect("links.urls", []byte("http://a/\n")))
+	fmt.Println(extract.Detect("notes.txt", []byte("http://a/\n")))
+	fmt.Println(extract.Detect("page", []byte("<p>")), extract.DetectStrict("page", []byte("<p>")))
 	// Output:
 	// html
 	// message
+	// mbox
 	// text
+	// none
+	// html none
 }
 
 func ExampleKindByName() {

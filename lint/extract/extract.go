@@ -168,6 +168,12 @@ type Directive struct {
 	Text string
 }
 
+// NoteHTMLTooDeep is the [Note.Kind] of an HTML document nested deeper,
+// before its head ends, than the HTML parser's limit of 512 open elements
+// (golang.org/x/net/html): its BASE element cannot be told. The other
+// kinds are those of [rbase.NoteKind].
+const NoteHTMLTooDeep = "html-too-deep"
+
 // Note says that a part of a document was not read, or not as its format
 // wants it, and why: nothing is skipped in silence.
 type Note struct {
@@ -210,24 +216,16 @@ func (h *Handler) note(n Note) {
 
 // Extract reads src, a document of the given kind, and hands h each URL,
 // directive and note it finds, in document order. retrieval is the URL the
-// document was retrieved by (§3.3), "" for none. It never fails: what it
-// cannot read is a Note, or read as well as it can.
+// document was retrieved by (§3.3), "" for none; a kind that is none (0)
+// is read as a list of URLs. It never fails: what it cannot read is a
+// Note, or read as well as it can.
 func Extract(src string, kind Kind, retrieval string, h Handler) {
 	ctx := rbase.Context{Retrieval: retrieval}
-	switch kind {
-	case KindHTML:
-		readHTML(src, rbase.Map{}, nil, ctx, establish(nil, ctx, true), "", &h)
-	case KindMessage:
-		readMessage(src, ctx, &h)
-	case KindMarkdown:
-		readMarkdown(src, ctx, &h)
-	case KindCSS:
-		readCSSFile(src, ctx, &h)
-	case KindXML:
-		readXML(src, ctx, &h)
-	default:
-		text(src, ctx, &h)
+	d := kind.def()
+	if d == nil {
+		d = KindText.def()
 	}
+	d.read(src, ctx, &h)
 }
 
 // Single returns the Ref of url standing alone, as a list of one URL

@@ -182,6 +182,104 @@ func TestMessage(t *testing.T) {
 	}
 }
 
+// TestListFields: the <URL> lists of RFC 2369's fields are read like the
+// Base header, located byte for byte through white space and folds, and
+// comments are skipped.
+func TestListFields(t *testing.T) {
+	src := strings.Join([]string{
+		"List-Help: <mailto:list@host.com?subject=help> (List Instructions <not-a-url>),",
+		"   <http://www.host.com/list/ help>",
+		"List-Post: NO (posting not allowed on this list)",
+		"list-archive: <URL:http://a/arch>, <ftp://b/(x)>",
+		"List-Unsubscribe: <http://a/un",
+		"Subject: <not read, no URL:> <URL:http://a/subj>",
+		"",
+		"body <URL:http://a/body>",
+	}, "\r\n")
+	refs, _, _ := collect(src, extract.KindMessage, "")
+	placed(t, src, refs)
+	var got []string
+	for _, r := range refs {
+		got = append(got, r.URL+" | "+r.Where+" | "+src[r.Map.At(0):r.Map.At(len(r.URL))])
+	}
+	want := []string{
+		"mailto:list@host.com?subject=help | List-Help header in the message | mailto:list@host.com?subject=help",
+		"http://www.host.com/list/help | List-Help header in the message | http://www.host.com/list/ help",
+		"http://a/arch | list-archive header in the message | http://a/arch",
+		"ftp://b/(x) | list-archive header in the message | ftp://b/(x)",
+		"<http://a/un | List-Unsubscribe header in the message | <http://a/un",
+		"http://a/subj | Subject header in the message | http://a/subj",
+		"http://a/body | <URL:> in the body in the message | http://a/body",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("refs\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestMbox: every message of a mailbox is read, each named, its positions
+// in the mailbox; a "From " line only separates messages after an empty
+// line, and text before the first is read too.
+func TestMbox(t *testing.T) {
+	src := strings.Join([]string{
+		"Subject: preamble, no From line",
+		"",
+		"<URL:p0>",
+		"",
+		"From a@b Mon Jan  1 00:00:00 2001",
+		"Subject: one",
+		"List-Help: <http://a/help>",
+		"",
+		"<URL:p1>",
+		"From here on, not a separator: no empty line before it",
+		">From quoted <URL:p1b>",
+		"",
+		"From c@d Mon Jan  1 00:00:00 2001",
+		"Base: <URL:http://two/>",
+		"Content-Type: multipart/mixed; boundary=z",
+		"",
+		"--z",
+		"Content-Type: text/html",
+		"",
+		`<a href="p2">`,
+		"--z--",
+		"",
+		"From e@f Mon Jan  1 00:00:00 2001",
+		"Content-Type: multipart/mixed",
+		"",
+		"",
+		"<URL:p3>",
+	}, "\n")
+	refs, _, notes := collect(src, extract.KindMbox, "http://r/")
+	placed(t, src, refs)
+	var got []string
+	for _, r := range refs {
+		got = append(got, r.URL+" | "+r.Where+" | "+r.Base.URL.URL)
+	}
+	want := []string{
+		"p0 | <URL:> in the body in message 1 | http://r/",
+		"http://a/help | List-Help header in message 2 | http://r/",
+		"p1 | <URL:> in the body in message 2 | http://r/",
+		"p1b | <URL:> in the body in message 2 | http://r/",
+		"http://two/ | Base header in message 3 | http://two/",
+		"p2 | <a href> in message 3, part 1 | http://two/",
+		"p3 | <URL:> in the body in message 4, part 1 | http://r/",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("refs\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(notes) != 1 || notes[0].Kind != "no-boundary" || notes[0].Where != "message 4" ||
+		!strings.HasPrefix(src[notes[0].Offset:], "\n<URL:p3>") {
+		t.Errorf("notes %+v", notes)
+	}
+	// An mbox of one message and no From line, and an empty one.
+	if refs, _, _ := collect("Subject: x\n\n<URL:x>", extract.KindMbox, ""); len(refs) != 1 || refs[0].Where != "<URL:> in the body in message 1" {
+		t.Errorf("one message: %+v", refs)
+	}
+	if refs, _, notes := collect("", extract.KindMbox, ""); len(refs)+len(notes) != 0 {
+		t.Errorf("empty: %+v %+v", refs, notes)
+	}
+}
+
 // TestNotes: a part past the MIME walk's depth limit is a Note, not a
 // silence.
 func TestNotes(t *testing.T) {
@@ -193,8 +291,7 @@ func TestNotes(t *testing.T) {
 }
 
 func TestKind(t *testing.T) {
-	for _, k := range []extract.Kind{extract.KindText, extract.KindHTML, extract.KindMessage,
-		extract.KindMarkdown, extract.KindCSS, extract.KindXML} {
+	for _, k := range extract.Kinds() {
 		got, err := extract.ParseKind(k.String())
 		b, _ := k.MarshalText()
 		var back extract.Kind
@@ -210,32 +307,53 @@ func TestKind(t *testing.T) {
 		t.Errorf(`UnmarshalText("") = %v, %v`, k, err)
 	}
 	for _, tt := range []struct {
-		name, data string
-		want       extract.Kind
+		name, data   string
+		want, strict extract.Kind
 	}{
-		{"a.HTM", "", extract.KindHTML},
-		{"a.eml", "<html>", extract.KindMessage},
-		{"a.urls", "Subject: x\n", extract.KindText},
-		{"-", "\uFEFF \r\n\t<p>", extract.KindHTML},
-		{"-", "Subject: hi\r\nBase: <URL:http://a/>\r\n\r\nbody", extract.KindMessage},
-		{"-", "X-Empty:\n\n", extract.KindMessage},
-		{"-", "http://a/\n", extract.KindText},
-		{"-", "mailto:x\n", extract.KindText},
-		{"-", "\uFEFFhttp://a/", extract.KindText},
-		{"-", "", extract.KindText},
-		{"README.md", "", extract.KindMarkdown},
-		{"doc.Markdown", "<html>", extract.KindMarkdown},
-		{"site.css", "", extract.KindCSS},
-		{"feed.atom", "", extract.KindXML},
-		{"news.rss", "", extract.KindXML},
-		{"logo.SVG", "", extract.KindXML},
-		{"sitemap.xml", "", extract.KindXML},
-		{"page.xhtml", `<?xml version="1.0"?><feed/>`, extract.KindHTML},
-		{"-", "\uFEFF<?xml version=\"1.0\"?>\n<!-- x -->\n<feed/>", extract.KindXML},
-		{"-", `<?xml version="1.0"?><!DOCTYPE html><html/>`, extract.KindHTML},
+		{"a.HTM", "", extract.KindHTML, extract.KindHTML},
+		{"a.eml", "<html>", extract.KindMessage, extract.KindMessage},
+		{"a.mbox", "", extract.KindMbox, extract.KindMbox},
+		{"a.urls", "http://a/\n", extract.KindText, extract.KindText},
+		// .txt is prose more often than not.
+		{"a.txt", "http://a/\n", 0, 0},
+		{"a.txt", "<p>", extract.KindHTML, 0},
+		// A header block makes a message whatever the name.
+		{"a.urls", "Subject: x\n", extract.KindMessage, extract.KindMessage},
+		{"msg_01.txt", "Return-Path: <b@z.org>\nReceived: by x\n\tid y;\nX-Odd:value\n\nbody", extract.KindMessage, extract.KindMessage},
+		{"a.html", "Content-Type: text/html\r\n\r\n<p>", extract.KindMessage, extract.KindMessage},
+		{"-", "Subject: hi\r\nBase: <URL:http://a/>\r\n\r\nbody", extract.KindMessage, extract.KindMessage},
+		{"-", "X-Empty:\n\n", extract.KindMessage, extract.KindMessage},
+		// Not a header block: prose after a first line that looks like a field,
+		// a continuation first, URLs.
+		{"a.txt", "Note: this\nis prose\n", 0, 0},
+		{"a.txt", " Note: x\n\n", 0, 0},
+		{"-", "http://a/\n", 0, 0},
+		{"-", "mailto:x\n", 0, 0},
+		{"-", "\n", 0, 0},
+		{"-", "", 0, 0},
+		// An mbox: a "From " line, then a header block.
+		{"inbox", "From a@b Mon Jan  1 00:00:00 2001\nSubject: x\n\nbody\n", extract.KindMbox, extract.KindMbox},
+		{"x.eml", "From a@b Mon Jan  1 00:00:00 2001\r\nSubject: x\r\n\r\n", extract.KindMbox, extract.KindMbox},
+		{"x.txt", "From the start, a story.\nIt goes on.\n", 0, 0},
+		// "<" is a guess, for named files only.
+		{"-", "\uFEFF \r\n\t<p>", extract.KindHTML, 0},
+		{"-", "\uFEFFhttp://a/", 0, 0},
+		{"README.md", "", extract.KindMarkdown, extract.KindMarkdown},
+		{"doc.Markdown", "<html>", extract.KindMarkdown, extract.KindMarkdown},
+		{"site.css", "", extract.KindCSS, extract.KindCSS},
+		{"feed.atom", "", extract.KindXML, extract.KindXML},
+		{"news.rss", "", extract.KindXML, extract.KindXML},
+		{"logo.SVG", "", extract.KindXML, extract.KindXML},
+		{"sitemap.xml", "", extract.KindXML, extract.KindXML},
+		{"page.xhtml", `<?xml version="1.0"?><feed/>`, extract.KindHTML, extract.KindHTML},
+		{"-", "\uFEFF<?xml version=\"1.0\"?>\n<!-- x -->\n<feed/>", extract.KindXML, 0},
+		{"-", `<?xml version="1.0"?><!DOCTYPE html><html/>`, extract.KindHTML, 0},
 	} {
 		if got := extract.Detect(tt.name, []byte(tt.data)); got != tt.want {
 			t.Errorf("Detect(%q, %q) = %v, want %v", tt.name, tt.data, got, tt.want)
+		}
+		if got := extract.DetectStrict(tt.name, []byte(tt.data)); got != tt.strict {
+			t.Errorf("DetectStrict(%q, %q) = %v, want %v", tt.name, tt.data, got, tt.strict)
 		}
 	}
 }

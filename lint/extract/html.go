@@ -34,6 +34,12 @@ type rawAttr struct {
 	hasValue bool
 }
 
+// readHTMLDocument reads the URLs of an HTML document that is a file of
+// its own: its base is its BASE element, else what ctx says (§3.3, §3.4).
+func readHTMLDocument(src string, ctx rbase.Context, h *Handler) {
+	readHTML(src, rbase.Map{}, nil, ctx, establish(nil, ctx, true), "", h)
+}
+
 // readHTML reads the URLs of the HTML document doc, whose text maps to the
 // file by m and which the file wraps in the encodings enc. fallback is the
 // base the document has when it embeds none (for a document at the top
@@ -41,20 +47,36 @@ type rawAttr struct {
 // context its BASE element is established in (§10, §3.1). whereSuffix
 // names the part of a message the document is, or is "".
 func readHTML(doc string, m rbase.Map, enc []Encoding, ctx rbase.Context, fallback *Base, whereSuffix string, h *Handler) {
-	scanHTML(doc, m, enc, htmlBase(doc, ctx, fallback), whereSuffix, h)
+	b, err := htmlBase(doc, ctx, fallback)
+	if err != nil {
+		where := strings.TrimPrefix(whereSuffix, " in ")
+		if where == "" {
+			where = "document"
+		}
+		h.note(Note{Offset: m.At(0), Kind: NoteHTMLTooDeep, Where: where,
+			Message: "the HTML parser could not read the head (" + err.Error() + "): its BASE element is not known, " +
+				"and its references are checked against the base of the next layer (RFC 1808 §3)"})
+	}
+	scanHTML(doc, m, enc, b, whereSuffix, h)
 }
 
 // htmlBase returns the base of the HTML document doc: its BASE element's
-// (§10, §3.1) established in ctx, or fallback when it has none.
-func htmlBase(doc string, ctx rbase.Context, fallback *Base) *Base {
+// (§10, §3.1) established in ctx, or fallback when it has none or when the
+// HTML parser's limit (512 open elements) comes before the head ends, with
+// the parser's error: the BASE element cannot be told then, as relurl base
+// cannot tell it.
+func htmlBase(doc string, ctx rbase.Context, fallback *Base) (*Base, error) {
 	// Only a document with a BASE tag needs the HTML parser's reading of
 	// where its BASE element is (§10); the others keep their fallback.
 	if hasBaseTag(doc) {
-		if href, found, err := rbase.FindInHTML(doc); err == nil && found {
-			return establish(&rbase.URL{URL: href, Source: rbase.SourceHTML}, ctx, true)
+		switch href, found, err := rbase.FindInHTML(doc); {
+		case err != nil:
+			return fallback, err
+		case found:
+			return establish(&rbase.URL{URL: href, Source: rbase.SourceHTML}, ctx, true), nil
 		}
 	}
-	return fallback
+	return fallback, nil
 }
 
 // scanHTML reads the URLs of the HTML document doc, as readHTML does,

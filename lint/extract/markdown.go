@@ -267,7 +267,10 @@ func parseMarkdown(src string, ctx rbase.Context) (r *markdownReader, html strin
 	r = &markdownReader{src: src, source: source}
 	r.walk(doc)
 	html, m = rbase.Join(src, r.html)
-	return r, html, m, htmlBase(html[:r.headEnd(m)], ctx, establish(nil, ctx, true))
+	// Past the HTML parser's limit the fallback stands (its error is
+	// readHTML's to note, when it reads the raw HTML).
+	b, _ = htmlBase(html[:r.headEnd(m)], ctx, establish(nil, ctx, true))
+	return r, html, m, b
 }
 
 // mdLink is a destination found in the tree: what kind, where the node

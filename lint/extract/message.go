@@ -16,18 +16,26 @@ import (
 // bad Base header does not stop the walk: it is a Ref with an Err, and the
 // entity's base comes from the next layer.
 func readMessage(src string, ctx rbase.Context, h *Handler) {
-	entity(rbase.ReadMessage(src), ctx, nil, h)
+	entity(rbase.ReadMessage(src), ctx, nil, "", h)
 }
 
 // entity reads the URLs of entity e, whose text the file wraps in the
-// encodings enc; ctx is what lies around it (§3.2, §3.3).
-func entity(e *rbase.Entity, ctx rbase.Context, enc []Encoding, h *Handler) {
-	where := " in the message"
-	if e.Path != "" {
-		where = " in part " + e.Path
+// encodings enc; ctx is what lies around it (§3.2, §3.3). label names the
+// message in a mailbox ("message 3"), or is "" for a file of one message.
+func entity(e *rbase.Entity, ctx rbase.Context, enc []Encoding, label string, h *Handler) {
+	part := rbase.Where(e.Path)
+	if label != "" {
+		part = label
+		if e.Path != "" {
+			part += ", part " + e.Path
+		}
+	}
+	where := " in " + part
+	if label == "" && e.Path == "" {
+		where = " in the message"
 	}
 	for _, n := range e.Notes {
-		h.note(Note{Offset: n.Offset, Kind: n.Kind.String(), Where: rbase.Where(e.Path), Message: n.Message})
+		h.note(Note{Offset: n.Offset, Kind: n.Kind.String(), Where: part, Message: n.Message})
 	}
 	t, m := e.Text, e.Map
 	bracketed := append([]Encoding{EncodingBracketed}, enc...)
@@ -59,9 +67,14 @@ func entity(e *rbase.Entity, ctx rbase.Context, enc []Encoding, h *Handler) {
 		h.ref(*baseRef)
 	}
 	// Relative URLs in the header are resolved against the entity's base
-	// (§3.1): "<URL:...>" in any other field.
+	// (§3.1): the <URL> lists of the RFC 2369 fields, and "<URL:...>" in
+	// any other field.
 	for _, f := range e.Header {
-		if !strings.EqualFold(f.Name, "Base") {
+		switch {
+		case strings.EqualFold(f.Name, "Base"):
+		case isListField(f.Name):
+			listURLs(t, f.From, f.To, m, bracketed, b, f.Name+" header"+where, h)
+		default:
 			urlsInText(t, f.From, f.To, m, bracketed, b, f.Name+" header"+where, h)
 		}
 	}
@@ -81,12 +94,12 @@ func entity(e *rbase.Entity, ctx rbase.Context, enc []Encoding, h *Handler) {
 		readHTML(s, dm, benc, ctx, b, where+note, h)
 	case strings.HasPrefix(mt, "multipart/"):
 		for _, p := range e.Parts {
-			entity(p, inner, enc, h)
+			entity(p, inner, enc, label, h)
 		}
 	case strings.HasPrefix(mt, "message/"):
 		// The walk undoes a transfer encoding of the enclosed message.
 		for _, p := range e.Parts {
-			entity(p, inner, benc, h)
+			entity(p, inner, benc, label, h)
 		}
 	case strings.HasPrefix(mt, "text/"):
 		s, dm := e.Decoded()
@@ -126,10 +139,66 @@ func indexFold(s, sub string) int {
 	return -1
 }
 
-// bracketURL reads the URL out of "<URL:...>" in t[from:to] (with white
-// space around it), white space and line folds inside dropped, keeping
-// each byte's offset. When the text is not of that form, the URL is what
-// is left of it.
+// listFields are the header fields of RFC 2369 §3 whose values are lists
+// of URLs in angle brackets.
+var listFields = []string{"List-Help", "List-Unsubscribe", "List-Subscribe", "List-Post", "List-Owner", "List-Archive"}
+
+func isListField(name string) bool {
+	for _, f := range listFields {
+		if strings.EqualFold(name, f) {
+			return true
+		}
+	}
+	return false
+}
+
+// listURLs hands on every URL of the RFC 2369 field value t[from:to]: a
+// comma-separated list of URLs in angle brackets, white space inside them
+// ignored (§2), with comments in parentheses (RFC 822 §3.4.3) that may
+// hold anything, such as List-Post's "(NO)". A "URL:" after the "<" (the
+// form of RFC 1738's appendix) is dropped.
+func listURLs(t string, from, to int, m rbase.Map, enc []Encoding, b *Base, where string, h *Handler) {
+	for i := from; i < to; i++ {
+		switch t[i] {
+		case '(':
+			i = commentEnd(t, i, to)
+		case '<':
+			end := strings.IndexByte(t[i:to], '>')
+			if end < 0 {
+				end = to - i - 1 // unterminated: the rest is the URL
+			}
+			r := bracketURL(t, i, i+end+1, m, where)
+			r.Base, r.Encodings = b, enc
+			h.ref(r)
+			i += end
+		}
+	}
+}
+
+// commentEnd returns the offset of the ")" that closes the RFC 822 comment
+// beginning at t[i] (comments nest, and a backslash quotes the next
+// character), or to-1 when it is not closed before to.
+func commentEnd(t string, i, to int) int {
+	depth := 0
+	for ; i < to; i++ {
+		switch t[i] {
+		case '\\':
+			i++
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return to - 1
+}
+
+// bracketURL reads the URL out of "<URL:...>", or "<...>", in t[from:to]
+// (with white space around it), white space and line folds inside
+// dropped, keeping each byte's offset. When the text is not of that form,
+// the URL is what is left of it.
 func bracketURL(t string, from, to int, m rbase.Map, where string) Ref {
 	var b strings.Builder
 	var idx []int
@@ -142,9 +211,13 @@ func bracketURL(t string, from, to int, m rbase.Map, where string) Ref {
 		idx = append(idx, i)
 	}
 	s := b.String()
-	if len(s) >= 6 && s[0] == '<' && s[len(s)-1] == '>' && strings.EqualFold(s[1:5], "URL:") {
+	if len(s) >= 2 && s[0] == '<' && s[len(s)-1] == '>' {
+		skip := 1
+		if len(s) >= 6 && strings.EqualFold(s[1:5], "URL:") {
+			skip = 5
+		}
 		end := idx[len(s)-1]
-		s, idx = s[5:len(s)-1], append(idx[5:len(s)-1:len(s)-1], end)
+		s, idx = s[skip:len(s)-1], append(idx[skip:len(s)-1:len(s)-1], end)
 	} else {
 		idx = append(idx, to)
 	}
