@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"github.com/relurl/relurl/lint/extract"
 	"slices"
 	"strings"
 
@@ -29,6 +30,11 @@ const (
 	// FamilySuppress holds the rules of the suppression directives
 	// themselves: one that suppressed nothing, one that does not parse.
 	FamilySuppress Family = "suppress"
+	// FamilyInput holds findings about the input rather than a URL in it:
+	// parts of a document relurl did not read, or not as their format
+	// wants them (MIME nesting past its limit, a multipart entity without
+	// a boundary, ...). Nothing is skipped in silence.
+	FamilyInput Family = "input"
 )
 
 // Rule ids of the linter's own rules. The syntax rules keep the ids of
@@ -137,6 +143,17 @@ type Example struct {
 	// Base is the retrieval URL the document is linted against (the base
 	// of RFC 1808 §3.3, "--base"), or "" for none.
 	Base string
+	// Kind is the kind of document Text is, when its content does not
+	// tell (Markdown, CSS); 0 lets [extract.Detect] tell.
+	Kind extract.Kind
+}
+
+// kind returns the kind of document the example is.
+func (ex Example) kind() extract.Kind {
+	if ex.Kind != 0 {
+		return ex.Kind
+	}
+	return extract.Detect("", []byte(ex.Text))
 }
 
 // row is one row of the catalog: a rule as it is documented, and the
@@ -168,12 +185,16 @@ const (
 	// readsDirectives: no URL; the rule is about the file's suppression
 	// directives, and the file's pass over them reports it (suppress.go).
 	readsDirectives
+	// readsNote: a part of a document that was not read, or not as its
+	// format wants it (extract.Note): the input family, whose check
+	// reads urlCheck.note.
+	readsNote
 )
 
 // catalog is every rule, in the order they are documented: the syntax
 // rules derived from package ast's table, then the families of this
 // package, one file each. It is never modified; [Rules] hands out copies.
-var catalog = slices.Concat(syntaxRows(), rfc1808Rows(), portabilityRows(), rfc1738Rows(), suppressRows())
+var catalog = slices.Concat(syntaxRows(), rfc1808Rows(), portabilityRows(), rfc1738Rows(), suppressRows(), inputRows())
 
 // byID indexes the catalog.
 var byID = func() map[string]*row {
@@ -216,7 +237,7 @@ func Rules() []Rule {
 
 // Families returns the rule families, in the order they are documented.
 func Families() []Family {
-	return []Family{FamilySyntax, FamilyRFC1808, FamilyRFC1738, FamilyPortability, FamilySuppress}
+	return []Family{FamilySyntax, FamilyRFC1808, FamilyRFC1738, FamilyPortability, FamilySuppress, FamilyInput}
 }
 
 // Lookup returns the rule with the given id.

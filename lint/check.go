@@ -44,6 +44,8 @@ type urlCheck struct {
 	// err is the extractor's complaint about a malformed URL's place
 	// (rules that read readsMalformed).
 	err error
+	// note is the note under check (rules that read readsNote).
+	note *extract.Note
 	// scheme is u's scheme in lower case; relative says u has none.
 	scheme   string
 	relative bool
@@ -317,7 +319,7 @@ func (l *Linter) lintFile(name, src string, kind extract.Kind, retrieval string)
 	extract.Extract(src, kind, retrieval, extract.Handler{
 		Ref:       fc.ref,
 		Directive: fc.directive,
-		Note:      func(n extract.Note) { fc.notes = append(fc.notes, n) },
+		Note:      fc.note,
 	})
 	if len(fc.dirs) > 0 {
 		fc.finishSuppressions()

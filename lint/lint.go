@@ -76,7 +76,7 @@ type Linter struct {
 	// where a rule's state decides whether its check runs. A rule on only
 	// in some kinds of documents (ruleState.kinds) is not here but in the
 	// linters of those kinds.
-	active [readsDirectives + 1][]*row
+	active [readsNote + 1][]*row
 	// byKind holds, for each kind of document a rule on by default is
 	// restricted to (Rule.Kinds), the linter of that kind: this one with
 	// those rules active too. [Linter.forKind] picks it.

@@ -76,33 +76,41 @@ func (r Rule) lintExample(ex Example) []Finding {
 	if err != nil {
 		return nil // a bad example base: TestRuleExamples says so
 	}
-	return l.File(exampleName(ex), []byte(ex.Text), extract.Detect("", []byte(ex.Text)))
+	return l.File(exampleName(ex), []byte(ex.Text), ex.kind())
 }
 
 // exampleKind names the kind of document an example is.
 func exampleKind(ex Example) string {
-	switch extract.Detect("", []byte(ex.Text)) {
+	switch ex.kind() {
 	case extract.KindHTML:
 		return "an HTML document"
 	case extract.KindMessage:
 		return "a message"
+	case extract.KindMbox:
+		return "a mailbox"
+	case extract.KindMarkdown:
+		return "a Markdown document"
+	case extract.KindCSS:
+		return "a style sheet"
+	case extract.KindXML:
+		return "an XML document"
 	}
 	return "a URL"
 }
 
+// exampleLang is the language of the example's code block.
 func exampleLang(ex Example) string {
-	if extract.Detect("", []byte(ex.Text)) == extract.KindHTML {
-		return "html"
+	switch k := ex.kind(); k {
+	case extract.KindHTML, extract.KindMarkdown, extract.KindCSS, extract.KindXML:
+		return k.String()
 	}
 	return "text"
 }
 
+// exampleName is the name of the file the example is linted as.
 func exampleName(ex Example) string {
-	switch extract.Detect("", []byte(ex.Text)) {
-	case extract.KindHTML:
-		return "example.html"
-	case extract.KindMessage:
-		return "example.eml"
+	if k := ex.kind(); k != 0 && k != extract.KindText {
+		return "example" + k.Extensions()[0]
 	}
 	return "example.urls"
 }

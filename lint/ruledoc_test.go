@@ -12,7 +12,9 @@ import (
 func TestRuleExamples(t *testing.T) {
 	for _, r := range Rules() {
 		t.Run(r.ID, func(t *testing.T) {
-			if r.Quote == "" && r.Family != FamilySuppress || r.Bad.Text == "" || r.Good.Text == "" {
+			// The suppress family is relurl's own, the input family about documents
+			// (MIME, XML, Markdown), whose specifications relurl does not ship: no quote.
+			if r.Quote == "" && r.Family != FamilySuppress && r.Family != FamilyInput || r.Bad.Text == "" || r.Good.Text == "" {
 				t.Fatalf("rule %s lacks a quote or an example: %+v", r.ID, r)
 			}
 			if r.Bad.Text == r.Good.Text && r.Bad.Base == r.Good.Base {
@@ -49,8 +51,8 @@ func TestRuleQuotes(t *testing.T) {
 	}
 	specs := map[string]string{"RFC 1808": read("rfc1808.txt"), "RFC 1738": read("rfc1738-excerpts.txt")}
 	for _, r := range Rules() {
-		if r.Family == FamilySuppress {
-			continue // relurl's own: no RFC to quote
+		if r.Family == FamilySuppress || r.Family == FamilyInput {
+			continue // relurl's own, or about documents: no RFC 1808 or 1738 text to quote
 		}
 		q := strings.Join(strings.Fields(r.Quote), " ")
 		found := false

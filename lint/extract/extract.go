@@ -168,11 +168,25 @@ type Directive struct {
 	Text string
 }
 
-// NoteHTMLTooDeep is the [Note.Kind] of an HTML document nested deeper,
-// before its head ends, than the HTML parser's limit of 512 open elements
-// (golang.org/x/net/html): its BASE element cannot be told. The other
-// kinds are those of [rbase.NoteKind].
-const NoteHTMLTooDeep = "html-too-deep"
+// The kinds of [Note] the readers of documents give; the others are those
+// of [rbase.NoteKind], which messages give.
+const (
+	// NoteHTMLTooDeep: an HTML document nested deeper, before its head
+	// ends, than the HTML parser's limit of 512 open elements
+	// (golang.org/x/net/html): its BASE element cannot be told.
+	NoteHTMLTooDeep = "html-too-deep"
+	// NoteMarkdownTooCostly: a Markdown document whose structure would
+	// cost the Markdown parser more than linear time; it is not read.
+	NoteMarkdownTooCostly = "markdown-too-costly"
+	// NoteXMLEncoding: an XML document in UTF-16, which is not read.
+	NoteXMLEncoding = "xml-encoding"
+	// NoteXMLEntity: an XML value that refers to an entity of the
+	// document type, which is not expanded; the value is not checked.
+	NoteXMLEntity = "xml-entity"
+	// NoteXMLBaseBudget: nested xml:base attributes whose URLs together
+	// pass relurl's bound; the elements past it have no base.
+	NoteXMLBaseBudget = "xml-base-budget"
+)
 
 // Note says that a part of a document was not read, or not as its format
 // wants it, and why: nothing is skipped in silence.

@@ -149,10 +149,10 @@ func TestHostileNotes(t *testing.T) {
 		src  string
 		want string
 	}{
-		{KindMarkdown, strings.Repeat("- ", 10000) + "x\n", "too-costly"},
-		{KindMarkdown, strings.Repeat("[a](", 20000), "too-costly"},
-		{KindXML, hostileShapes[KindXML]["billion laughs"](4 << 10), "entity"},
-		{KindXML, "\xFF\xFE<\x00a\x00>\x00", "encoding"},
+		{KindMarkdown, strings.Repeat("- ", 10000) + "x\n", NoteMarkdownTooCostly},
+		{KindMarkdown, strings.Repeat("[a](", 20000), NoteMarkdownTooCostly},
+		{KindXML, hostileShapes[KindXML]["billion laughs"](4 << 10), NoteXMLEntity},
+		{KindXML, "\xFF\xFE<\x00a\x00>\x00", NoteXMLEncoding},
 	} {
 		var notes []Note
 		Extract(tt.src, tt.kind, "", Handler{Note: func(n Note) { notes = append(notes, n) }})

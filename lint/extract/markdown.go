@@ -77,7 +77,7 @@ type markdownEvent struct {
 // the retrieval URL (§3.3).
 func readMarkdown(src string, ctx rbase.Context, h *Handler) {
 	if msg, at := markdownTooCostly(src); msg != "" {
-		h.note(Note{Offset: at, Kind: "too-costly", Where: "the document", Message: msg})
+		h.note(Note{Offset: at, Kind: NoteMarkdownTooCostly, Where: "the document", Message: msg})
 		return
 	}
 	r, html, m, b := parseMarkdown(src, ctx)

@@ -182,7 +182,7 @@ func (x *xmlReader) run() {
 	if strings.HasPrefix(s, "\uFEFF") {
 		i = 3
 	} else if strings.HasPrefix(s, "\xFE\xFF") || strings.HasPrefix(s, "\xFF\xFE") {
-		x.h.note(Note{Offset: 0, Kind: "encoding", Where: "the document",
+		x.h.note(Note{Offset: 0, Kind: NoteXMLEncoding, Where: "the document",
 			Message: "the document is in UTF-16, which relurl does not read: its URLs are not checked"})
 		return
 	}
@@ -774,7 +774,7 @@ func (x *xmlReader) byteEnd(p int) int {
 // entityNote notes a value not checked because it refers to an entity
 // relurl does not expand.
 func (x *xmlReader) entityNote(at int, where, name string) {
-	x.h.note(Note{Offset: at, Kind: "entity", Where: where,
+	x.h.note(Note{Offset: at, Kind: NoteXMLEntity, Where: where,
 		Message: "the value refers to the entity &" + name + "; of the document type, which relurl does not expand: its URL is not checked"})
 }
 
@@ -798,7 +798,7 @@ func (x *xmlReader) xmlBase(name string, a xmlAttr, parent *Base) *Base {
 	x.baseBytes += len(parent.URL.URL) + len(v)
 	if x.baseBytes > 4*len(x.src)+1<<20 {
 		if x.unknownBase == nil {
-			x.h.note(Note{Offset: a.valStart, Kind: "too-deep", Where: where,
+			x.h.note(Note{Offset: a.valStart, Kind: NoteXMLBaseBudget, Where: where,
 				Message: "the xml:base attributes nested here make base URLs longer, together, than relurl establishes " +
 					"for a document of this size: the elements from here on have no base, and their relative URLs are not resolved"})
 			x.unknownBase = &Base{URL: rbase.URL{Layer: rbase.LayerDefault, Source: "xml:base past relurl's bound"}, RelativeAllowed: true}
