@@ -6,9 +6,11 @@ package input
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"strconv"
+	"strings"
 )
 
 // DefaultMax is the default limit on the size of one input: 256 MiB.
@@ -32,6 +34,46 @@ type TooLargeError struct {
 // Error names the input and the limit.
 func (e *TooLargeError) Error() string {
 	return e.Name + ": larger than the limit of " + Size(e.Max)
+}
+
+// ParseSize reads a size in bytes as the flags and configuration of relurl
+// write it: a whole number of bytes, or a number followed by a unit,
+// "KiB", "MiB" or "GiB" (powers of 1024), or "KB", "MB" or "GB" (powers of
+// 1000), with white space allowed between: "268435456", "256MiB",
+// "100 MB". The size must be at least 1 byte and at most 1 TiB.
+func ParseSize(s string) (int64, error) {
+	t := strings.TrimSpace(s)
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	n, err := strconv.ParseInt(t[:i], 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("size %q: want a number of bytes, or a number and KiB, MiB, GiB, KB, MB or GB", s)
+	}
+	var unit int64 = 1
+	switch strings.TrimSpace(t[i:]) {
+	case "", "B":
+	case "KiB":
+		unit = 1 << 10
+	case "MiB":
+		unit = 1 << 20
+	case "GiB":
+		unit = 1 << 30
+	case "KB", "kB":
+		unit = 1e3
+	case "MB":
+		unit = 1e6
+	case "GB":
+		unit = 1e9
+	default:
+		return 0, fmt.Errorf("size %q: unknown unit %q (want KiB, MiB, GiB, KB, MB or GB)", s, strings.TrimSpace(t[i:]))
+	}
+	const maxSize = 1 << 40
+	if n < 1 || n > maxSize/unit {
+		return 0, fmt.Errorf("size %q: want at least 1 byte and at most 1 TiB", s)
+	}
+	return n * unit, nil
 }
 
 // Size spells a size in bytes for a message: "268435456 bytes (256 MiB)".
@@ -80,6 +122,22 @@ func (l *limited) Read(p []byte) (int, error) {
 // *[TooLargeError] naming name.
 func Read(r io.Reader, name string, max int64) ([]byte, error) {
 	return readAll(nil, Limit(r, name, max))
+}
+
+// ReadSized reads all of r, an input called name, through the limit max.
+// size is r's size when it is known (a regular file's), or negative: an
+// input whose size is past max is refused before it is read, and one of
+// known size is read into one buffer of that size. An error reading r is
+// returned as it is; past the limit the error is a *[TooLargeError].
+func ReadSized(r io.Reader, name string, size, max int64) ([]byte, error) {
+	var data []byte
+	if size >= 0 {
+		if size > max {
+			return nil, &TooLargeError{Name: name, Max: max}
+		}
+		data = make([]byte, 0, size+1) // one allocation, as os.ReadFile does
+	}
+	return readAll(data, Limit(r, name, max))
 }
 
 // readAll reads all of r. Into b, when it has room for all of r (a regular
@@ -131,14 +189,11 @@ func ReadFile(path string, stdin io.Reader, max int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	var data []byte
+	size := int64(-1)
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		if fi.Size() > max {
-			return nil, &TooLargeError{Name: path, Max: max}
-		}
-		data = make([]byte, 0, fi.Size()+1) // one allocation, as os.ReadFile does
+		size = fi.Size()
 	}
-	data, err = readAll(data, Limit(f, path, max))
+	data, err := ReadSized(f, path, size, max)
 	var tl *TooLargeError
 	if err != nil && !errors.As(err, &tl) {
 		if _, ok := err.(*os.PathError); !ok {
