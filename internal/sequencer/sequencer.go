@@ -48,3 +48,48 @@ func Ordered[T any](n, workers, ahead int, work func(i int) T, emit func(i int, 
 	}
 	wg.Wait()
 }
+
+// Stream is [Ordered] for work that hands on its result in parts, so that
+// a big result need not be held whole: work(i, send) calls send for each
+// part, and emit(i, part) is called for each part, in order of i and, for
+// one i, in the order sent, on the calling goroutine. send blocks while
+// the parts of i wait to be emitted (at most buffered of them per item),
+// so the memory the parts take is bounded by the items in flight (at most
+// ahead) times buffered+1 parts, however many parts an item has.
+func Stream[T any](n, workers, ahead, buffered int, work func(i int, send func(T)), emit func(i int, part T)) {
+	if n <= 0 {
+		return
+	}
+	workers = max(1, min(workers, n))
+	ahead = max(ahead, workers)
+	window := make(chan struct{}, ahead)
+	parts := make([]chan T, n)
+	for i := range parts {
+		parts[i] = make(chan T, max(0, buffered))
+	}
+	next := make(chan int)
+	go func() {
+		for i := range n {
+			window <- struct{}{}
+			next <- i
+		}
+		close(next)
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				ch := parts[i]
+				work(i, func(p T) { ch <- p })
+				close(ch)
+			}
+		})
+	}
+	for i := range n {
+		for p := range parts[i] {
+			emit(i, p)
+		}
+		<-window
+	}
+	wg.Wait()
+}

@@ -43,3 +43,53 @@ func TestOrdered(t *testing.T) {
 		}
 	}
 }
+
+// TestStream: parts come out in order of item and of sending, whatever
+// the workers' speed, and an item's parts wait no more than buffered at a
+// time: a worker sending many parts is held back by the emitter.
+func TestStream(t *testing.T) {
+	for _, tt := range []struct{ n, workers, ahead, buffered int }{
+		{0, 2, 2, 1}, {1, 4, 8, 0}, {30, 1, 1, 1}, {30, 3, 6, 2}, {60, 8, 16, 1},
+	} {
+		rng := rand.New(rand.NewPCG(uint64(tt.n), uint64(tt.workers)))
+		nparts := make([]int, tt.n)
+		delays := make([]time.Duration, tt.n)
+		for i := range nparts {
+			nparts[i] = rng.IntN(5)
+			delays[i] = time.Duration(rng.IntN(50)) * time.Microsecond
+		}
+		var sent, emitted atomic.Int64
+		var maxWaiting atomic.Int64
+		nextItem, nextPart := 0, 0
+		Stream(tt.n, tt.workers, tt.ahead, tt.buffered, func(i int, send func([2]int)) {
+			for p := range nparts[i] {
+				time.Sleep(delays[i])
+				send([2]int{i, p})
+				if d := sent.Add(1) - emitted.Load(); d > maxWaiting.Load() {
+					maxWaiting.Store(d)
+				}
+			}
+		}, func(i int, part [2]int) {
+			for nextItem < tt.n && nextPart == nparts[nextItem] {
+				nextItem, nextPart = nextItem+1, 0
+			}
+			if part != [2]int{nextItem, nextPart} || i != nextItem {
+				t.Fatalf("%+v: emit(%d, %v), want item %d part %d", tt, i, part, nextItem, nextPart)
+			}
+			nextPart++
+			emitted.Add(1)
+		})
+		total := 0
+		for _, n := range nparts {
+			total += n
+		}
+		if int(emitted.Load()) != total {
+			t.Errorf("%+v: %d parts emitted, want %d", tt, emitted.Load(), total)
+		}
+		// Each item in flight holds at most buffered parts in its channel and
+		// one in its send.
+		if limit := int64(max(tt.ahead, 1) * (tt.buffered + 1)); maxWaiting.Load() > limit {
+			t.Errorf("%+v: %d parts waiting, limit %d", tt, maxWaiting.Load(), limit)
+		}
+	}
+}
