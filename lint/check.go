@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 
@@ -222,11 +223,19 @@ func newBase(eb *extract.Base, allow *allowance) *base {
 
 // fileCheck turns the Refs of one file into findings.
 type fileCheck struct {
-	l        *Linter
-	file     string
+	l    *Linter
+	file string
+	// findings are those not handed to flush yet.
 	findings []Finding
-	notes    []extract.Note
-	urls     int
+	// placer places the findings in the file, as they are flushed.
+	placer *placer
+	// flush, when not nil, takes findings as soon as no finding can come
+	// before them, in order and placed, once more than flushAt wait: a
+	// file with millions of findings is written in parts, not held whole.
+	flush   func([]Finding)
+	flushAt int
+	notes   []extract.Note
+	urls    int
 	// lines finds a URL's line for the suppressions.
 	lines lines
 	// bases holds the rules' reading of each base of the document.
@@ -288,6 +297,39 @@ func (fc *fileCheck) ref(r extract.Ref) {
 		}
 		fc.emit(&r, b, h)
 	}
+	if fc.flush != nil && len(fc.findings) >= fc.flushAt {
+		// Documents give their URLs in order (package extract), and a
+		// URL's findings lie at or after its start: none to come can be
+		// before this one's start.
+		fc.flushTo(r.Map.At(0))
+	}
+}
+
+// flushChunk is how many findings of a file wait, at most, before those
+// that are final are written: enough that an ordinary file is written in
+// one part, few enough that a file of millions of findings takes memory
+// for a few thousand.
+const flushChunk = 4096
+
+// flushTo hands flush the findings at or before offset w, in order and
+// placed. If few are (a document that gives its URLs out of order), the
+// next try waits for twice as many, so the sorting stays linear.
+func (fc *fileCheck) flushTo(w int) {
+	sortFindings(fc.findings)
+	k := sort.Search(len(fc.findings), func(i int) bool { return fc.findings[i].Offset > w })
+	if k > 0 {
+		part := fc.findings[:k:k]
+		fc.placer.place(part)
+		fc.flush(part)
+		fc.findings = slices.Clone(fc.findings[k:])
+	}
+	fc.flushAt = max(flushChunk, 2*len(fc.findings))
+}
+
+// finish sorts and places the findings not flushed yet.
+func (fc *fileCheck) finish() {
+	sortFindings(fc.findings)
+	fc.placer.place(fc.findings)
 }
 
 func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit) {
@@ -298,7 +340,7 @@ func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit) {
 	f := Finding{
 		File: fc.file, Offset: start, EndOffset: end,
 		Rule: h.rule, Severity: h.severity, Message: h.message, Fix: h.fix,
-		Production: h.production, Text: r.URL[h.offset:h.end], URL: r.URL, Where: r.Where,
+		Production: h.production, Text: r.URL[h.offset:h.end], URL: r.URL, Where: r.Where, textAt: h.offset,
 		Readings: h.readings,
 	}
 	if b != nil && !r.IsBase {
@@ -309,10 +351,18 @@ func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit) {
 
 // lintFile lints src, the content of the file called name, read as kind
 // against the retrieval URL retrieval, with the rules the overrides that
-// match name set.
-func (l *Linter) lintFile(name, src string, kind extract.Kind, retrieval string) *fileCheck {
+// match name set. When flush is not nil, it takes the findings in parts,
+// in order, as soon as they are final, and the fileCheck returned holds
+// the last part; otherwise it holds them all. A file that holds a relurl:
+// directive is not flushed in parts: its relurl:ignore-file directives,
+// wherever they are, apply to every finding of the file.
+func (l *Linter) lintFile(name, src string, kind extract.Kind, retrieval string, flush func([]Finding)) *fileCheck {
 	l = l.forFile(name).forKind(kind)
-	fc := &fileCheck{l: l, file: name, lines: lines{src: src}, bases: make(map[*extract.Base]*base)}
+	if flush != nil && strings.Contains(src, DirectivePrefix) {
+		flush = nil
+	}
+	fc := &fileCheck{l: l, file: name, lines: lines{src: src}, bases: make(map[*extract.Base]*base),
+		placer: newPlacer(src), flush: flush, flushAt: flushChunk}
 	if kind != extract.KindText {
 		fc.memo = make(map[memoKey][]hit)
 	}
@@ -324,16 +374,20 @@ func (l *Linter) lintFile(name, src string, kind extract.Kind, retrieval string)
 	if len(fc.dirs) > 0 {
 		fc.finishSuppressions()
 	}
-	sort.SliceStable(fc.findings, func(i, j int) bool { return fc.findings[i].Offset < fc.findings[j].Offset })
-	place(src, fc.findings)
+	fc.finish()
 	return fc
 }
 
 // File lints the file called name, whose content is data, read as kind
-// (see package extract). The findings are in order of position. It never
-// fails: a part of a message or document it cannot read is skipped.
+// (see package extract); kind 0 is told by the name and content
+// ([extract.Detect]), and a file it cannot tell is read as a list of URLs.
+// The findings are in order of position. It never fails: a part of a
+// message or document it cannot read is a finding of the input family.
 func (l *Linter) File(name string, data []byte, kind extract.Kind) []Finding {
-	return l.lintFile(name, string(data), kind, l.retrieval).findings
+	if kind == 0 {
+		kind = extract.Detect(name, data)
+	}
+	return l.lintFile(name, string(data), kind, l.retrieval, nil).findings
 }
 
 // URL lints one URL, against the linter's retrieval URL as its base. The
@@ -342,8 +396,8 @@ func (l *Linter) File(name string, data []byte, kind extract.Kind) []Finding {
 // ";type=d" applies only then; the rules on by default only in some kinds
 // of documents (the WHATWG rules: [Rule.Kinds]) are off unless enabled.
 func (l *Linter) URL(ref string) []Finding {
-	fc := &fileCheck{l: l, bases: make(map[*extract.Base]*base)}
+	fc := &fileCheck{l: l, bases: make(map[*extract.Base]*base), placer: newPlacer(ref)}
 	fc.ref(extract.Single(ref, l.retrieval))
-	place(ref, fc.findings)
+	fc.finish()
 	return fc.findings
 }

@@ -61,6 +61,8 @@ type Finding struct {
 	// col16 and endCol16 are the columns counted in UTF-16 code units, as
 	// SARIF counts them by default.
 	col16, endCol16 int
+	// textAt is the offset of Text in URL.
+	textAt int
 	// line is the text of the finding's first line, for the caret view.
 	line string
 }
@@ -74,6 +76,11 @@ func (f *Finding) ColumnsUTF16() (col, endCol int) {
 	}
 	return f.col16, f.endCol16
 }
+
+// TextOffset returns the offset of Text in URL (URL[TextOffset():] begins
+// with Text), for a view of a long URL around the offending text; 0 for a
+// finding that is about no URL.
+func (f *Finding) TextOffset() int { return f.textAt }
 
 // SourceLine returns the text of the line the finding starts on, without
 // its line ending, when the finding came from [Linter.File] or its
@@ -95,65 +102,115 @@ func (f *Finding) Caret() string {
 	return d.Caret(f.line)
 }
 
-// place sets the positions of findings from their offsets into src:
+// placer sets the positions of findings from their offsets into src:
 // line, byte column and UTF-16 column of each start and end, and the text
-// of the start's line. It sorts the offsets and places them in one sweep
-// over src, so that its cost is linear in the file (plus the sort) in
-// whatever order the findings come: a minified page with its thousands of
-// findings on one line costs what the same page on many lines does (issue
-// 18.1). It returns the bytes it stepped over, for the test that holds it
-// linear.
-func place(src string, findings []Finding) (work int) {
-	type point struct {
-		off int
-		i   int  // the finding
-		end bool // its end, not its start
-	}
-	pts := make([]point, 0, 2*len(findings))
+// of the start's line. It sweeps src once, in order of the findings'
+// starts, so that its cost is linear in the file whatever order the
+// findings come in: a minified page with its thousands of findings on one
+// line costs what the same page on many lines does (issue 18.1). An end
+// is counted from its start (a finding spans part of one URL). The sweep
+// goes on from one call of place to the next, so a file's findings may be
+// placed in chunks, in order; a chunk that begins before the sweep (a
+// document that gives its URLs out of order) costs the distance back.
+type placer struct {
+	src string
+	// The line the sweep is in: its number, where it starts and ends (-1
+	// when its end is not known yet); the cursor j in it, and the UTF-16
+	// column at j.
+	line, start, end int
+	j, col16         int
+	// work counts the bytes stepped over, for the test that holds the
+	// placer linear.
+	work int
+}
+
+func newPlacer(src string) *placer { return &placer{src: src, line: 1, end: -1, col16: 1} }
+
+// place sets the positions of findings, which are in order of Offset.
+func (p *placer) place(findings []Finding) {
+	src := p.src
 	for i := range findings {
 		f := &findings[i]
-		pts = append(pts, point{max(0, min(f.Offset, len(src))), i, false}, point{max(0, min(f.EndOffset, len(src))), i, true})
+		off := max(0, min(f.Offset, len(src)))
+		p.seek(off)
+		f.Line, f.Column, f.col16 = p.line, off-p.start+1, p.col16
+		f.line = strings.TrimSuffix(src[p.start:p.end], "\r")
+		// The end, counted from the start.
+		end := max(off, min(f.EndOffset, len(src)))
+		line, start, col16 := p.line, p.start, p.col16
+		for k := off; k < end; {
+			if src[k] == '\n' {
+				line, start, col16 = line+1, k+1, 1
+				k++
+				continue
+			}
+			r, n := utf8.DecodeRuneInString(src[k:end])
+			col16 += utf16Len(r)
+			k += n
+		}
+		p.work += end - off
+		f.EndLine, f.EndColumn, f.endCol16 = line, end-start+1, col16
 	}
-	slices.SortFunc(pts, func(a, b point) int { return cmp.Compare(a.off, b.off) })
-	// The line the sweep is in: its number, where it starts and ends; the
-	// cursor j within it, and the UTF-16 column at j.
-	line, start, end := 1, 0, -1
-	j, col16 := 0, 1
-	for _, p := range pts {
-		for {
-			if end < 0 {
-				end = len(src)
-				if k := strings.IndexByte(src[start:], '\n'); k >= 0 {
-					end = start + k
-				}
-				work += end - start
-			}
-			if p.off <= end {
-				break
-			}
-			line, start, end = line+1, end+1, -1
-			j, col16 = start, 1
-		}
-		for j < p.off {
-			r, n := utf8.DecodeRuneInString(src[j:p.off])
-			if r >= 0x10000 {
-				col16 += 2
-			} else {
-				col16++
-			}
-			j += n
-			work += n
-		}
-		f := &findings[p.i]
-		if p.end {
-			f.EndLine, f.EndColumn, f.endCol16 = line, p.off-start+1, col16
-			continue
-		}
-		f.Line, f.Column, f.col16 = line, p.off-start+1, col16
-		text := src[start:end]
-		f.line = strings.TrimSuffix(text, "\r")
+}
+
+// seek moves the sweep to offset off.
+func (p *placer) seek(off int) {
+	src := p.src
+	if off < p.start {
+		// Back: to the start of off's line, counting the lines passed.
+		start := strings.LastIndexByte(src[:off], '\n') + 1
+		p.line -= strings.Count(src[start:p.start], "\n")
+		p.work += p.start - start
+		p.start, p.end, p.j, p.col16 = start, -1, start, 1
 	}
-	return work
+	for {
+		if p.end < 0 {
+			p.end = len(src)
+			if k := strings.IndexByte(src[p.start:], '\n'); k >= 0 {
+				p.end = p.start + k
+			}
+			p.work += p.end - p.start
+		}
+		if off <= p.end {
+			break
+		}
+		p.line, p.start, p.end = p.line+1, p.end+1, -1
+		p.j, p.col16 = p.start, 1
+	}
+	if off < p.j {
+		p.work += p.j - p.start
+		p.j, p.col16 = p.start, 1
+	}
+	for p.j < off {
+		r, n := utf8.DecodeRuneInString(src[p.j:off])
+		p.col16 += utf16Len(r)
+		p.j += n
+		p.work += n
+	}
+}
+
+// utf16Len is how many UTF-16 code units r takes.
+func utf16Len(r rune) int {
+	if r >= 0x10000 {
+		return 2
+	}
+	return 1
+}
+
+// place sorts findings by offset, keeping the order of those at the same
+// offset, and sets their positions in src. It returns the bytes the
+// placer stepped over.
+func place(src string, findings []Finding) (work int) {
+	sortFindings(findings)
+	p := newPlacer(src)
+	p.place(findings)
+	return p.work
+}
+
+// sortFindings sorts findings by offset, keeping the order of those at the
+// same offset (the order of the catalog, within a URL).
+func sortFindings(findings []Finding) {
+	slices.SortStableFunc(findings, func(a, b Finding) int { return cmp.Compare(a.Offset, b.Offset) })
 }
 
 // lines finds the line of an offset, for the suppressions, which must know

@@ -96,7 +96,7 @@ func BenchmarkWHATWG(b *testing.B) {
 			lintAll := func(l *Linter) func() {
 				return func() {
 					for _, d := range docs {
-						l.lintFile(d.name, d.data, extract.KindHTML, d.retrieval)
+						l.lintFile(d.name, d.data, extract.KindHTML, d.retrieval, nil)
 					}
 				}
 			}

@@ -9,12 +9,17 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unsafe"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/internal/sequencer"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/resolve"
 )
 
 // Reporter receives the results of a [Run] in order: Start once, File for
@@ -27,52 +32,63 @@ type Reporter interface {
 	// applies it.
 	Start(rules []Setting) error
 	// File reports one file: its findings, in order of position, or why it
-	// was not linted.
+	// was not linted. A file with many findings comes in parts
+	// ([FileResult.Partial]), in order.
 	File(r *FileResult) error
 	// End ends the report.
 	End(s *Summary) error
 }
 
-// FileResult is what a [Run] found in one file.
+// FileResult is what a [Run] found in one file, or in one part of it.
 type FileResult struct {
 	// Name is the file's name as given (a walked file's path), or
 	// "<stdin>".
 	Name string
 	// Findings are the file's findings, in order of position.
 	Findings []Finding
+	// Partial marks a part of a file's findings that more parts follow:
+	// a file with thousands of findings is reported as soon as they are
+	// final, in parts whose findings, one after the other, are the file's,
+	// so that they are never all held at once. Only the last part (not
+	// Partial) has Notes, URLs, Err and Skipped.
+	Partial bool
 	// Notes say which parts of the file were not read, or not as their
-	// format wants them, and why.
+	// format wants them, and why; each is also a finding of the input
+	// family, when its rule is on.
 	Notes []extract.Note
 	// URLs is how many URLs the file holds.
 	URLs int
+	// Err is why the file could not be read, or nil: an *fs.PathError, an
+	// *input.TooLargeError, an error wrapping [ErrUnknownKind].
+	Err error
+	// Skipped, when not "", says why the file was not linted: one of the
+	// Skipped constants ([SkippedKind], [SkippedBinary], ...).
+	Skipped string
 	// Suppressed is how many findings the file's relurl:ignore directives
 	// suppressed; Baselined how many the run's baseline dropped. Neither
 	// kind is in Findings.
 	Suppressed, Baselined int
-	// Err is why the file could not be read, or nil.
-	Err error
 	// recorded are the findings Run.Record records: those of Findings
 	// before Run.Baseline dropped any.
 	recorded []Finding
-	// Skipped, when not "", says why the file was not linted: a binary
-	// file (a NUL byte in its first 8 KiB) read as a list of URLs.
-	Skipped string
 }
 
 // Summary sums up a [Run].
 type Summary struct {
 	// Files is how many files were linted.
 	Files int
-	// Skipped counts the files not linted, by why.
+	// Skipped counts the files (and directories) not linted, by why: the
+	// Skipped constants ([SkippedKind], ...), and those a caller adds.
 	Skipped map[string]int
 	// Errors is how many inputs could not be read.
 	Errors int
 	// URLs is how many URLs the files held.
 	URLs int
-	// Findings counts the findings by severity.
+	// Findings counts the findings reported, by severity.
 	Findings map[ast.Severity]int
-	// Suppressed counts the findings that relurl:ignore directives
-	// suppressed; Baselined those the baseline ([Run.Baseline]) dropped.
+	// Suppressed and Baselined count the findings not reported because an
+	// inline suppression or the baseline dropped them; the run leaves them
+	// to whoever drops the findings.
 	Suppressed, Baselined int
 	// Elapsed is the run's wall time.
 	Elapsed time.Duration
@@ -89,6 +105,50 @@ func (s *Summary) Worst() (ast.Severity, bool) {
 	return 0, false
 }
 
+// String spells the summary in one line, as relurl lint writes it on
+// standard error after every run:
+//
+//	530 files linted, 497 skipped (497 of no known kind), 0 unreadable; 112034 URLs; 2 errors, 9 warnings, 0 infos; 0 suppressed, 0 baselined; 1.42s
+func (s *Summary) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s linted, %d skipped", plural(s.Files, "file"), total(s.Skipped))
+	if len(s.Skipped) > 0 {
+		whys := make([]string, 0, len(s.Skipped))
+		for why := range s.Skipped {
+			whys = append(whys, why)
+		}
+		slices.Sort(whys)
+		b.WriteString(" (")
+		for i, why := range whys {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%d %s", s.Skipped[why], why)
+		}
+		b.WriteString(")")
+	}
+	fmt.Fprintf(&b, ", %d unreadable; %s; %s, %s, %s; %d suppressed, %d baselined; %.2fs",
+		s.Errors, plural(s.URLs, "URL"),
+		plural(s.Findings[ast.SeverityError], "error"), plural(s.Findings[ast.SeverityWarning], "warning"),
+		plural(s.Findings[ast.SeverityInfo], "info"), s.Suppressed, s.Baselined, s.Elapsed.Seconds())
+	return b.String()
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+func total(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
+}
+
 // SkipError reports an input named on its own that was not linted.
 type SkipError struct {
 	Name, Why string
@@ -96,25 +156,63 @@ type SkipError struct {
 
 func (e *SkipError) Error() string { return e.Name + ": skipped: " + e.Why }
 
+// ErrUnknownKind is wrapped by the error of a file named on its own whose
+// kind neither its name nor its content tells ([extract.Detect]).
+var ErrUnknownKind = errors.New("cannot tell what kind of file it is from its name or its content")
+
+// MaxJobs is the most files a [Run] lints at a time, whatever Run.Jobs
+// says: each holds a file in memory, and linting is bound by the CPUs.
+const MaxJobs = 64
+
 // Run lints many files in parallel and reports them in order: files are
 // linted [Run.Jobs] at a time, and the [Reporter] gets them in the order
 // they were named (a directory's files in lexical order), whatever Jobs
 // is.
+//
+// A fault in one place never costs the rest: a file or directory that
+// cannot be read, one that vanishes during the walk, a file past the size
+// limit, are each an error in their place (FileResult.Err, [Run.Warn]), and
+// every other file is linted and reported.
 type Run struct {
 	// Linter lints each file.
 	Linter *Linter
 	// Kind, when not zero, is the kind every file is read as; otherwise a
-	// file's kind is told by its name and content ([extract.Detect]).
+	// file's kind is told by its name and content ([extract.Detect]; in a
+	// walk [extract.DetectStrict]), standard input's is a list of URLs when
+	// its content tells nothing.
 	Kind extract.Kind
-	// Jobs is how many files are linted at a time; 0 is GOMAXPROCS.
+	// Jobs is how many files are linted at a time; 0 is GOMAXPROCS. It is
+	// capped at the number of files and at [MaxJobs].
 	Jobs int
-	// Stdin is read for the input "-".
+	// Stdin is read for the input "-", once however many times "-" is
+	// named.
 	Stdin io.Reader
 	// Progress, when it is a terminal, is where a progress bar is drawn:
 	// "[=====     ] 10/30 files". Otherwise nothing is drawn.
 	Progress io.Writer
-	// Skip, when not nil, is asked about every file and directory met in
-	// a walk: true leaves it out. A directory left out is not walked.
+	// Warn, when not nil, is called for each input that could not be read
+	// (its FileResult.Err) or that was named on its own and skipped (a
+	// *SkipError), in order, on the goroutine that called [Run.Lint], the
+	// progress bar cleared.
+	Warn func(error)
+	// Root, when not "", is the directory the linter's retrieval URL
+	// ([Linter.Retrieval]) is the URL of: a file under Root is given as
+	// its retrieval URL (§3.3) its path under Root, escaped, resolved
+	// against that URL ("library/intro.html" against
+	// "https://docs.python.org/3.11/" is
+	// "https://docs.python.org/3.11/library/intro.html"). A file outside
+	// Root, and standard input, get the retrieval URL itself.
+	Root string
+	// MaxSize is the size of the largest file read, in bytes; 0 is
+	// input.DefaultMax (256 MiB). A regular file past it is refused before
+	// it is read; standard input, a FIFO or a device is read up to it.
+	MaxSize int64
+	// FS, when not nil, is the file system the files are read from, with
+	// slash-separated paths; nil is the operating system's.
+	FS fs.FS
+	// Skip, when not nil, is asked about every file and directory named or
+	// met in a walk (not standard input): true leaves it out, counted as
+	// SkippedExcluded. A directory left out is not walked.
 	Skip func(path string, isDir bool) bool
 	// Baseline, when not nil, drops from each file's findings those it
 	// holds; Summary.Baselined and FileResult.Baselined count them.
@@ -123,27 +221,14 @@ type Run struct {
 	// relurl:ignore directives left, before Baseline drops any), for
 	// --write-baseline: [Baseline.WriteFile] writes it after the run.
 	Record *Baseline
-	// Warn, when not nil, is called for each input that could not be read
-	// (an error wrapping the *fs.PathError) or that was named on its own
-	// and skipped (a *SkipError), in order, on the goroutine that called
-	// [Run.Lint], the progress bar cleared.
-	Warn func(error)
-}
-
-// input is one file to lint: a path, or standard input.
-type input struct {
-	name  string
-	stdin bool
-	// walked is set for a file found by walking a directory: files that
-	// are skipped are skipped in silence there.
-	walked bool
 }
 
 // Lint lints the files named by args: files, directories (walked in
-// lexical order for the files whose names say their kind, hidden
-// directories skipped), and "-" for standard input. It returns the
-// summary, and an error only when the reporter failed (an input that
-// could not be read is counted in Summary.Errors and passed to Warn).
+// lexical order, symbolic links followed, each real file and directory
+// once, hidden directories and files of no known kind skipped and
+// counted), and "-" for standard input. It returns the summary, and an
+// error only when the reporter failed (an input that could not be read is
+// counted in Summary.Errors and passed to Warn).
 func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 	start := time.Now()
 	sum := &Summary{Skipped: map[string]int{}, Findings: map[ast.Severity]int{}}
@@ -152,55 +237,61 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 			r.Warn(err)
 		}
 	}
-	var inputs []input
-	for _, p := range args {
-		if p == "-" {
-			inputs = append(inputs, input{name: "-", stdin: true})
-			continue
-		}
-		found, err := expand(p, r.Skip)
-		if err != nil {
-			warn(err)
-			sum.Errors++
-		}
-		inputs = append(inputs, found...)
+	rn := &runner{Run: r, fsys: fileSystem(osFS{}), max: r.MaxSize}
+	if r.FS != nil {
+		rn.fsys = fsysFS{r.FS}
 	}
+	if rn.max <= 0 {
+		rn.max = input.DefaultMax
+	}
+	if r.Root != "" {
+		if abs, err := filepath.Abs(r.Root); err == nil {
+			rn.rootAbs = abs
+		}
+	}
+	w := walker{fsys: rn.fsys, skip: r.Skip, skipped: sum.Skipped, files: map[any]bool{}, dirs: map[any]bool{}}
+	w.add(args)
+	items := w.items
 
 	repErr := rep.Start(r.Linter.Rules())
-	bar := newProgress(r.Progress, len(inputs))
+	bar := newProgress(r.Progress, len(items))
 	flusher, _ := rep.(interface{ Flush() error })
 	jobs := r.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
 	}
+	jobs = max(1, min(jobs, len(items), MaxJobs))
 	// Up to 16 files per job may wait for a slow one before them: enough
 	// to keep the jobs busy past a big page, few enough that the files
-	// their findings hold (a finding keeps its line) stay few.
-	sequencer.Ordered(len(inputs), jobs, 16*jobs, func(i int) *FileResult {
-		return r.lintOne(inputs[i])
+	// their findings hold (a finding keeps its line) stay few. A file's
+	// parts wait one at a time.
+	sequencer.Stream(len(items), jobs, 16*jobs, 1, func(i int, send func(*FileResult)) {
+		rn.lintOne(items[i], send)
 	}, func(i int, res *FileResult) {
-		bar.step(i + 1)
-		switch {
-		case res.Err != nil:
-			bar.clear()
-			warn(res.Err)
-			sum.Errors++
-		case res.Skipped != "":
-			if !inputs[i].walked {
+		for j := range res.Findings {
+			sum.Findings[res.Findings[j].Severity]++
+		}
+		if !res.Partial {
+			bar.step(i + 1)
+			switch {
+			case res.Err != nil:
 				bar.clear()
-				warn(&SkipError{Name: inputs[i].name, Why: res.Skipped})
-			}
-			sum.Skipped[res.Skipped]++
-		default:
-			if r.Record != nil {
-				r.Record.Add(res.Name, res.recorded)
-			}
-			sum.Files++
-			sum.URLs += res.URLs
-			sum.Suppressed += res.Suppressed
-			sum.Baselined += res.Baselined
-			for _, f := range res.Findings {
-				sum.Findings[f.Severity]++
+				warn(res.Err)
+				sum.Errors++
+			case res.Skipped != "":
+				if !items[i].walked {
+					bar.clear()
+					warn(&SkipError{Name: res.Name, Why: res.Skipped})
+				}
+				sum.Skipped[res.Skipped]++
+			default:
+				if r.Record != nil {
+					r.Record.Add(res.Name, res.recorded)
+				}
+				sum.Files++
+				sum.URLs += res.URLs
+				sum.Suppressed += res.Suppressed
+				sum.Baselined += res.Baselined
 			}
 		}
 		if repErr != nil {
@@ -223,68 +314,47 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 	return sum, repErr
 }
 
-// expand returns the file p, or the files of the directory p in lexical
-// order: those whose names say they are HTML, messages or URL lists,
-// outside hidden directories, that skip (when not nil) does not leave
-// out, in the directories it does not leave out.
-func expand(p string, skip func(path string, isDir bool) bool) ([]input, error) {
-	info, err := os.Stat(p)
-	if err != nil {
-		return nil, err
-	}
-	if !info.IsDir() {
-		return []input{{name: p}}, nil
-	}
-	var found []input
-	err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if path != p && (strings.HasPrefix(d.Name(), ".") || skip != nil && skip(path, true)) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if _, ok := extract.KindByName(path); ok && d.Type().IsRegular() && (skip == nil || !skip(path, false)) {
-			found = append(found, input{name: path, walked: true})
-		}
-		return nil
-	})
-	if err != nil {
-		return found, fmt.Errorf("walking %s: %w", p, err)
-	}
-	return found, nil
+// runner is a Run under way.
+type runner struct {
+	*Run
+	fsys    fileSystem
+	max     int64
+	rootAbs string
 }
 
-// lintOne reads and lints one input.
-func (r *Run) lintOne(in input) *FileResult {
-	res := &FileResult{Name: in.name}
-	var data []byte
-	var err error
-	if in.stdin {
+// lintOne reads and lints one input, and sends its findings in parts.
+func (r *runner) lintOne(it item, send func(*FileResult)) {
+	res := &FileResult{Name: it.name}
+	if it.stdin {
 		res.Name = "<stdin>"
-		if data, err = io.ReadAll(r.Stdin); err != nil {
-			err = fmt.Errorf("reading standard input: %w", err)
-		}
-	} else if data, err = os.ReadFile(in.name); err != nil {
-		if pe := (*fs.PathError)(nil); !errors.As(err, &pe) {
-			err = fmt.Errorf("%s: %w", in.name, err)
-		}
 	}
-	if err != nil {
+	if it.err != nil {
+		res.Err = it.err
+		send(res)
+		return
+	}
+	data, kind, why, err := r.read(it)
+	switch {
+	case err != nil:
 		res.Err = err
-		return res
+		send(res)
+		return
+	case why != "":
+		res.Skipped = why
+		send(res)
+		return
 	}
-	k := r.Kind
-	if k == 0 {
-		k = extract.Detect(res.Name, data)
+	// The data is never changed: the string shares its memory rather than
+	// copy a file of up to MaxSize bytes.
+	src := unsafe.String(unsafe.SliceData(data), len(data))
+	// A baseline, read or recorded, numbers the findings of one rule and
+	// URL across the whole file (Fingerprint): such a run holds each
+	// file's findings whole.
+	var flush func([]Finding)
+	if r.Baseline == nil && r.Record == nil {
+		flush = func(part []Finding) { send(&FileResult{Name: res.Name, Findings: part, Partial: true}) }
 	}
-	if k == extract.KindText && isBinary(data) {
-		res.Skipped = "a binary file (it holds NUL bytes)"
-		return res
-	}
-	fc := r.Linter.lintFile(res.Name, string(data), k, r.Linter.retrieval)
+	fc := r.Linter.lintFile(res.Name, src, kind, r.retrievalFor(it), flush)
 	res.Findings, res.Notes, res.URLs, res.Suppressed = fc.findings, fc.notes, fc.urls, fc.suppressed
 	if r.Record != nil {
 		res.recorded = res.Findings
@@ -292,7 +362,144 @@ func (r *Run) lintOne(in input) *FileResult {
 	if r.Baseline != nil {
 		res.Findings, res.Baselined = r.Baseline.Filter(res.Name, res.Findings)
 	}
-	return res
+	send(res)
+}
+
+// read reads an input through the size limit and tells its kind. A file
+// met in a walk whose name says nothing is read only as far as it takes to
+// tell that it is of no known kind. It returns why the input is skipped,
+// or an error that names it.
+func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, err error) {
+	if it.stdin {
+		if data, err = input.Read(r.Stdin, "standard input", r.max); err != nil {
+			var tl *input.TooLargeError
+			if !errors.As(err, &tl) {
+				err = fmt.Errorf("reading standard input: %w", err)
+			}
+			return nil, 0, "", err
+		}
+		kind = r.Kind
+		if kind == 0 {
+			if kind = extract.Detect("", head(data)); kind == 0 {
+				kind = extract.KindText
+			}
+		}
+		if kind == extract.KindText && isBinary(data) {
+			return nil, 0, SkippedBinary, nil
+		}
+		return data, kind, "", nil
+	}
+	f, err := r.fsys.Open(it.name)
+	if err != nil {
+		return nil, 0, "", err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, 0, "", pathError("stat", it.name, err)
+	}
+	if it.walked && !info.Mode().IsRegular() {
+		return nil, 0, SkippedNotRegular, nil // it changed since the walk
+	}
+	size := int64(-1)
+	if info.Mode().IsRegular() {
+		size = info.Size()
+	}
+	kind = r.Kind
+	var rd io.Reader = f
+	if _, named := extract.KindByName(it.name); kind == 0 && it.walked && !named {
+		// Most files of other names are of no known kind: their start says.
+		var start []byte
+		if start, err = input.ReadSized(io.LimitReader(f, extract.SniffSize), it.name, min(size, extract.SniffSize), extract.SniffSize); err != nil {
+			return nil, 0, "", pathError("read", it.name, err)
+		}
+		if extract.DetectStrict(it.name, start) == 0 {
+			return nil, 0, SkippedKind, nil
+		}
+		rd = io.MultiReader(bytes.NewReader(start), f)
+	}
+	if data, err = input.ReadSized(rd, it.name, size, r.max); err != nil {
+		var tl *input.TooLargeError
+		if !errors.As(err, &tl) {
+			err = pathError("read", it.name, err)
+		}
+		return nil, 0, "", err
+	}
+	if kind == 0 {
+		if it.walked {
+			kind = extract.DetectStrict(it.name, head(data))
+		} else {
+			kind = extract.Detect(it.name, head(data))
+		}
+	}
+	switch {
+	case kind == 0 && it.walked:
+		return nil, 0, SkippedKind, nil
+	case kind == 0:
+		return nil, 0, "", fmt.Errorf("%s: %w", it.name, ErrUnknownKind)
+	case len(data) == 0 && info.Mode()&fs.ModeNamedPipe != 0:
+		return nil, 0, "", fmt.Errorf("%s: a FIFO that no process writes to: nothing to read (start its writer first)", it.name)
+	case kind == extract.KindText && isBinary(data):
+		return nil, 0, SkippedBinary, nil
+	}
+	return data, kind, "", nil
+}
+
+// head is the start of data that tells its kind.
+func head(data []byte) []byte { return data[:min(len(data), extract.SniffSize)] }
+
+// pathError wraps err, from the file name, as an *fs.PathError unless it
+// is one.
+func pathError(op, name string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return err
+	}
+	return &fs.PathError{Op: op, Path: name, Err: err}
+}
+
+// retrievalFor returns the retrieval URL of an input: for a file under
+// Root, its path under Root resolved against the linter's retrieval URL;
+// otherwise that URL.
+func (r *runner) retrievalFor(it item) string {
+	ret := r.Linter.retrieval
+	if ret == "" || r.rootAbs == "" || it.stdin {
+		return ret
+	}
+	abs, err := filepath.Abs(it.name)
+	if err != nil {
+		return ret
+	}
+	rel, err := filepath.Rel(r.rootAbs, abs)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return ret
+	}
+	u, err := resolve.Resolve(ret, PathReference(filepath.ToSlash(rel)))
+	if err != nil {
+		return ret
+	}
+	return u.String()
+}
+
+// PathReference returns the relative URL of a slash-separated relative
+// file path: each byte that a path segment cannot hold as it is (RFC 1808
+// §2.2 pchar: white space, "%", ";", "?", "#", "~", non-ASCII, ...) escaped
+// as %XX, and "./" in front when the first segment holds ":", which would
+// read as a scheme (§5.3).
+func PathReference(p string) string {
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		if c := p[i]; c == '/' || ast.Is(c, ast.PcharChar) {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	ref := b.String()
+	if first, _, _ := strings.Cut(ref, "/"); strings.Contains(first, ":") {
+		ref = "./" + ref
+	}
+	return ref
 }
 
 // isBinary reports whether data looks like a binary file: it holds a NUL

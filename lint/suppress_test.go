@@ -59,7 +59,7 @@ func TestSuppressions(t *testing.T) {
 </body></html>
 `
 	l := mustNew(t, Options{})
-	fc := l.lintFile("page.html", page, extract.KindHTML, "")
+	fc := l.lintFile("page.html", page, extract.KindHTML, "", nil)
 	var got []string
 	for _, f := range fc.findings {
 		got = append(got, fmt.Sprintf("%d %s", f.Line, f.Rule))
@@ -85,7 +85,7 @@ func TestSuppressions(t *testing.T) {
 		}
 	}
 	// An ignore-file without rules suppresses every finding, wherever it is.
-	fc = l.lintFile("page.html", page+"<!-- relurl:ignore-file -- generated -->\n", extract.KindHTML, "")
+	fc = l.lintFile("page.html", page+"<!-- relurl:ignore-file -- generated -->\n", extract.KindHTML, "", nil)
 	for _, f := range fc.findings {
 		if !strings.HasPrefix(f.Rule, "suppress/") {
 			t.Errorf("ignore-file: %v", f)

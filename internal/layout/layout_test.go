@@ -34,7 +34,7 @@ var allowed = map[string][]string{
 	// lint: Options, Linter, the catalog and its checks, the run; it reads
 	// documents through lint/extract only, and the three readings of a URL
 	// through compare (the portability rules); its configuration file is TOML.
-	"lint": {"ast", "validate", "resolve", "resolve/base", "compare", "lint/extract", "internal/sequencer", "github.com/pelletier/go-toml/v2"},
+	"lint": {"ast", "validate", "resolve", "resolve/base", "compare", "lint/extract", "internal/sequencer", "internal/input", "github.com/pelletier/go-toml/v2"},
 	// lint/extract: where a document's URLs are, and its base; no rule.
 	// Markdown is read by goldmark, CSS tokenized by tdewolff/parse.
 	"lint/extract": {"ast", "resolve", "resolve/base", "golang.org/x/net/html",

@@ -40,17 +40,25 @@ func entity(e *rbase.Entity, ctx rbase.Context, enc []Encoding, label string, h 
 	t, m := e.Text, e.Map
 	bracketed := append([]Encoding{EncodingBracketed}, enc...)
 
-	// §3.1: the Base header.
+	// §3.1: the Base header, the first field of that name.
 	var embedded *rbase.URL
 	var baseRef *Ref
-	if f := e.Field("Base"); f != nil {
+	baseField := -1
+	for i := range e.Header {
+		if strings.EqualFold(e.Header[i].Name, "Base") {
+			baseField = i
+			break
+		}
+	}
+	if baseField >= 0 {
+		f := &e.Header[baseField]
 		u, err := rbase.ParseHeader(f.Value)
 		if err != nil {
 			from := f.From
 			for from < f.To && (t[from] == ' ' || t[from] == '\t') {
 				from++
 			}
-			h.ref(Ref{URL: t[from:f.To], Map: plainMap(m, from), Where: "Base header" + where, Encodings: enc, Err: err})
+			baseRef = &Ref{URL: t[from:f.To], Map: plainMap(m, from), Where: "Base header" + where, Encodings: enc, Err: err}
 		} else {
 			embedded = &rbase.URL{URL: u, Source: rbase.SourceHeader}
 			r := bracketURL(t, f.From, f.To, m, "Base header"+where)
@@ -62,15 +70,17 @@ func entity(e *rbase.Entity, ctx rbase.Context, enc []Encoding, label string, h 
 		}
 	}
 	b := establish(embedded, ctx, true)
-	if baseRef != nil {
+	if baseRef != nil && baseRef.Err == nil {
 		baseRef.Base = b
-		h.ref(*baseRef)
 	}
-	// Relative URLs in the header are resolved against the entity's base
-	// (§3.1): the <URL> lists of the RFC 2369 fields, and "<URL:...>" in
-	// any other field.
-	for _, f := range e.Header {
+	// The fields in order, so that URLs come in the order of the file:
+	// the Base header where it is written, and relative URLs in the other
+	// fields resolved against the entity's base (§3.1): the <URL> lists of
+	// the RFC 2369 fields, and "<URL:...>" in any other field.
+	for i, f := range e.Header {
 		switch {
+		case i == baseField:
+			h.ref(*baseRef)
 		case strings.EqualFold(f.Name, "Base"):
 		case isListField(f.Name):
 			listURLs(t, f.From, f.To, m, bracketed, b, f.Name+" header"+where, h)

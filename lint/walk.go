@@ -1,0 +1,235 @@
+package lint
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// Why files and directories are skipped: the keys of [Summary.Skipped].
+const (
+	// SkippedKind: a file met in a walk whose kind neither its name nor
+	// its content tells (extract.DetectStrict).
+	SkippedKind = "of no known kind"
+	// SkippedBinary: a list of URLs that holds NUL bytes in its first
+	// 8 KiB.
+	SkippedBinary = "binary"
+	// SkippedNotRegular: a device, FIFO or socket met in a walk. (Named on
+	// the command line, one is read.)
+	SkippedNotRegular = "not a regular file"
+	// SkippedDuplicate: a file named or met again, by another path (a
+	// symbolic link, a hard link) or the same: each file is linted once.
+	// Standard input named twice is read once.
+	SkippedDuplicate = "linted already"
+	// SkippedLoop: a directory met again by another path (a symbolic link,
+	// a loop): each directory is walked once.
+	SkippedLoop = "a directory walked already"
+	// SkippedHidden: a directory whose name begins with "." met in a walk
+	// (.git); named on the command line, one is walked.
+	SkippedHidden = "hidden directory"
+	// SkippedBrokenLink: a symbolic link met in a walk that leads nowhere.
+	SkippedBrokenLink = "broken symbolic link"
+	// SkippedExcluded: a file or directory that [Run.Skip] excluded.
+	SkippedExcluded = "excluded"
+)
+
+// item is one input of a run, in the order it is reported: a file, standard
+// input, or a fault met while walking.
+type item struct {
+	name string
+	// stdin marks standard input ("-").
+	stdin bool
+	// walked marks a file found by walking a directory; others were named.
+	walked bool
+	// err is a fault met while walking: a directory that could not be
+	// read, a file that vanished, a named file that does not exist.
+	err error
+}
+
+// walker turns the arguments of a run into its items: files as named,
+// directories walked in lexical order, each real file and directory once.
+type walker struct {
+	fsys    fileSystem
+	skip    func(path string, isDir bool) bool
+	items   []item
+	skipped map[string]int
+	// files and dirs hold the identities of the files and directories met.
+	files, dirs map[any]bool
+	stdin       bool
+}
+
+func (w *walker) add(args []string) {
+	for _, p := range args {
+		if p == "-" {
+			if w.stdin {
+				w.skipped[SkippedDuplicate]++
+				continue
+			}
+			w.stdin = true
+			w.items = append(w.items, item{name: "-", stdin: true})
+			continue
+		}
+		info, err := w.fsys.Stat(p)
+		switch {
+		case err != nil:
+			w.items = append(w.items, item{name: p, err: err})
+		case w.skip != nil && w.skip(p, info.IsDir()):
+			w.skipped[SkippedExcluded]++
+		case info.IsDir():
+			w.dir(p, info)
+		default:
+			w.file(p, info, false)
+		}
+	}
+}
+
+// file adds the file p, unless it was added already.
+func (w *walker) file(p string, info fs.FileInfo, walked bool) {
+	key := w.fsys.Key(p, info)
+	if w.files[key] {
+		w.skipped[SkippedDuplicate]++
+		return
+	}
+	w.files[key] = true
+	w.items = append(w.items, item{name: p, walked: walked})
+}
+
+// dir walks the directory p, unless it was walked already. A directory
+// that cannot be read is a fault in its place; the entries read before it
+// are walked, and so is everything else.
+func (w *walker) dir(p string, info fs.FileInfo) {
+	key := w.fsys.Key(p, info)
+	if w.dirs[key] {
+		w.skipped[SkippedLoop]++
+		return
+	}
+	w.dirs[key] = true
+	entries, err := w.fsys.ReadDir(p)
+	if err != nil {
+		w.items = append(w.items, item{name: p, err: err})
+	}
+	for _, e := range entries {
+		sub := w.fsys.Join(p, e.Name())
+		typ := e.Type()
+		var info fs.FileInfo
+		if typ&fs.ModeSymlink != 0 {
+			// Follow it; one that leads nowhere (or round in circles) is
+			// skipped, counted.
+			info, err = w.fsys.Stat(sub)
+			if err != nil {
+				if _, lerr := w.fsys.Lstat(sub); lerr == nil && !errors.Is(err, fs.ErrPermission) {
+					w.skipped[SkippedBrokenLink]++
+				} else {
+					w.items = append(w.items, item{name: sub, err: err})
+				}
+				continue
+			}
+			typ = info.Mode().Type()
+		}
+		switch {
+		case typ.IsDir() && strings.HasPrefix(e.Name(), "."):
+			w.skipped[SkippedHidden]++
+			continue
+		case !typ.IsDir() && !typ.IsRegular():
+			w.skipped[SkippedNotRegular]++
+			continue
+		case w.skip != nil && w.skip(sub, typ.IsDir()):
+			w.skipped[SkippedExcluded]++
+			continue
+		}
+		if info == nil {
+			if info, err = e.Info(); err != nil {
+				// It vanished since the directory was read.
+				w.items = append(w.items, item{name: sub, err: err})
+				continue
+			}
+		}
+		if typ.IsDir() {
+			w.dir(sub, info)
+		} else {
+			w.file(sub, info, true)
+		}
+	}
+}
+
+// fileSystem is what a [Run] reads: the operating system's files, or an
+// fs.FS ([Run.FS]), for tests that fake faults.
+type fileSystem interface {
+	// Stat follows symbolic links; Lstat does not.
+	Stat(name string) (fs.FileInfo, error)
+	Lstat(name string) (fs.FileInfo, error)
+	// ReadDir returns the entries of a directory sorted by name; on an
+	// error, those read before it.
+	ReadDir(name string) ([]fs.DirEntry, error)
+	// Open opens a file for reading without waiting for a writer (a FIFO
+	// with none reads as empty).
+	Open(name string) (fs.File, error)
+	// Join joins a directory and a name in it.
+	Join(dir, name string) string
+	// Key returns the identity of the file or directory name, whose
+	// information is info: the same for every path to it.
+	Key(name string, info fs.FileInfo) any
+}
+
+// osFS is the operating system's file system: paths as the command line
+// gives them.
+type osFS struct{}
+
+func (osFS) Stat(name string) (fs.FileInfo, error)      { return os.Stat(name) }
+func (osFS) Lstat(name string) (fs.FileInfo, error)     { return os.Lstat(name) }
+func (osFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
+func (osFS) Open(name string) (fs.File, error) {
+	f, err := openNonblocking(name)
+	if err != nil {
+		return nil, err // not a typed nil
+	}
+	return f, nil
+}
+func (osFS) Join(dir, name string) string { return filepath.Join(dir, name) }
+
+func (osFS) Key(name string, info fs.FileInfo) any {
+	if k, ok := fileID(info); ok {
+		return k
+	}
+	if real, err := filepath.EvalSymlinks(name); err == nil {
+		if abs, err := filepath.Abs(real); err == nil {
+			return abs
+		}
+	}
+	return filepath.Clean(name)
+}
+
+// fsysFS is an fs.FS: slash-separated paths, symbolic links followed where
+// the FS knows them (fs.ReadLinkFS).
+type fsysFS struct{ fsys fs.FS }
+
+func (f fsysFS) Stat(name string) (fs.FileInfo, error)      { return fs.Stat(f.fsys, name) }
+func (f fsysFS) Lstat(name string) (fs.FileInfo, error)     { return fs.Lstat(f.fsys, name) }
+func (f fsysFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(f.fsys, name) }
+func (f fsysFS) Open(name string) (fs.File, error)          { return f.fsys.Open(name) }
+func (f fsysFS) Join(dir, name string) string               { return path.Join(dir, name) }
+
+// Key is the path with every symbolic link in it followed: an fs.FS has no
+// file identities.
+func (f fsysFS) Key(name string, _ fs.FileInfo) any {
+	done, rest := "", strings.Split(path.Clean(name), "/")
+	for links := 0; len(rest) > 0; {
+		p := path.Join(done, rest[0])
+		rest = rest[1:]
+		if info, err := fs.Lstat(f.fsys, p); err == nil && info.Mode()&fs.ModeSymlink != 0 && links < 255 {
+			if target, err := fs.ReadLink(f.fsys, p); err == nil {
+				links++
+				if !path.IsAbs(target) {
+					target = path.Join(done, target)
+				}
+				done, rest = "", append(strings.Split(path.Clean(target), "/"), rest...)
+				continue
+			}
+		}
+		done = p
+	}
+	return done
+}

@@ -1,0 +1,14 @@
+//go:build !unix
+
+package lint
+
+import (
+	"io/fs"
+	"os"
+)
+
+// fileID reports that files have no identity here but their real path.
+func fileID(fs.FileInfo) (any, bool) { return nil, false }
+
+// openNonblocking opens a file for reading.
+func openNonblocking(name string) (*os.File, error) { return os.Open(name) }
