@@ -26,7 +26,7 @@ func ExampleJSON() {
 	l, _ := lint.New(lint.Options{})
 	_ = format.Write(format.NewJSON(os.Stdout), l.Rules(), l.File("links.urls", []byte("a|b\n"), extract.KindText))
 	// Output:
-	// {"file":"links.urls","line":1,"column":2,"end_line":1,"end_column":3,"offset":1,"end_offset":2,"rule":"fsegment/char","severity":"error","message":"national character '|' is not allowed in fsegment; write it as %7C","fix":"write \"|\" as %7C","production":"fsegment","text":"|","url":"a|b","where":"line","base":""}
+	// {"file":"links.urls","line":1,"column":2,"end_line":1,"end_column":3,"offset":1,"end_offset":2,"rule":"fsegment/char","severity":"error","message":"national character '|' is not allowed in fsegment; write it as %7C","fix":"write \"|\" as %7C","production":"fsegment","text":"|","text_cut":false,"url":"a|b","url_cut":false,"where":"line","base":"","base_cut":false}
 }
 
 func ExampleSARIF() {
@@ -56,11 +56,20 @@ func ExampleSARIF() {
 	// Output: 2.1.0 fsegment/char error docs/links.urls 1 1 2
 }
 
+func ExampleGitHub() {
+	l, _ := lint.New(lint.Options{})
+	findings := l.File("docs/links.urls", []byte("http://a/ok\nhttp:g\nhttp://a/b c\n"), extract.KindText)
+	_ = format.Write(format.NewGitHub(os.Stdout, format.Options{}), l.Rules(), findings)
+	// Output:
+	// ::warning file=docs/links.urls,line=2,col=1,endColumn=6,title=scheme/relative-form::"http:g" has the scheme "http" but no "//" net_loc: older parsers read it as the relative URL "g" against a base of the same scheme (the loophole of §5.2), RFC 1808 as the absolute URL "http:g"
+	// ::error file=docs/links.urls,line=3,col=11,endColumn=12,title=fsegment/char::space is not allowed in fsegment; write it as %2520
+}
+
 func ExampleNew() {
 	fmt.Println(format.Names())
 	_, err := format.New("xml", os.Stdout, format.Options{})
 	fmt.Println(err)
 	// Output:
-	// [text json sarif]
-	// "xml": want text, json or sarif
+	// [text json sarif github]
+	// "xml": want text, json, sarif or github
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/relurl/relurl/lint"
 )
@@ -19,6 +20,10 @@ type Options struct {
 	Root string
 	// Version is the tool's version, for SARIF; "" leaves it out.
 	Version string
+	// Warn, when not nil, is told what a reader of the output should know
+	// that the output cannot say: that GitHub code scanning keeps only the
+	// first 25 000 results of a SARIF run.
+	Warn func(msg string)
 }
 
 // formats are the formats by name, in the order they are documented.
@@ -29,9 +34,11 @@ var formats = []struct {
 	{"text", func(w io.Writer, opts Options) lint.Reporter { return NewText(w, opts.Verbose) }},
 	{"json", func(w io.Writer, _ Options) lint.Reporter { return NewJSON(w) }},
 	{"sarif", func(w io.Writer, opts Options) lint.Reporter { return NewSARIF(w, opts) }},
+	{"github", func(w io.Writer, opts Options) lint.Reporter { return NewGitHub(w, opts) }},
 }
 
-// Names returns the names of the formats: "text", "json", "sarif".
+// Names returns the names of the formats: "text", "json", "sarif",
+// "github".
 func Names() []string {
 	names := make([]string, len(formats))
 	for i, f := range formats {
@@ -68,4 +75,37 @@ func Write(rep lint.Reporter, rules []lint.Setting, findings []lint.Finding) err
 		return err
 	}
 	return rep.End(&lint.Summary{Files: 1})
+}
+
+// Window sizes of the output formats, so that output stays bounded by the
+// input whatever it holds: a 10 MB URL with 20 findings writes 20 windows,
+// not 200 MB.
+const (
+	// URLWindow is the most bytes of a finding's URL the JSON format
+	// writes: a longer URL is cut to a window around the offending text,
+	// marked "url_cut".
+	URLWindow = 1024
+	// TextWindow is the most bytes of a finding's offending text the JSON
+	// format writes: a longer text is cut to its first TextWindow bytes,
+	// marked "text_cut", as relurl parse --json cuts a diagnostic's text.
+	TextWindow = 64
+)
+
+// window returns s cut to at most size bytes around the offset at, on
+// rune boundaries, and whether it was cut.
+func window(s string, at, size int) (string, bool) {
+	if len(s) <= size {
+		return s, false
+	}
+	at = max(0, min(at, len(s)))
+	from := max(0, at-size/4)
+	to := min(len(s), from+size)
+	from = max(0, to-size)
+	for from > 0 && !utf8.RuneStart(s[from]) {
+		from++
+	}
+	for to < len(s) && to > from && !utf8.RuneStart(s[to]) {
+		to--
+	}
+	return s[from:to], true
 }

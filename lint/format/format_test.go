@@ -2,7 +2,10 @@ package format
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
+	"io"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -52,14 +55,140 @@ func TestSARIFUnknownRule(t *testing.T) {
 }
 
 func TestArtifactURI(t *testing.T) {
-	for _, tt := range []struct{ file, root, want string }{
-		{"a/b c.html", "", "a/b%20c.html"},
-		{"a/b.html", "a", "b.html"},
-		{"../x.html", ".", "../x.html"},
-		{"a/#b.html", "", "a/%23b.html"},
+	abs, _ := filepath.Abs("x/../../y.html")
+	for _, tt := range []struct{ file, root, want, base string }{
+		{"a/b c.html", "", "a/b%20c.html", "%SRCROOT%"},
+		{"a/b.html", "a", "b.html", "%SRCROOT%"},
+		{"a/#b.html", "", "a/%23b.html", "%SRCROOT%"},
+		// Outside the root: an absolute file: URI, no base.
+		{"../y.html", ".", "file://" + filepath.ToSlash(abs), ""},
 	} {
-		if got := artifactURI(tt.file, tt.root); got != tt.want {
-			t.Errorf("artifactURI(%q, %q) = %q, want %q", tt.file, tt.root, got, tt.want)
+		if got, base := artifactURI(tt.file, tt.root); got != tt.want || base != tt.base {
+			t.Errorf("artifactURI(%q, %q) = %q, %q, want %q, %q", tt.file, tt.root, got, base, tt.want, tt.base)
 		}
+	}
+}
+
+func TestEscapes(t *testing.T) {
+	in := "100% a:b,c\r\nd"
+	if got, want := escapeData(in), "100%25 a:b,c%0D%0Ad"; got != want {
+		t.Errorf("escapeData = %q, want %q", got, want)
+	}
+	if got, want := escapeProperty(in), "100%25 a%3Ab%2Cc%0D%0Ad"; got != want {
+		t.Errorf("escapeProperty = %q, want %q", got, want)
+	}
+}
+
+// TestWindow: a long string is cut to at most size bytes on character
+// boundaries, around the offset, and said to be cut.
+func TestWindow(t *testing.T) {
+	for _, tt := range []struct {
+		s        string
+		at, size int
+		want     string
+		cut      bool
+	}{
+		{"abc", 1, 8, "abc", false},
+		{strings.Repeat("a", 8), 3, 8, strings.Repeat("a", 8), false},
+		{"0123456789abcdef", 0, 8, "01234567", true},
+		{"0123456789abcdef", 8, 8, "6789abcd", true},
+		{"0123456789abcdef", 16, 8, "89abcdef", true},
+		{strings.Repeat("é", 10), 10, 5, "éé", true},
+	} {
+		got, cut := window(tt.s, tt.at, tt.size)
+		if got != tt.want || cut != tt.cut {
+			t.Errorf("window(%q, %d, %d) = %q, %v, want %q, %v", tt.s, tt.at, tt.size, got, cut, tt.want, tt.cut)
+		}
+	}
+}
+
+// TestBoundedOutput: a 10 MB URL with 20 findings writes 20 windows, not
+// 200 MB, in every format.
+func TestBoundedOutput(t *testing.T) {
+	l, err := lint.New(lint.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "http://a/" + strings.Repeat(strings.Repeat("x", 512<<10)+" ", 20) + "\n"
+	findings := l.File("big.urls", []byte(src), extract.KindText)
+	if len(findings) != 20 {
+		t.Fatalf("%d findings, want 20", len(findings))
+	}
+	for _, name := range Names() {
+		var buf bytes.Buffer
+		rep, _ := New(name, &buf, Options{Verbose: true})
+		if err := Write(rep, l.Rules(), findings); err != nil {
+			t.Fatal(err)
+		}
+		if buf.Len() > 20*8<<10+100<<10 {
+			t.Errorf("%s: %d bytes for 20 findings", name, buf.Len())
+		}
+	}
+	var buf bytes.Buffer
+	_ = Write(NewJSON(&buf), l.Rules(), findings[:1])
+	var raw map[string]any
+	_ = json.Unmarshal(buf.Bytes(), &raw)
+	if u := raw["url"].(string); len(u) > URLWindow || raw["url_cut"] != true || raw["text_cut"] != false || !strings.Contains(u, " ") {
+		t.Errorf("url of %d bytes, cut %v, text cut %v", len(u), raw["url_cut"], raw["text_cut"])
+	}
+}
+
+// TestSARIFLog: the streamed log is one SARIF 2.1.0 document: its driver
+// names the version, its rules their help pages; a file outside the root
+// has an absolute URI; an input not read is a notification; past 25 000
+// results the format says GitHub keeps only the first.
+func TestSARIFLog(t *testing.T) {
+	l, _ := lint.New(lint.Options{})
+	var buf bytes.Buffer
+	var warned []string
+	s := NewSARIF(&buf, Options{Root: "docs", Version: "v1.2.3", Warn: func(m string) { warned = append(warned, m) }})
+	_ = s.Start(l.Rules())
+	_ = s.File(&lint.FileResult{Name: "docs/a.urls", Findings: l.File("docs/a.urls", []byte("a b\n"), extract.KindText)})
+	_ = s.File(&lint.FileResult{Name: "other/b.urls", Findings: l.File("other/b.urls", []byte("c d\n"), extract.KindText)})
+	_ = s.File(&lint.FileResult{Name: "docs/gone.html", Err: errors.New("open docs/gone.html: no such file or directory")})
+	if err := s.End(&lint.Summary{}); err != nil {
+		t.Fatal(err)
+	}
+	var log sarifLog
+	dec := json.NewDecoder(bytes.NewReader(buf.Bytes()))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&log); err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	run := log.Runs[0]
+	d := run.Tool.Driver
+	if d.Version != "v1.2.3" || d.InformationURI != lint.RepositoryURL {
+		t.Errorf("driver %q %q", d.Version, d.InformationURI)
+	}
+	for _, r := range d.Rules {
+		if rule, _ := lint.Lookup(r.ID); r.HelpURI != rule.DocURL() || !strings.Contains(r.Help.Markdown, rule.Summary) {
+			t.Errorf("rule %s: helpUri %q, markdown %q", r.ID, r.HelpURI, r.Help.Markdown)
+		}
+	}
+	if len(run.Results) != 2 {
+		t.Fatalf("%d results", len(run.Results))
+	}
+	in, out := run.Results[0].Locations[0].PhysicalLocation.ArtifactLocation, run.Results[1].Locations[0].PhysicalLocation.ArtifactLocation
+	if in.URI != "a.urls" || in.URIBaseID != "%SRCROOT%" || !strings.HasPrefix(out.URI, "file:///") || out.URIBaseID != "" {
+		t.Errorf("locations %+v, %+v", in, out)
+	}
+	inv := run.Invocations
+	if len(inv) != 1 || inv[0].ExecutionSuccessful || len(inv[0].Notifications) != 1 ||
+		!strings.Contains(inv[0].Notifications[0].Message.Text, "gone.html") {
+		t.Errorf("invocations %+v", inv)
+	}
+	if len(warned) != 0 {
+		t.Errorf("warned %q", warned)
+	}
+
+	// Past GitHub's limit.
+	many := make([]lint.Finding, GitHubMaxResults+1)
+	for i := range many {
+		many[i] = lint.Finding{File: "a", Line: i + 1, Column: 1, EndLine: i + 1, EndColumn: 2, Rule: "fsegment/char", Severity: ast.SeverityError}
+	}
+	s = NewSARIF(io.Discard, Options{Warn: func(m string) { warned = append(warned, m) }})
+	_ = Write(s, l.Rules(), many)
+	if len(warned) != 1 || !strings.Contains(warned[0], "25000") {
+		t.Errorf("warned %q", warned)
 	}
 }

@@ -12,9 +12,14 @@ import (
 // JSON writes one JSON object per finding, one per line, with every field
 // of [lint.Finding]: file, line, column, end_line, end_column (from 1,
 // columns in bytes), offset, end_offset (bytes into the file), rule,
-// severity, message, fix, production, text, url, where and base. Strings
-// that are not UTF-8 are written with U+FFFD in place of bad bytes;
-// positions still count the file's bytes.
+// severity, message, fix, production, text, url, where and base, and
+// text_cut, url_cut and base_cut. A text longer than [TextWindow] bytes is
+// cut to its first TextWindow bytes, a URL longer than [URLWindow] bytes
+// to a window around the text, a base longer than URLWindow to its start,
+// each on character boundaries and marked cut (offsets still span the
+// whole text). Strings that are not UTF-8 are
+// written with U+FFFD in place of bad bytes; positions still count the
+// file's bytes.
 type JSON struct {
 	w   *bufio.Writer
 	enc *json.Encoder
@@ -35,9 +40,12 @@ type jsonFinding struct {
 	Fix        string `json:"fix"`
 	Production string `json:"production"`
 	Text       string `json:"text"`
+	TextCut    bool   `json:"text_cut"`
 	URL        string `json:"url"`
+	URLCut     bool   `json:"url_cut"`
 	Where      string `json:"where"`
 	Base       string `json:"base"`
+	BaseCut    bool   `json:"base_cut"`
 }
 
 // NewJSON returns the JSON format, writing to w.
@@ -56,11 +64,14 @@ func (j *JSON) Start([]lint.Setting) error { return nil }
 func (j *JSON) File(r *lint.FileResult) error {
 	for i := range r.Findings {
 		f := &r.Findings[i]
+		text, textCut := window(f.Text, 0, TextWindow)
+		u, urlCut := window(f.URL, f.TextOffset(), URLWindow)
+		b, baseCut := window(f.Base, 0, URLWindow)
 		if err := j.enc.Encode(jsonFinding{
 			File: f.File, Line: f.Line, Column: f.Column, EndLine: f.EndLine, EndColumn: f.EndColumn,
 			Offset: f.Offset, EndOffset: f.EndOffset, Rule: f.Rule, Severity: f.Severity.String(),
-			Message: f.Message, Fix: f.Fix, Production: f.Production, Text: f.Text, URL: f.URL,
-			Where: f.Where, Base: f.Base,
+			Message: f.Message, Fix: f.Fix, Production: f.Production, Text: text, TextCut: textCut, URL: u, URLCut: urlCut,
+			Where: f.Where, Base: b, BaseCut: baseCut,
 		}); err != nil {
 			return fmt.Errorf("writing findings: %w", err)
 		}

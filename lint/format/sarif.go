@@ -1,6 +1,7 @@
 package format
 
 import (
+	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -19,68 +20,112 @@ import (
 // results.
 const FingerprintKey = "relurlFinding/v1"
 
-// SARIF writes one SARIF 2.1.0 log, as GitHub code scanning accepts it,
-// at the end of the run: the driver lists the rules (each with its help
-// and its configured level), and each result has its ruleId and
-// ruleIndex, a level (error, warning, note), a message, a physical
-// location whose uri is the file's path relative to Options.Root with "/"
-// separators, and a region whose lines and columns start at 1. SARIF counts
-// columns in UTF-16 code units by default (columnKind "utf16CodeUnits"),
-// and so does this log, unlike the text and JSON formats, which count
-// bytes. Each result's partial fingerprint hashes the rule, the file, the
-// URL, the offending text and how many times the same four came before in
-// the file, so that it survives edits that move the URL.
+// GitHubMaxResults is the most results of a run GitHub code scanning keeps
+// from a SARIF log; past it, [SARIF] says so through [Options.Warn].
+const GitHubMaxResults = 25000
+
+// SARIF writes one SARIF 2.1.0 log, as GitHub code scanning accepts it.
+// The driver names the tool, its version ([Options.Version]) and its
+// informationUri, and lists the rules, each with its help (text and
+// Markdown), its helpUri (its section of the rules page,
+// [lint.Rule.DocURL]) and its configured level. Each result has its ruleId
+// and ruleIndex, a level (error, warning, note), a message, a physical
+// location and a partial fingerprint. The location's uri is the file's
+// path relative to [Options.Root], with "/" separators and uriBaseId
+// %SRCROOT%; a file outside Root gets an absolute file: URI and no
+// uriBaseId. Its region's lines and columns start at 1, and columns count
+// UTF-16 code units (columnKind "utf16CodeUnits", SARIF's default), unlike
+// the text and JSON formats, which count bytes. The fingerprint hashes the
+// rule, the file, the URL, the offending text and how many times the same
+// four came before in the file, so that it survives edits that move the
+// URL. A file that could not be read is a toolExecutionNotification of the
+// run's invocation, which is then not executionSuccessful.
+//
+// The log is written as the results come, not held: memory stays bounded
+// however many findings a run has.
 type SARIF struct {
-	w    io.Writer
+	w    *bufio.Writer
 	opts Options
-	run  sarifRun
 	// index maps a rule id to its index in the driver's rules.
 	index map[string]int
-	// seen counts the results of each fingerprint key so far.
-	seen map[string]int
+	// seen counts the results of each fingerprint key so far, by its hash.
+	seen    map[[sha256.Size]byte]int
+	results int
+	// notes are the invocation's notifications: the inputs not read.
+	notes []sarifNotification
 }
 
 // NewSARIF returns the SARIF format, writing to w.
-func NewSARIF(w io.Writer, opts Options) *SARIF { return &SARIF{w: w, opts: opts} }
+func NewSARIF(w io.Writer, opts Options) *SARIF { return &SARIF{w: bufio.NewWriter(w), opts: opts} }
 
-// Start lists the rules in the log's driver.
+// The indentation of the log's parts, as json.MarshalIndent would write
+// the whole: a result is an element of runs[0].results.
+const (
+	runIndent    = "    "
+	memberIndent = "      "
+	resultIndent = "        "
+)
+
+// Start writes the log up to its results, and the driver with the rules.
 func (s *SARIF) Start(rules []lint.Setting) error {
 	s.index = make(map[string]int, len(rules))
-	s.seen = map[string]int{}
-	driver := sarifDriver{Name: "relurl", InformationURI: "https://github.com/relurl/relurl", Version: s.opts.Version}
+	s.seen = map[[sha256.Size]byte]int{}
+	driver := sarifDriver{Name: "relurl", InformationURI: lint.RepositoryURL, Version: s.opts.Version}
 	for i, st := range rules {
 		r := st.Rule
 		s.index[r.ID] = i
-		help := r.Help
+		help := r.Section + ": " + r.Help
+		md := "**" + r.Section + "**: " + r.Summary + ".\n\n" + r.Help
 		if r.Fix != "" {
 			help += "\n\nFix: " + r.Fix
+			md += "\n\n**Fix:** " + r.Fix
 		}
+		md += "\n\n[" + r.ID + "](" + r.DocURL() + ")"
 		driver.Rules = append(driver.Rules, sarifRule{
 			ID: r.ID, Name: ruleName(r.ID),
-			ShortDescription:     sarifText{r.Summary},
-			FullDescription:      sarifText{r.Help},
-			Help:                 sarifText{r.Section + ": " + help},
+			ShortDescription:     sarifText{Text: r.Summary},
+			FullDescription:      sarifText{Text: r.Help},
+			Help:                 sarifText{Text: help, Markdown: md},
+			HelpURI:              r.DocURL(),
 			DefaultConfiguration: sarifConfig{Enabled: st.Enabled, Level: sarifLevel(st.Severity)},
 			Properties:           sarifRuleProperty{Tags: []string{string(r.Family)}, Precision: "very-high"},
 		})
 	}
-	s.run = sarifRun{Tool: sarifTool{Driver: driver}, ColumnKind: "utf16CodeUnits", Results: []sarifResult{}}
+	tool, err := json.MarshalIndent(sarifTool{Driver: driver}, memberIndent, "  ")
+	if err != nil {
+		return fmt.Errorf("writing SARIF: %w", err)
+	}
+	fmt.Fprintf(s.w, "{\n  \"$schema\": %q,\n  \"version\": \"2.1.0\",\n  \"runs\": [\n%s{\n%s\"tool\": %s,\n%s\"columnKind\": \"utf16CodeUnits\",\n%s\"results\": [",
+		"https://json.schemastore.org/sarif-2.1.0.json", runIndent, memberIndent, tool, memberIndent, memberIndent)
 	return nil
 }
 
-// File adds the file's findings to the log's results.
+// File writes the file's findings as results; an input that could not be
+// read becomes a notification of the invocation.
 func (s *SARIF) File(r *lint.FileResult) error {
+	if r.Err != nil {
+		uri, base := artifactURI(r.Name, s.opts.Root)
+		s.notes = append(s.notes, sarifNotification{Level: "error", Message: sarifText{Text: r.Err.Error()},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base}}}}})
+	}
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		ri, ok := s.index[f.Rule]
 		if !ok {
 			return fmt.Errorf("finding of rule %q, which is not among the log's rules", f.Rule)
 		}
-		uri := artifactURI(f.File, s.opts.Root)
-		key := strings.Join([]string{f.Rule, uri, f.URL, f.Text}, "\x00")
+		uri, base := artifactURI(f.File, s.opts.Root)
+		h := sha256.New()
+		for _, part := range []string{f.Rule, uri, f.URL, f.Text} {
+			h.Write([]byte(part))
+			h.Write([]byte{0})
+		}
+		var key [sha256.Size]byte
+		h.Sum(key[:0])
 		n := s.seen[key]
 		s.seen[key]++
-		sum := sha256.Sum256([]byte(key + "\x00" + strconv.Itoa(n)))
+		h.Write([]byte(strconv.Itoa(n)))
+		sum := h.Sum(nil)
 		msg := f.Message
 		if f.Fix != "" {
 			msg += " Fix: " + f.Fix + "."
@@ -91,29 +136,50 @@ func (s *SARIF) File(r *lint.FileResult) error {
 			// An empty span: SARIF regions are not empty, so mark one column.
 			endLine, endCol = f.Line, col+1
 		}
-		s.run.Results = append(s.run.Results, sarifResult{
+		res, err := json.MarshalIndent(sarifResult{
 			RuleID: f.Rule, RuleIndex: ri, Level: sarifLevel(f.Severity),
-			Message: sarifText{msg},
+			Message: sarifText{Text: msg},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
-				ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: "%SRCROOT%"},
-				Region:           sarifRegion{StartLine: max(1, f.Line), StartColumn: max(1, col), EndLine: max(1, endLine), EndColumn: max(1, endCol)},
+				ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base},
+				Region:           &sarifRegion{StartLine: max(1, f.Line), StartColumn: max(1, col), EndLine: max(1, endLine), EndColumn: max(1, endCol)},
 			}}},
 			PartialFingerprints: map[string]string{FingerprintKey: hex.EncodeToString(sum[:16])},
-		})
+		}, resultIndent, "  ")
+		if err != nil {
+			return fmt.Errorf("writing SARIF: %w", err)
+		}
+		if s.results > 0 {
+			s.w.WriteByte(',')
+		}
+		s.w.WriteString("\n" + resultIndent)
+		s.w.Write(res)
+		s.results++
 	}
 	return nil
 }
 
-// End writes the log.
-func (s *SARIF) End(*lint.Summary) error {
-	log := sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{s.run}}
-	enc := json.NewEncoder(s.w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(log); err != nil {
+// Flush writes out what is buffered.
+func (s *SARIF) Flush() error {
+	if err := s.w.Flush(); err != nil {
 		return fmt.Errorf("writing SARIF: %w", err)
 	}
 	return nil
+}
+
+// End writes the invocation and closes the log.
+func (s *SARIF) End(*lint.Summary) error {
+	if s.results > 0 {
+		s.w.WriteString("\n" + memberIndent)
+	}
+	inv, err := json.MarshalIndent([]sarifInvocation{{ExecutionSuccessful: len(s.notes) == 0, Notifications: s.notes}}, memberIndent, "  ")
+	if err != nil {
+		return fmt.Errorf("writing SARIF: %w", err)
+	}
+	fmt.Fprintf(s.w, "],\n%s\"invocations\": %s\n%s}\n  ]\n}\n", memberIndent, inv, runIndent)
+	if s.results > GitHubMaxResults && s.opts.Warn != nil {
+		s.opts.Warn(fmt.Sprintf("the SARIF log has %d results: GitHub code scanning keeps only the first %d of a run", s.results, GitHubMaxResults))
+	}
+	return s.Flush()
 }
 
 func sarifLevel(s ast.Severity) string {
@@ -145,19 +211,34 @@ func ruleName(id string) string {
 	return b.String()
 }
 
-// artifactURI is the file's path relative to root, with "/" separators,
-// as a URI reference.
-func artifactURI(file, root string) string {
-	p := file
-	if root != "" {
-		if abs, err := filepath.Abs(file); err == nil {
-			if rootAbs, err := filepath.Abs(root); err == nil {
-				if rel, err := filepath.Rel(rootAbs, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-					p = rel
-				}
-			}
-		}
+// relToRoot returns the file's path relative to root, with "/" separators,
+// and whether it is under root; "" root takes every path as it is.
+func relToRoot(file, root string) (string, bool) {
+	if root == "" {
+		return filepath.ToSlash(file), true
 	}
-	p = filepath.ToSlash(p)
-	return (&url.URL{Path: p}).String()
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return filepath.ToSlash(file), false
+	}
+	rootAbs, err := filepath.Abs(root)
+	if err != nil {
+		return filepath.ToSlash(abs), false
+	}
+	rel, err := filepath.Rel(rootAbs, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(abs), false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// artifactURI is the file's URI in a SARIF log, and its uriBaseId: its
+// path relative to root, as a URI reference against %SRCROOT%, or for a
+// file outside root an absolute file: URI with no base.
+func artifactURI(file, root string) (uri, baseID string) {
+	p, under := relToRoot(file, root)
+	if !under {
+		return (&url.URL{Scheme: "file", Path: p}).String(), ""
+	}
+	return (&url.URL{Path: p}).String(), "%SRCROOT%"
 }

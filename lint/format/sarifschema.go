@@ -11,9 +11,10 @@ type (
 		Runs    []sarifRun `json:"runs"`
 	}
 	sarifRun struct {
-		Tool       sarifTool     `json:"tool"`
-		ColumnKind string        `json:"columnKind"`
-		Results    []sarifResult `json:"results"`
+		Tool        sarifTool         `json:"tool"`
+		ColumnKind  string            `json:"columnKind"`
+		Results     []sarifResult     `json:"results"`
+		Invocations []sarifInvocation `json:"invocations"`
 	}
 	sarifTool struct {
 		Driver sarifDriver `json:"driver"`
@@ -30,11 +31,13 @@ type (
 		ShortDescription     sarifText         `json:"shortDescription"`
 		FullDescription      sarifText         `json:"fullDescription"`
 		Help                 sarifText         `json:"help"`
+		HelpURI              string            `json:"helpUri"`
 		DefaultConfiguration sarifConfig       `json:"defaultConfiguration"`
 		Properties           sarifRuleProperty `json:"properties"`
 	}
 	sarifText struct {
-		Text string `json:"text"`
+		Text     string `json:"text"`
+		Markdown string `json:"markdown,omitempty"`
 	}
 	sarifConfig struct {
 		Enabled bool   `json:"enabled"`
@@ -57,11 +60,22 @@ type (
 	}
 	sarifPhysical struct {
 		ArtifactLocation sarifArtifact `json:"artifactLocation"`
-		Region           sarifRegion   `json:"region"`
+		Region           *sarifRegion  `json:"region,omitempty"`
 	}
 	sarifArtifact struct {
 		URI       string `json:"uri"`
 		URIBaseID string `json:"uriBaseId,omitempty"`
+	}
+	// sarifInvocation is the run's one invocation of the tool: whether it
+	// read every input, and a notification for each it could not.
+	sarifInvocation struct {
+		ExecutionSuccessful bool                `json:"executionSuccessful"`
+		Notifications       []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	}
+	sarifNotification struct {
+		Level     string          `json:"level"`
+		Message   sarifText       `json:"message"`
+		Locations []sarifLocation `json:"locations,omitempty"`
 	}
 	sarifRegion struct {
 		StartLine   int `json:"startLine"`

@@ -1,0 +1,95 @@
+package format
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/lint"
+)
+
+// GitHub writes GitHub Actions workflow commands, one per finding, which
+// a workflow step's output turns into annotations on the lines they name:
+//
+//	::error file=docs/a.html,line=9,col=42,endColumn=43,title=segment/char::space is not allowed in segment; write it as %20
+//
+// The command is error, warning or notice by the finding's severity.
+// file is the path relative to [Options.Root] ("/" separators), or the
+// absolute path of a file outside it; line and col count from 1, columns
+// in UTF-16 code units as in SARIF; endLine is written only when the
+// finding ends on another line. Properties and message are escaped as
+// GitHub's toolkit does: "%", "\r" and "\n" everywhere, ":" and "," in
+// properties too. A file that could not be read is an error command with
+// the title "input".
+type GitHub struct {
+	w    *bufio.Writer
+	opts Options
+}
+
+// NewGitHub returns the GitHub Actions format, writing to w.
+func NewGitHub(w io.Writer, opts Options) *GitHub { return &GitHub{w: bufio.NewWriter(w), opts: opts} }
+
+// Start does nothing: workflow commands have no header.
+func (g *GitHub) Start([]lint.Setting) error { return nil }
+
+// File writes a command per finding, and one for a file not read.
+func (g *GitHub) File(r *lint.FileResult) error {
+	if r.Err != nil {
+		p, _ := relToRoot(r.Name, g.opts.Root)
+		fmt.Fprintf(g.w, "::error file=%s,title=input::%s\n", escapeProperty(p), escapeData(r.Err.Error()))
+	}
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		p, _ := relToRoot(f.File, g.opts.Root)
+		col, endCol := f.ColumnsUTF16()
+		var b strings.Builder
+		b.WriteString("::" + githubCommand(f.Severity))
+		b.WriteString(" file=" + escapeProperty(p))
+		b.WriteString(",line=" + strconv.Itoa(max(1, f.Line)))
+		if f.EndLine > f.Line {
+			b.WriteString(",endLine=" + strconv.Itoa(f.EndLine))
+		}
+		b.WriteString(",col=" + strconv.Itoa(max(1, col)))
+		b.WriteString(",endColumn=" + strconv.Itoa(max(1, endCol)))
+		b.WriteString(",title=" + escapeProperty(f.Rule))
+		b.WriteString("::" + escapeData(f.Message) + "\n")
+		g.w.WriteString(b.String())
+	}
+	return nil
+}
+
+// Flush writes out what is buffered.
+func (g *GitHub) Flush() error {
+	if err := g.w.Flush(); err != nil {
+		return fmt.Errorf("writing findings: %w", err)
+	}
+	return nil
+}
+
+// End writes out what is buffered.
+func (g *GitHub) End(*lint.Summary) error { return g.Flush() }
+
+func githubCommand(s ast.Severity) string {
+	switch s {
+	case ast.SeverityError:
+		return "error"
+	case ast.SeverityWarning:
+		return "warning"
+	}
+	return "notice"
+}
+
+// escapeData escapes a workflow command's message as GitHub's toolkit
+// does (@actions/core, command.ts): "%", "\r", "\n".
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// escapeProperty escapes a workflow command's property value: as data,
+// and ":" and "," too.
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
