@@ -1,21 +1,41 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/format"
 )
 
+// lintHelp is relurl lint's help, between its usage line and its flags.
+func lintHelp() string {
+	var kinds []string
+	for _, k := range extract.Kinds() {
+		kinds = append(kinds, fmt.Sprintf("%s (%s)", k, strings.Join(k.Extensions(), ", ")))
+	}
+	return "Lints the URLs of files by kind: " + strings.Join(kinds, "; ") + ".\n" +
+		"A file that begins with an RFC 822 header block is a message, one that begins with an mbox \"From \" line\n" +
+		"a mailbox, whatever their names. Directories are walked (symbolic links followed, each file once; hidden\n" +
+		"directories and files of no known kind skipped and counted); a file named whose kind cannot be told is an\n" +
+		"error unless --type says it. With no FILE, or \"-\", standard input is read (a list of URLs unless it is\n" +
+		"HTML, a message or a mailbox). Each file's base is its BASE element or Base header, else --base (§3).\n" +
+		"Positions are line:column, counted from 1, the column in bytes. A summary goes to standard error.\n" +
+		"Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error, or no file to lint."
+}
+
 func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("lint", stderr)
-	formatName := fs.String("format", "text", "output `format`: text, json or sarif")
+	formatName := fs.String("format", "text", "output `format`: "+strings.Join(format.Names(), ", "))
 	verbose := fs.Bool("v", false, "text format: show each finding's line with a caret under it, and its fix")
-	retrieval := fs.String("base", "", "the `URL` the files were retrieved by: the base of RFC 1808 §3.3 for a file that embeds none")
+	retrieval := fs.String("base", "", "the `URL` of --root: a file's base (RFC 1808 §3.3) is its path under --root resolved against it;\n"+
+		"a file outside --root, and standard input, get URL itself")
 	failOn, failNever := ast.SeverityError, false
 	fs.Func("fail-on", "exit 1 when a finding is at or above this `severity`: error, warning, info, or none (default error)", func(s string) (err error) {
 		failNever = s == "none"
@@ -25,9 +45,20 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return err
 	})
 	var kind extract.Kind
-	fs.TextVar(&kind, "type", kind, "read every file as `text`, html or message, whatever its name")
-	root := fs.String("root", ".", "SARIF: the `directory` file paths are made relative to (the repository root)")
-	jobs := fs.Int("j", runtime.GOMAXPROCS(0), "lint this many files at a time")
+	var kindNames []string
+	for _, k := range extract.Kinds() {
+		kindNames = append(kindNames, k.String())
+	}
+	fs.TextVar(&kind, "type", kind, "read every file as this `kind`, whatever its name: "+strings.Join(kindNames, ", "))
+	root := fs.String("root", ".", "the `directory` --base is the URL of, and SARIF file URIs are relative to (the repository root)")
+	jobs := fs.Int("j", runtime.GOMAXPROCS(0), fmt.Sprintf("lint this many files at a time (at most %d)", lint.MaxJobs))
+	maxSize := int64(input.DefaultMax)
+	fs.Func("max-size", "the largest `size` of a file read (bytes, or with KiB, MiB, GiB, KB, MB, GB; default "+
+		input.Size(input.DefaultMax)+"); a larger file is an error, the others are linted", func(s string) (err error) {
+		maxSize, err = input.ParseSize(s)
+		return err
+	})
+	allowEmpty := fs.Bool("allow-empty", false, "exit 0 when the arguments name no file to lint (by default that is exit 2)")
 	var rf ruleFlags
 	rf.register(fs)
 	var ctl lintControls
@@ -39,6 +70,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	usageErr := func(err error) int {
 		fmt.Fprintf(stderr, "relurl lint: %v\n", err)
 		return exitUsage
+	}
+	if *jobs < 0 {
+		return usageErr(fmt.Errorf("-j %d: want a number of files, or 0 for as many as there are CPUs", *jobs))
 	}
 
 	// The configuration file: its values are the defaults of the flags
@@ -70,7 +104,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 
-	rep, err := format.New(*formatName, stdout, format.Options{Verbose: *verbose, Root: *root})
+	warnf := func(format string, a ...any) { fmt.Fprintf(stderr, "relurl lint: "+format+"\n", a...) }
+	rep, err := format.New(*formatName, stdout, format.Options{Verbose: *verbose, Root: *root, Version: version(),
+		Warn: func(msg string) { warnf("%s", msg) }})
 	if err != nil {
 		return usageErr(fmt.Errorf("--format %w", err))
 	}
@@ -81,26 +117,50 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}
-	run := lint.Run{Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr,
+	run := lint.Run{Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr, Root: *root, MaxSize: maxSize,
 		Baseline: baseline, Record: record,
-		Warn: func(err error) { fmt.Fprintf(stderr, "relurl lint: %v\n", err) }}
+		Warn: func(err error) { warnf("%v%s", err, hint(err)) }}
 	if cfg != nil && !(cfg.Exclude.Empty() && cfg.Include.Empty()) {
 		run.Skip = skipExcept(cfg.Skips, paths)
 	}
 	sum, err := run.Lint(paths, rep)
+	code = exitOK
 	if err == nil && record != nil {
 		if err = record.WriteFile(ctl.writeBaseline); err == nil && sum.Errors == 0 {
-			return exitOK // a run that records a baseline succeeds
+			// A run that records a baseline succeeds, whatever it found.
+			warnf("%s", sum)
+			return exitOK
 		}
 	}
 	switch worst, any := sum.Worst(); {
 	case err != nil:
-		fmt.Fprintf(stderr, "relurl lint: %v\n", err)
-		return exitUsage
+		warnf("%v", err)
+		code = exitUsage
 	case sum.Errors > 0:
-		return exitUsage
+		code = exitUsage
+	case sum.Files == 0 && !*allowEmpty:
+		warnf("no file to lint: the arguments name none of a known kind (--allow-empty makes that exit 0)")
+		code = exitUsage
 	case any && !failNever && worst <= failOn:
-		return exitInvalid
+		code = exitInvalid
 	}
-	return exitOK
+	// The summary is the last line, whatever happened.
+	warnf("%s", sum)
+	return code
+}
+
+// hint says how to get past an input error, or is "".
+func hint(err error) string {
+	var tl *input.TooLargeError
+	switch {
+	case errors.Is(err, lint.ErrUnknownKind):
+		var names []string
+		for _, k := range extract.Kinds() {
+			names = append(names, k.String())
+		}
+		return " (name it " + strings.Join(extract.KindText.Extensions(), " ") + " for a list of URLs, or say --type " + strings.Join(names, "|") + ")"
+	case errors.As(err, &tl):
+		return " (--max-size raises the limit)"
+	}
+	return ""
 }

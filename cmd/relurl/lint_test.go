@@ -5,9 +5,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -39,8 +42,26 @@ func checkGolden(t *testing.T, name, got string) {
 	}
 }
 
+// summaryRE matches the summary line relurl lint writes on standard error
+// after every run; its time is the last group.
+var summaryRE = regexp.MustCompile(`^relurl lint: \d+ files? linted, \d+ skipped( \([^)]*\))?, \d+ unreadable; \d+ URLs?; ` +
+	`\d+ errors?, \d+ warnings?, \d+ info; \d+ suppressed, \d+ baselined; (\d+\.\d\ds)$`)
+
+// splitStderr returns the lines relurl lint wrote on standard error before
+// its summary, and the summary with its time written "T".
+func splitStderr(t *testing.T, stderr string) (lines []string, summary string) {
+	t.Helper()
+	all := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	last := all[len(all)-1]
+	m := summaryRE.FindStringSubmatchIndex(last)
+	if m == nil {
+		t.Fatalf("standard error does not end with the summary line:\n%s", stderr)
+	}
+	return all[:len(all)-1], last[:m[4]] + "T"
+}
+
 // TestLintGolden: each output format over the test site, with the exact
-// output in testdata/lint.
+// output in testdata/lint, and nothing on standard error but the summary.
 func TestLintGolden(t *testing.T) {
 	for _, tt := range []struct {
 		golden string
@@ -50,12 +71,17 @@ func TestLintGolden(t *testing.T) {
 		{"text-verbose.golden", []string{"lint", "-v", "--base", siteRetrieval, siteDir}},
 		{"json.golden", []string{"lint", "--format", "json", "--base", siteRetrieval, siteDir}},
 		{"sarif.golden", []string{"lint", "--format", "sarif", "--root", "../../lint/testdata", "--base", siteRetrieval, siteDir}},
+		{"github.golden", []string{"lint", "--format", "github", "--root", "../../lint/testdata", "--base", siteRetrieval, siteDir}},
 		{"rfc1738.golden", []string{"lint", "--rfc1738", "--disable", "portability", "--severity", "rfc1738=warning", "--base", siteRetrieval, siteDir}},
 	} {
 		t.Run(tt.golden, func(t *testing.T) {
 			out, stderr, code := runCmd(t, "", tt.args...)
-			if code != exitInvalid || stderr != "" {
-				t.Errorf("exit %d, stderr %q; want 1 and nothing", code, stderr)
+			if lines, _ := splitStderr(t, stderr); code != exitInvalid || len(lines) != 0 {
+				t.Errorf("exit %d, stderr %q; want 1 and the summary", code, stderr)
+			}
+			if tt.golden == "sarif.golden" {
+				// The version of a test binary is its build's; the golden file says "(devel)".
+				out = regexp.MustCompile(`"version": "[^"]*",\n(\s+"rules")`).ReplaceAllString(out, `"version": "(devel)",`+"\n$1")
 			}
 			checkGolden(t, tt.golden, out)
 		})
@@ -67,7 +93,7 @@ func TestLintGolden(t *testing.T) {
 func TestLintJSONFields(t *testing.T) {
 	out, _, _ := runCmd(t, "", "lint", "--format", "json", "--rfc1738", "--base", siteRetrieval, siteDir)
 	fields := []string{"file", "line", "column", "end_line", "end_column", "offset", "end_offset", "rule",
-		"severity", "message", "fix", "production", "text", "url", "where", "base"}
+		"severity", "message", "fix", "production", "text", "text_cut", "url", "url_cut", "where", "base", "base_cut"}
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<20)
 	n := 0
@@ -218,6 +244,13 @@ func TestLintExitCodes(t *testing.T) {
 		{"relative base", []string{"lint", "--base", "/a/b", clean}, "", exitUsage},
 		{"bad type", []string{"lint", "--type", "pdf", clean}, "", exitUsage},
 		{"unknown flag", []string{"lint", "--nope", clean}, "", exitUsage},
+		{"a named file of no known kind", []string{"lint", write("notes.txt", "http://a/%zz\n")}, "", exitUsage},
+		{"... unless --type says", []string{"lint", "--type", "text", filepath.Join(dir, "notes.txt")}, "", exitInvalid},
+		{"no file to lint", []string{"lint", write("empty/x.md", "x")}, "", exitUsage},
+		{"no file to lint, allowed", []string{"lint", "--allow-empty", filepath.Join(dir, "empty")}, "", exitOK},
+		{"bad max-size", []string{"lint", "--max-size", "lots", clean}, "", exitUsage},
+		{"negative -j", []string{"lint", "-j", "-1", clean}, "", exitUsage},
+		{"-j past the files", []string{"lint", "-j", "1000000", bad}, "", exitInvalid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -229,8 +262,9 @@ func TestLintExitCodes(t *testing.T) {
 	}
 }
 
-// TestLintWalk: a directory walk takes the files whose names say what
-// they are, in lexical order, skips hidden directories and binary files,
+// TestLintWalk: a directory walk takes the files whose names or content
+// say what they are, in lexical order, skips and counts hidden directories,
+// binary lists of URLs and files of no known kind (a .txt of prose, Markdown),
 // and the output does not depend on how many files are linted at once.
 func TestLintWalk(t *testing.T) {
 	dir := t.TempDir()
@@ -240,7 +274,9 @@ func TestLintWalk(t *testing.T) {
 		"sub/c.eml":       "Subject: x\n\n<URL:c{d>\n",
 		".git/d.urls":     "d e\n",
 		"notes.md":        "e f\n",
-		"bin.txt":         "\x00\x01 f g",
+		"bin.urls":        "\x00\x01 f g",
+		"prose.txt":       "http://a/ b\n",
+		"msg_01.txt":      "From: a@b\nSubject: mail named .txt\n\n<URL:m|n>\n",
 		"sub/z/deep.htm":  `<img src="x y">`,
 		"sub/z/clean.txt": "http://a/\n",
 	} {
@@ -249,8 +285,13 @@ func TestLintWalk(t *testing.T) {
 	var first string
 	for _, j := range []string{"1", "2", "8"} {
 		out, stderr, code := runCmd(t, "", "lint", "-j", j, dir)
-		if code != exitInvalid || stderr != "" {
+		lines, summary := splitStderr(t, stderr)
+		if code != exitInvalid || len(lines) != 0 {
 			t.Errorf("-j %s: exit %d, stderr %q", j, code, stderr)
+		}
+		if want := "relurl lint: 5 files linted, 5 skipped (1 binary, 1 hidden directory, 3 of no known kind), 0 unreadable; " +
+			"5 URLs; 5 errors, 0 warnings, 0 info; 0 suppressed, 0 baselined; T"; summary != want {
+			t.Errorf("-j %s: summary\n%s\nwant\n%s", j, summary, want)
 		}
 		out = strings.ReplaceAll(out, dir+string(filepath.Separator), "")
 		if first == "" {
@@ -265,9 +306,175 @@ func TestLintWalk(t *testing.T) {
 	for line := range strings.SplitSeq(strings.TrimSpace(first), "\n") {
 		files = append(files, line[:strings.IndexByte(line, ':')])
 	}
-	want := []string{"a.html", "b.urls", "sub/c.eml", "sub/z/deep.htm"}
+	want := []string{"a.html", "b.urls", "msg_01.txt", "sub/c.eml", "sub/z/deep.htm"}
 	if strings.Join(files, " ") != strings.Join(want, " ") {
 		t.Errorf("files linted: %q, want %q\n%s", files, want, first)
+	}
+}
+
+// TestLintTree: symbolic links to files and directories are followed, in
+// the arguments and in a walk; each real directory is walked once, so a
+// loop ends, and each real file is linted once, by the first path to it;
+// a broken link is skipped and counted; an mbox is linted message by
+// message, positions in the mailbox's lines.
+func TestLintTree(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real")
+	writeFile(t, real, "a.html", `<a href="a b">`)
+	writeFile(t, real, "sub/b.urls", "b c\n")
+	writeFile(t, real, "mail.mbox", strings.Join([]string{
+		"From a@b Mon Jan  1 00:00:00 2001",
+		"Subject: one",
+		"List-Help: <http://a/help|me>",
+		"",
+		"body",
+		"",
+		"From c@d Mon Jan  1 00:00:00 2001",
+		"Subject: two",
+		"",
+		"<URL:two|x>",
+		"",
+	}, "\n"))
+	writeFile(t, real, "unknown.dat", "x y\n")
+	for link, target := range map[string]string{
+		"real/sub/loop":   "..",                              // a loop: real/sub/loop/sub/loop/...
+		"real/again.html": "a.html",                          // a second path to a file
+		"real/gone.html":  "nowhere.html",                    // broken
+		"linked":          "real",                            // a link to the tree
+		"file.urls":       "real/sub/b.urls",                 // a link to a file, named
+		"real/z":          filepath.Join(dir, "real", "sub"), // an absolute link to a directory walked already
+	} {
+		if err := os.Symlink(target, filepath.Join(dir, link)); err != nil {
+			t.Skipf("no symbolic links: %v", err)
+		}
+	}
+	out, stderr, code := runCmd(t, "", "lint", filepath.Join(dir, "linked"), filepath.Join(dir, "file.urls"), filepath.Join(dir, "real"))
+	lines, summary := splitStderr(t, stderr)
+	if code != exitInvalid || len(lines) != 0 {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	out = strings.ReplaceAll(out, dir+string(filepath.Separator), "")
+	want := strings.Join([]string{
+		"linked/a.html:1:11: error: space is not allowed in fsegment; write it as %20 [fsegment/char]",
+		"linked/mail.mbox:3:26: error: national character '|' is not allowed in fsegment; write it as %7C [fsegment/char]",
+		"linked/mail.mbox:10:9: error: national character '|' is not allowed in fsegment; write it as %7C [fsegment/char]",
+		"linked/sub/b.urls:1:2: error: space is not allowed in fsegment; write it as %20 [fsegment/char]",
+		"",
+	}, "\n")
+	if out != want {
+		t.Errorf("output\n%s\nwant\n%s", out, want)
+	}
+	// Skipped: again.html and file.urls (linted already), linked/sub/loop,
+	// linked/z and real (walked already), unknown.dat (no known kind),
+	// gone.html (broken).
+	if want := "relurl lint: 3 files linted, 7 skipped (3 a directory walked already, 1 broken symbolic link, 2 linted already, 1 of no known kind), 0 unreadable; " +
+		"4 URLs; 4 errors, 0 warnings, 0 info; 0 suppressed, 0 baselined; T"; summary != want {
+		t.Errorf("summary\n%s\nwant\n%s", summary, want)
+	}
+}
+
+// TestLintPerFileBase: --base names the URL of --root, and each file's
+// base is its path under the root resolved against it; a file outside the
+// root, and standard input, get --base itself; a BASE element still wins.
+func TestLintPerFileBase(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "root/library/intro.html", `<a href="x|">`)
+	writeFile(t, dir, "root/a b;c.html", `<a href="y|">`)
+	writeFile(t, dir, "root/x:y.html", `<a href="z|">`)
+	writeFile(t, dir, "root/own.html", `<head><base href="http://own/"></head><a href="w|">`)
+	writeFile(t, dir, "outside.html", `<a href="v|">`)
+	out, _, code := runCmd(t, `<a href="u|">`, "lint", "--format", "json", "--base", "https://docs.python.org/3.11/",
+		"--root", filepath.Join(dir, "root"), filepath.Join(dir, "root"), filepath.Join(dir, "outside.html"), "-")
+	if code != exitInvalid {
+		t.Fatalf("exit %d", code)
+	}
+	got := map[string]string{}
+	for line := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+		var f struct{ URL, Base string }
+		if err := json.Unmarshal([]byte(line), &f); err != nil {
+			t.Fatal(err)
+		}
+		got[f.URL] = f.Base
+	}
+	want := map[string]string{
+		"x|": "https://docs.python.org/3.11/library/intro.html",
+		"y|": "https://docs.python.org/3.11/a%20b%3Bc.html",
+		"z|": "https://docs.python.org/3.11/x:y.html",
+		"w|": "http://own/",
+		"v|": "https://docs.python.org/3.11/",
+		"u|": "https://docs.python.org/3.11/",
+	}
+	for u, b := range want {
+		if got[u] != b {
+			t.Errorf("%s: base %q, want %q", u, got[u], b)
+		}
+	}
+}
+
+// TestLintInputs: standard input is read once however many times "-" is
+// named; a file past --max-size is an error for that file and the others
+// are linted, a file at the limit is read; a FIFO with no writer and an
+// endless device are errors in bounded time; the summary counts them.
+func TestLintInputs(t *testing.T) {
+	var lines strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&lines, "http://a/%%zz/%d\n", i)
+	}
+	out, stderr, code := runCmd(t, lines.String(), "lint", "--format", "json", "-", "-")
+	_, summary := splitStderr(t, stderr)
+	if n := strings.Count(out, "\n"); code != exitInvalid || n != 3000 {
+		t.Errorf("lint - -: exit %d, %d findings, want 3000", code, n)
+	}
+	for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !strings.Contains(line, fmt.Sprintf(`"line":%d,`, i+1)) || !strings.Contains(line, fmt.Sprintf(`"url":"http://a/%%zz/%d"`, i)) {
+			t.Fatalf("finding %d: %s", i, line)
+		}
+	}
+	if !strings.Contains(summary, "1 file linted, 1 skipped (1 linted already)") {
+		t.Errorf("summary %s", summary)
+	}
+
+	dir := t.TempDir()
+	at := writeFile(t, dir, "at.urls", strings.Repeat("a b\n", 25))     // 100 bytes
+	past := writeFile(t, dir, "past.urls", strings.Repeat("a b\n", 26)) // 104
+	other := writeFile(t, dir, "other.urls", "c d\n")
+	out, stderr, code = runCmd(t, "", "lint", "--max-size", "100", past, at, other)
+	errs, summary := splitStderr(t, stderr)
+	if code != exitUsage || strings.Count(out, "\n") != 26 || len(errs) != 1 ||
+		!strings.Contains(errs[0], "past.urls: larger than the limit of 100 bytes (--max-size raises the limit)") ||
+		!strings.Contains(summary, "2 files linted, 0 skipped, 1 unreadable") {
+		t.Errorf("--max-size 100: exit %d, %d findings, stderr\n%s", code, strings.Count(out, "\n"), stderr)
+	}
+
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		_, stderr, code = runCmd(t, "", "lint", "--type", "text", "--max-size", "1MiB", "/dev/zero", other)
+		if errs, _ := splitStderr(t, stderr); code != exitUsage || len(errs) != 1 || !strings.Contains(errs[0], "/dev/zero: larger than the limit") {
+			t.Errorf("/dev/zero: exit %d, stderr\n%s", code, stderr)
+		}
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err == nil {
+		_, stderr, code = runCmd(t, "", "lint", "--type", "text", fifo, other)
+		if errs, _ := splitStderr(t, stderr); code != exitUsage || len(errs) != 1 || !strings.Contains(errs[0], "no process writes to") {
+			t.Errorf("a FIFO with no writer: exit %d, stderr\n%s", code, stderr)
+		}
+	}
+	_, stderr, code = runCmd(t, "", "lint", filepath.Join(dir, "notes.txt"))
+	if errs, _ := splitStderr(t, stderr); code != exitUsage || len(errs) != 1 || !strings.Contains(errs[0], "no such file") {
+		t.Errorf("missing: exit %d, stderr\n%s", code, stderr)
+	}
+	writeFile(t, dir, "notes.txt", "prose\n")
+	_, stderr, code = runCmd(t, "", "lint", filepath.Join(dir, "notes.txt"))
+	if errs, _ := splitStderr(t, stderr); code != exitUsage || len(errs) != 1 ||
+		!strings.Contains(errs[0], "notes.txt: cannot tell what kind of file it is") || !strings.Contains(errs[0], "--type text|html|message|mbox") {
+		t.Errorf("unknown kind: exit %d, stderr\n%s", code, stderr)
+	}
+	empty := filepath.Join(dir, "empty")
+	os.Mkdir(empty, 0o755)
+	_, stderr, code = runCmd(t, "", "lint", empty)
+	if errs, summary := splitStderr(t, stderr); code != exitUsage || len(errs) != 1 || !strings.Contains(errs[0], "no file to lint") ||
+		!strings.HasPrefix(summary, "relurl lint: 0 files linted") {
+		t.Errorf("an empty directory: exit %d, stderr\n%s", code, stderr)
 	}
 }
 

@@ -71,13 +71,9 @@ func init() {
 			summary: "generate URLs from the §2.2 grammar",
 			run:     runGen},
 		{name: "lint", synopsis: "[flags] [FILE...|DIR...|-]",
-			summary: "lint the URLs of URL lists, HTML and messages",
-			help: "Lints the URLs of plain text files (one URL per line: .urls, .txt), HTML (.html, .htm) and\n" +
-				"RFC 822 messages (.eml, .mht), against the base each establishes (RFC 1808 §3). Directories\n" +
-				"are walked (hidden ones skipped); with no FILE, or \"-\", standard input is read.\n" +
-				"Positions are line:column, counted from 1, the column in bytes.\n" +
-				"Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error.",
-			run: runLint},
+			summary: "lint the URLs of URL lists, HTML, messages and mailboxes",
+			help:    lintHelp(),
+			run:     runLint},
 		{name: "rules", synopsis: "[--json] [--enable ...] [--disable ...] [--severity ...] [ID...]",
 			summary: "the linter's rule catalog",
 			help: "Lists the linter's rules, as the flags (the same as relurl lint's) configure them;\n" +

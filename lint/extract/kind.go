@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	rbase "github.com/relurl/relurl/resolve/base"
@@ -64,8 +65,8 @@ type kindDef struct {
 	read func(src string, ctx rbase.Context, h *Handler)
 }
 
-// kindTable is the one table of kinds, in the order they are documented
-// and their content is tried: what [Kind.String], [ParseKind],
+// kindTable is the one table of kinds, in the order their content is
+// tried (a mailbox before a message): what [Kind.String], [ParseKind],
 // [KindByName], [Detect] and [Extract] read. A kind added to the package
 // is a constant, a row here and a file that reads it. XML comes before
 // HTML, whose guess ("<" first) XML meets too: looksLikeXML takes an XML
@@ -97,12 +98,13 @@ func (k Kind) def() *kindDef {
 	return nil
 }
 
-// Kinds returns every kind, in the order they are documented.
+// Kinds returns every kind, in the order of their constants.
 func Kinds() []Kind {
 	ks := make([]Kind, len(kindTable))
 	for i := range kindTable {
 		ks[i] = kindTable[i].kind
 	}
+	slices.Sort(ks)
 	return ks
 }
 
@@ -151,12 +153,12 @@ func (k *Kind) UnmarshalText(text []byte) error {
 
 // ParseKind reads a kind's name as [Kind.String] spells it.
 func ParseKind(s string) (Kind, error) {
-	names := make([]string, len(kindTable))
-	for i, d := range kindTable {
-		if s == d.name {
-			return d.kind, nil
+	var names []string
+	for _, k := range Kinds() {
+		if s == k.String() {
+			return k, nil
 		}
-		names[i] = d.name
+		names = append(names, k.String())
 	}
 	return 0, fmt.Errorf("file type %q: want %s or %s", s, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
