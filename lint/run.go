@@ -108,7 +108,7 @@ func (s *Summary) Worst() (ast.Severity, bool) {
 // String spells the summary in one line, as relurl lint writes it on
 // standard error after every run:
 //
-//	530 files linted, 497 skipped (497 of no known kind), 0 unreadable; 112034 URLs; 2 errors, 9 warnings, 0 infos; 0 suppressed, 0 baselined; 1.42s
+//	530 files linted, 497 skipped (497 of no known kind), 0 unreadable; 112034 URLs; 2 errors, 9 warnings, 0 info; 0 suppressed, 0 baselined; 1.42s
 func (s *Summary) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s linted, %d skipped", plural(s.Files, "file"), total(s.Skipped))
@@ -130,7 +130,7 @@ func (s *Summary) String() string {
 	fmt.Fprintf(&b, ", %d unreadable; %s; %s, %s, %s; %d suppressed, %d baselined; %.2fs",
 		s.Errors, plural(s.URLs, "URL"),
 		plural(s.Findings[ast.SeverityError], "error"), plural(s.Findings[ast.SeverityWarning], "warning"),
-		plural(s.Findings[ast.SeverityInfo], "info"), s.Suppressed, s.Baselined, s.Elapsed.Seconds())
+		strconv.Itoa(s.Findings[ast.SeverityInfo])+" info", s.Suppressed, s.Baselined, s.Elapsed.Seconds())
 	return b.String()
 }
 

@@ -2,6 +2,7 @@ package format
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -91,7 +92,7 @@ func (s *SARIF) Start(rules []lint.Setting) error {
 			Properties:           sarifRuleProperty{Tags: []string{string(r.Family)}, Precision: "very-high"},
 		})
 	}
-	tool, err := json.MarshalIndent(sarifTool{Driver: driver}, memberIndent, "  ")
+	tool, err := marshalIndent(sarifTool{Driver: driver}, memberIndent)
 	if err != nil {
 		return fmt.Errorf("writing SARIF: %w", err)
 	}
@@ -136,7 +137,7 @@ func (s *SARIF) File(r *lint.FileResult) error {
 			// An empty span: SARIF regions are not empty, so mark one column.
 			endLine, endCol = f.Line, col+1
 		}
-		res, err := json.MarshalIndent(sarifResult{
+		res, err := marshalIndent(sarifResult{
 			RuleID: f.Rule, RuleIndex: ri, Level: sarifLevel(f.Severity),
 			Message: sarifText{Text: msg},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
@@ -144,7 +145,7 @@ func (s *SARIF) File(r *lint.FileResult) error {
 				Region:           &sarifRegion{StartLine: max(1, f.Line), StartColumn: max(1, col), EndLine: max(1, endLine), EndColumn: max(1, endCol)},
 			}}},
 			PartialFingerprints: map[string]string{FingerprintKey: hex.EncodeToString(sum[:16])},
-		}, resultIndent, "  ")
+		}, resultIndent)
 		if err != nil {
 			return fmt.Errorf("writing SARIF: %w", err)
 		}
@@ -171,7 +172,7 @@ func (s *SARIF) End(*lint.Summary) error {
 	if s.results > 0 {
 		s.w.WriteString("\n" + memberIndent)
 	}
-	inv, err := json.MarshalIndent([]sarifInvocation{{ExecutionSuccessful: len(s.notes) == 0, Notifications: s.notes}}, memberIndent, "  ")
+	inv, err := marshalIndent([]sarifInvocation{{ExecutionSuccessful: len(s.notes) == 0, Notifications: s.notes}}, memberIndent)
 	if err != nil {
 		return fmt.Errorf("writing SARIF: %w", err)
 	}
@@ -180,6 +181,19 @@ func (s *SARIF) End(*lint.Summary) error {
 		s.opts.Warn(fmt.Sprintf("the SARIF log has %d results: GitHub code scanning keeps only the first %d of a run", s.results, GitHubMaxResults))
 	}
 	return s.Flush()
+}
+
+// marshalIndent is json.MarshalIndent with two spaces of indentation,
+// without escaping "<", ">" and "&", which URLs are full of.
+func marshalIndent(v any, prefix string) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent(prefix, "  ")
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 func sarifLevel(s ast.Severity) string {
