@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/relurl/relurl/lint/extract"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden files of relurl lint")
@@ -476,6 +478,82 @@ func TestLintInputs(t *testing.T) {
 		!strings.HasPrefix(summary, "relurl lint: 0 files linted") {
 		t.Errorf("an empty directory: exit %d, stderr\n%s", code, stderr)
 	}
+}
+
+// TestBaseAndLintAgree: relurl base and relurl lint read every message the
+// same way (issue 18.5). Over every message in the repository's test data
+// (files that are messages or mailboxes by their names or content, a
+// mailbox's messages one by one), the base relurl base prints for each part
+// is the base the linter resolves that part's URLs against. A message
+// relurl base refuses (a bad Base header, nesting past the limit) is read
+// on by the linter (README, linting decision 11) and is not compared.
+func TestBaseAndLintAgree(t *testing.T) {
+	var msgs []string
+	var names []string
+	for _, root := range []string{"../../lint/testdata", "testdata", "../../resolve/base/testdata", "../../testdata"} {
+		filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() {
+				return nil
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch extract.Detect(path, data) {
+			case extract.KindMessage:
+				msgs, names = append(msgs, string(data)), append(names, path)
+			case extract.KindMbox:
+				for i, sp := range extract.MboxMessages(string(data)) {
+					msgs, names = append(msgs, string(data[sp[0]:sp[1]])), append(names, fmt.Sprintf("%s, message %d", path, i+1))
+				}
+			}
+			return nil
+		})
+	}
+	const retrieval = "http://retrieved.example/msg"
+	partRE := regexp.MustCompile(` in part ([0-9.]+)`)
+	compared, refused := 0, 0
+	for i, msg := range msgs {
+		out, stderr, code := runCmd(t, msg, "base", "--json", "--type", "message", "--url", retrieval, "-")
+		if code != exitOK {
+			refused++
+			t.Logf("%s: relurl base refuses it: %s", names[i], strings.TrimSpace(stderr))
+			continue
+		}
+		var res struct {
+			Base  string
+			Parts []struct{ Part, Base string }
+		}
+		if err := json.Unmarshal([]byte(out), &res); err != nil {
+			t.Fatal(err)
+		}
+		bases := map[string]string{"": res.Base}
+		for _, p := range res.Parts {
+			bases[p.Part] = p.Base
+		}
+		extract.Extract(msg, extract.KindMessage, retrieval, extract.Handler{Ref: func(r extract.Ref) {
+			if r.Err != nil || r.IsBase {
+				return
+			}
+			part := ""
+			if m := partRE.FindStringSubmatch(r.Where); m != nil {
+				part = m[1]
+			}
+			want, ok := bases[part]
+			if !ok {
+				t.Errorf("%s: the linter reads %q (%s) in a part relurl base does not list", names[i], r.URL, r.Where)
+				return
+			}
+			if r.Base.URL.URL != want {
+				t.Errorf("%s: %q (%s) is linted against %q, relurl base says %q", names[i], r.URL, r.Where, r.Base.URL.URL, want)
+			}
+			compared++
+		}})
+	}
+	if len(msgs) < 8 || compared < 12 {
+		t.Errorf("%d messages, %d URLs compared: the test data has too few", len(msgs), compared)
+	}
+	t.Logf("%d messages (%d refused by relurl base), %d URLs' bases compared", len(msgs), refused, compared)
 }
 
 func TestRulesCommand(t *testing.T) {

@@ -29,7 +29,7 @@ func looksLikeMbox(data []byte) bool {
 // a URL.
 func readMbox(src string, ctx rbase.Context, h *Handler) {
 	n := 0
-	for _, sp := range mboxMessages(src) {
+	for _, sp := range MboxMessages(src) {
 		n++
 		off := sp[0]
 		shifted := Handler{
@@ -50,11 +50,13 @@ func readMbox(src string, ctx rbase.Context, h *Handler) {
 	}
 }
 
-// mboxMessages returns the spans of the messages of a mailbox: each from
-// the line after its "From " line to the line end before the empty line
-// that precedes the next "From " line, or to the end of the mailbox. Text
-// before the first "From " line that is not blank is a message of its own.
-func mboxMessages(src string) [][2]int {
+// MboxMessages returns the spans of the messages of a mailbox, as
+// [KindMbox] reads it (RFC 4155): each from the line after its "From "
+// line (at the start of the mailbox or after an empty line) to the line
+// end before the empty line that precedes the next "From " line, or to the
+// end of the mailbox. Text before the first "From " line that is not blank
+// is a message of its own.
+func MboxMessages(src string) [][2]int {
 	var spans [][2]int
 	start := 0        // the current message's start
 	fromLine := false // whether a "From " line began it
