@@ -156,6 +156,10 @@ func (c *urlCheck) baseError() error {
 	return c.baseErr
 }
 
+// q quotes a piece of a URL for a message, as at most a window of
+// ast.QuoteWindow bytes: messages stay short however long the URL.
+func q(s string) string { return ast.Quote(s, 0) }
+
 // base is a document's base as the rules read it, derived once from what
 // package extract established.
 type base struct {
@@ -214,9 +218,9 @@ func newBase(eb *extract.Base, allow *allowance) *base {
 	var be *resolve.BaseError
 	if errors.As(eb.Err, &le) && le.Layer == rbase.LayerRetrieval &&
 		errors.As(le.Err, &be) && be.Reason == resolve.ReasonNotGenericRL {
-		b.retrievalNotGenericRL = fmt.Sprintf("relative reference in a document whose base %q (%s, §%s) does not fit generic-RL: "+
+		b.retrievalNotGenericRL = fmt.Sprintf("relative reference in a document whose base %s (%s, §%s) does not fit generic-RL: "+
 			"relative URLs cannot be used within documents that have unsuitable base URLs (§2)",
-			be.Base, le.Layer, le.Layer.Section())
+			q(be.Base), le.Layer, le.Layer.Section())
 	}
 	return b
 }

@@ -387,6 +387,10 @@ func checkPortabilityParse(c *urlCheck) {
 	if errors.As(err, &ue) {
 		msg = ue.Err.Error()
 	}
+	if len(msg) > 2*ast.QuoteWindow {
+		// net/url quotes what it refuses, whole.
+		msg = strings.ToValidUTF8(msg[:2*ast.QuoteWindow], "") + "…"
+	}
 	rep := c.readings(true)
 	c.report(hit{offset: 0, end: len(c.s), production: "URL", readings: rep,
 		message: fmt.Sprintf("valid under RFC 1808, but RFC 3986 parsers reject it: Go's net/url says %s", msg) +

@@ -230,8 +230,8 @@ func article(scheme string) string {
 func checkSchemeCase(c *urlCheck) {
 	if !c.relative && c.u.Scheme.Value != c.scheme {
 		c.report(hit{offset: 0, end: c.u.Scheme.Span.End, production: "scheme",
-			message: fmt.Sprintf("the scheme %q is not in lower case: RFC 1738 §5 writes schemes in lower case; write %q",
-				c.u.Scheme.Value, c.scheme)})
+			message: fmt.Sprintf("the scheme %s is not in lower case: RFC 1738 §5 writes schemes in lower case; write %s",
+				q(c.u.Scheme.Value), q(c.scheme))})
 	}
 }
 
@@ -277,7 +277,7 @@ func checkPort(c *urlCheck) {
 	if !lg.ok || !lg.hasPort || lg.scheme == "file" || lg.port != "" && strings.Trim(lg.port, "0123456789") == "" {
 		return
 	}
-	what := fmt.Sprintf("the port %q is not decimal digits", lg.port)
+	what := fmt.Sprintf("the port %s is not decimal digits", q(lg.port))
 	if lg.port == "" {
 		what = `the port is empty, and "if the port is omitted, the colon is as well"`
 	}
@@ -319,20 +319,20 @@ func hostProblem(h string) string {
 	}
 	for _, lb := range labels {
 		if lb == "" {
-			return fmt.Sprintf("the host %q has an empty label", h)
+			return fmt.Sprintf("the host %s has an empty label", q(h))
 		}
 		for i := 0; i < len(lb); i++ {
 			ch := lb[i]
 			if !ast.Is(ch, ast.Alpha|ast.Digit) && ch != '-' {
-				return fmt.Sprintf("the host %q holds %q, and a hostname is letters, digits, \"-\" and \".\"", h, string(ch))
+				return fmt.Sprintf("the host %s holds %q, and a hostname is letters, digits, \"-\" and \".\"", q(h), string(ch))
 			}
 		}
 		if lb[0] == '-' || lb[len(lb)-1] == '-' {
-			return fmt.Sprintf("the label %q of the host %q begins or ends with \"-\"", lb, h)
+			return fmt.Sprintf("the label %s of the host %s begins or ends with \"-\"", q(lb), q(h))
 		}
 	}
 	if top := labels[len(labels)-1]; ast.Is(top[0], ast.Digit) {
-		return fmt.Sprintf("the top label %q of the host %q begins with a digit, and the host is not four groups of digits", top, h)
+		return fmt.Sprintf("the top label %s of the host %s begins with a digit, and the host is not four groups of digits", q(top), q(h))
 	}
 	return ""
 }
@@ -345,7 +345,7 @@ func hostProblem(h string) string {
 func (c *urlCheck) needNetLoc() {
 	if !c.u.NetLoc.Present {
 		c.report(hit{offset: 0, end: c.u.Scheme.Span.End + 1, production: "scheme",
-			message: fmt.Sprintf("%s %s URL begins %q (RFC 1738 §5)", article(c.scheme), c.scheme, c.scheme+"://")})
+			message: fmt.Sprintf("%s %s URL begins %s (RFC 1738 §5)", article(c.scheme), c.scheme, q(c.scheme+"://"))})
 	}
 }
 
@@ -390,7 +390,7 @@ func checkFTP(c *urlCheck) {
 		v := p.Value
 		if !(len(v) == 6 && strings.HasPrefix(v, "type=") && strings.ContainsRune("AIDaid", rune(v[5]))) {
 			c.report(hit{offset: p.Span.Start, end: p.Span.End, production: "params",
-				message: fmt.Sprintf("the only parameter of an ftpurl is \";type=\" ftptype, with ftptype one of A I D a i d (RFC 1738 §5), not %q", v)})
+				message: fmt.Sprintf("the only parameter of an ftpurl is \";type=\" ftptype, with ftptype one of A I D a i d (RFC 1738 §5), not %s", q(v))})
 		}
 	}
 }

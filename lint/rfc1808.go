@@ -143,12 +143,12 @@ func checkSchemeRelativeForm(c *urlCheck) {
 		return
 	}
 	rest := c.s[u.Scheme.Span.End+1:]
-	msg := fmt.Sprintf("%q has the scheme %q but no \"//\" net_loc: older parsers read it as the relative URL %q "+
-		"against a base of the same scheme (the loophole of §5.2), RFC 1808 as the absolute URL %q",
-		c.s, u.Scheme.Value, rest, c.s)
+	msg := fmt.Sprintf("%s has the scheme %s but no \"//\" net_loc: older parsers read it as the relative URL %s "+
+		"against a base of the same scheme (the loophole of §5.2), RFC 1808 as the absolute URL %s",
+		q(c.s), q(u.Scheme.Value), q(rest), q(c.s))
 	if c.b != nil && c.b.usable && strings.EqualFold(c.b.parsed.Scheme.Value, u.Scheme.Value) {
 		old := resolve.Reference(c.b.parsed, validate.Split(rest)).String()
-		msg += fmt.Sprintf("; against this document's base they give %q", old)
+		msg += fmt.Sprintf("; against this document's base they give %s", q(old))
 	}
 	c.report(hit{offset: 0, end: u.Scheme.Span.End + 1, production: "scheme", message: msg})
 }
@@ -160,12 +160,12 @@ func checkFsegmentColon(c *urlCheck) {
 		return
 	}
 	first, _, _ := strings.Cut(c.u.Path.Value, "/")
-	why := fmt.Sprintf("parsers will likely mistake %q for a scheme name", c.s[c.u.Path.Span.Start:at])
+	why := fmt.Sprintf("parsers will likely mistake %s for a scheme name", q(c.s[c.u.Path.Span.Start:at]))
 	if at == c.u.Path.Span.Start {
 		why = `it begins with ":", which reads as an empty scheme name`
 	}
 	c.report(hit{offset: at, end: at + 1, production: "fsegment",
-		message: fmt.Sprintf("the first segment %q of a relative path holds \":\": %s (§5.3); write %q", first, why, "./"+c.s)})
+		message: fmt.Sprintf("the first segment %s of a relative path holds \":\": %s (§5.3); write %s", q(first), why, q("./"+c.s))})
 }
 
 // checkFTPTypeD: §5.3, ";type=d" on an ftp URL where relative URLs are
@@ -186,8 +186,8 @@ func checkFTPTypeD(c *urlCheck) {
 	for p := range strings.SplitSeq(u.Params.Value, ";") {
 		if strings.EqualFold(p, "type=d") {
 			c.report(hit{offset: off, end: off + len(p), production: "param",
-				message: fmt.Sprintf("%q marks an ftp directory, which §5.3 recommends against where relative URLs are allowed: "+
-					"relative URLs in the directory's listing need a base path ending in \"/\"", p)})
+				message: fmt.Sprintf("%s marks an ftp directory, which §5.3 recommends against where relative URLs are allowed: "+
+					"relative URLs in the directory's listing need a base path ending in \"/\"", q(p))})
 		}
 		off += len(p) + 1
 	}
@@ -205,8 +205,8 @@ func checkBaseSchemeNoRelative(c *urlCheck) {
 	}
 	if bs := strings.ToLower(validate.Split(c.b.url).Scheme.Value); noRelativeSchemes[bs] {
 		c.report(hit{offset: 0, end: len(c.s), production: "relativeURL",
-			message: fmt.Sprintf("relative reference against the base %q: %s URLs are never used with relative URLs (§2.3)",
-				c.b.url, bs)})
+			message: fmt.Sprintf("relative reference against the base %s: %s URLs are never used with relative URLs (§2.3)",
+				q(c.b.url), bs)})
 	}
 }
 

@@ -110,3 +110,34 @@ func TestRepeatedURL(t *testing.T) {
 		t.Errorf("offsets %v, want %v", offs, want)
 	}
 }
+
+// TestMessagesBounded: a finding's message quotes at most a window of a
+// long URL, whatever rule reports it, so that output stays bounded by the
+// input (issue 16).
+func TestMessagesBounded(t *testing.T) {
+	long := strings.Repeat("x", 1<<20)
+	l := mustNew(t, Options{Enable: []string{"rfc1738"}, Retrieval: "http://" + long + "/b/"})
+	seen := map[string]bool{}
+	for _, src := range []string{
+		"http:" + long,                                // scheme/relative-form, portability
+		"a_" + long + ":b",                            // fsegment/colon
+		"ftp://a/b;type=d" + long,                     // rfc1738/ftp
+		"http://" + long + ":8x/",                     // rfc1738/port, portability/rfc3986-parse
+		"http://-" + long + "/",                       // rfc1738/host
+		"HTTP" + strings.Repeat("P", 1<<20) + "://a/", // rfc1738/scheme-case
+		"../../../" + long,                            // portability/rfc3986-resolution against a long base
+	} {
+		for _, f := range l.File("f.urls", []byte(src+"\n"), extract.KindText) {
+			seen[f.Rule] = true
+			if len(f.Message) > 1024 {
+				t.Errorf("%s on %d bytes: a message of %d bytes", f.Rule, len(src), len(f.Message))
+			}
+		}
+	}
+	for _, id := range []string{RuleSchemeRelativeForm, RuleFsegmentColon, RuleRFC1738Port, RuleRFC1738Host,
+		RuleRFC1738SchemeCase, RuleRFC1738FTP, RulePortabilityResolution, RulePortabilityParse} {
+		if !seen[id] {
+			t.Errorf("no finding of %s: the test does not test it", id)
+		}
+	}
+}
