@@ -322,7 +322,15 @@ func TestKind(t *testing.T) {
 		{"msg_01.txt", "Return-Path: <b@z.org>\nReceived: by x\n\tid y;\nX-Odd:value\n\nbody", extract.KindMessage, extract.KindMessage},
 		{"a.html", "Content-Type: text/html\r\n\r\n<p>", extract.KindMessage, extract.KindMessage},
 		{"-", "Subject: hi\r\nBase: <URL:http://a/>\r\n\r\nbody", extract.KindMessage, extract.KindMessage},
-		{"-", "X-Empty:\n\n", extract.KindMessage, extract.KindMessage},
+		{"-", "Subject:\n\n", extract.KindMessage, extract.KindMessage},
+		// Header blocks of other formats: Makefiles, Debian copyright files,
+		// JSON and JavaScript on one line.
+		{"Makefile", "all: x.exe\n\tcc -o x.exe x.c\n\nclean:\n", 0, 0},
+		{"copyright", "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\nUpstream-Name: git\n\n", 0, 0},
+		{"g.json", `{"term": "a definition"}`, 0, 0},
+		{"searchindex.js", `Search.setIndex({"docnames": ["about"]})`, 0, 0},
+		{"-", "X-Empty:\n\n", 0, 0},
+		{"-", "List-Unsubscribe: <mailto:x>\n\n", extract.KindMessage, extract.KindMessage},
 		// Not a header block: prose after a first line that looks like a field,
 		// a continuation first, URLs.
 		{"a.txt", "Note: this\nis prose\n", 0, 0},

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/relurl/relurl/ast"
 	rbase "github.com/relurl/relurl/resolve/base"
 )
 
@@ -186,9 +187,10 @@ func KindByName(name string) (k Kind, ok bool) {
 //
 //   - a file whose content begins with an mbox "From " line followed by a
 //     header block is a mailbox, and one that begins with an RFC 822 header
-//     block (header fields, the first "Name: value" with white space or
-//     nothing after the colon, up to an empty line or the end) a message,
-//     whatever its name;
+//     block (header fields up to an empty line or the end, the first
+//     "Name: value" with white space or nothing after the colon, one of them
+//     a field messages have: From, Subject, Content-Type, Base, ...) a
+//     message, whatever its name;
 //   - otherwise the name's extension says the kind ([KindByName]);
 //   - otherwise a file that begins with an XML declaration whose root
 //     element is not "html" is XML, and one whose first character after a
@@ -225,19 +227,21 @@ func detect(name string, data []byte, guess bool) Kind {
 }
 
 // looksLikeMessage reports whether data begins with an RFC 822 header
-// block (RFC 822 §3.2, §4.1): one or more header fields, each a field name
-// (printable ASCII but ":") and ":", with continuation lines beginning with
-// white space, up to an empty line or the end of data. The first field
-// must have white space or nothing after its colon, as messages write
-// them, so that a list of URLs ("http://a/", "mailto:x", "urn:x") is not
-// taken for one.
+// block (RFC 822 §3.2, §4.1): header fields, each a name of letters,
+// digits and "-" and a colon, with continuation lines beginning with white
+// space, up to an empty line or the end of data, one of them a field that
+// messages and MIME entities have ([messageFields]). The first field must
+// have white space or nothing after its colon, as messages write them, so
+// that a list of URLs ("http://a/", "mailto:x", "urn:x") is not taken for
+// one; the known field keeps out Makefiles and Debian's copyright files,
+// whose first lines look like fields too.
 func looksLikeMessage(data []byte) bool {
-	first := true
+	first, known := true, false
 	for len(data) > 0 {
 		line, rest, _ := bytes.Cut(data, []byte("\n"))
 		line = bytes.TrimSuffix(line, []byte("\r"))
 		if len(line) == 0 {
-			return !first
+			break
 		}
 		switch c := bytes.IndexByte(line, ':'); {
 		case line[0] == ' ' || line[0] == '\t':
@@ -249,21 +253,48 @@ func looksLikeMessage(data []byte) bool {
 				return false
 			}
 			first = false
+			known = known || isMessageField(line[:c])
 		default:
 			return false
 		}
 		data = rest
 	}
-	return !first
+	return !first && known
 }
 
-// isFieldName reports whether s is an RFC 822 field name: printable ASCII
-// characters but ":" (§3.2: any CHAR, excluding CTLs, SPACE, and ":").
+// isFieldName reports whether s is a header field name as messages write
+// them: letters, digits and "-" (RFC 822 §3.2 allows more, which other
+// formats use).
 func isFieldName(s []byte) bool {
 	for _, c := range s {
-		if c <= ' ' || c >= 0x7f || c == ':' {
+		if !ast.Is(c, ast.Alpha|ast.Digit) && c != '-' {
 			return false
 		}
 	}
 	return len(s) > 0
+}
+
+// messageFields are header fields of messages (RFC 822 §4, RFC 1036 §2),
+// of MIME entities (RFC 2045, RFC 2183, RFC 2557), the Base field of RFC
+// 1808 §3.1, and the list fields of RFC 2369 (any "List-" field): a header
+// block with one of them is a message's.
+var messageFields = []string{
+	"from", "to", "cc", "bcc", "sender", "reply-to", "subject", "date", "message-id", "in-reply-to",
+	"references", "received", "return-path", "resent-from", "resent-to", "resent-date", "keywords",
+	"comments", "newsgroups", "path", "followup-to", "delivered-to", "mime-version", "content-type",
+	"content-transfer-encoding", "content-disposition", "content-id", "content-location", "content-base",
+	"content-description", "base",
+}
+
+func isMessageField(name []byte) bool {
+	n := string(name)
+	if len(n) > len("list-") && strings.EqualFold(n[:len("list-")], "list-") {
+		return true
+	}
+	for _, f := range messageFields {
+		if strings.EqualFold(n, f) {
+			return true
+		}
+	}
+	return false
 }
