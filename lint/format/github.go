@@ -27,6 +27,8 @@ import (
 type GitHub struct {
 	w    *bufio.Writer
 	opts Options
+	// file and path are the last file's name and its path as written.
+	file, path string
 }
 
 // NewGitHub returns the GitHub Actions format, writing to w.
@@ -43,7 +45,11 @@ func (g *GitHub) File(r *lint.FileResult) error {
 	}
 	for i := range r.Findings {
 		f := &r.Findings[i]
-		p, _ := relToRoot(f.File, g.opts.Root)
+		if f.File != g.file || g.path == "" {
+			g.file = f.File
+			g.path, _ = relToRoot(f.File, g.opts.Root)
+		}
+		p := g.path
 		col, endCol := f.ColumnsUTF16()
 		var b strings.Builder
 		b.WriteString("::" + githubCommand(f.Severity))

@@ -53,7 +53,12 @@ type (
 		Level               string            `json:"level"`
 		Message             sarifText         `json:"message"`
 		Locations           []sarifLocation   `json:"locations"`
-		PartialFingerprints map[string]string `json:"partialFingerprints"`
+		PartialFingerprints sarifFingerprints `json:"partialFingerprints"`
+	}
+	// sarifFingerprints are a result's partial fingerprints: relurl's one,
+	// under FingerprintKey.
+	sarifFingerprints struct {
+		V1 string `json:"relurlFinding/v1"`
 	}
 	sarifLocation struct {
 		PhysicalLocation sarifPhysical `json:"physicalLocation"`
