@@ -248,7 +248,7 @@ func TestLintExitCodes(t *testing.T) {
 		{"unknown flag", []string{"lint", "--nope", clean}, "", exitUsage},
 		{"a named file of no known kind", []string{"lint", write("notes.txt", "http://a/%zz\n")}, "", exitUsage},
 		{"... unless --type says", []string{"lint", "--type", "text", filepath.Join(dir, "notes.txt")}, "", exitInvalid},
-		{"no file to lint", []string{"lint", write("empty/x.md", "x")}, "", exitUsage},
+		{"no file to lint", []string{"lint", write("empty/x.doc", "x")}, "", exitUsage},
 		{"no file to lint, allowed", []string{"lint", "--allow-empty", filepath.Join(dir, "empty")}, "", exitOK},
 		{"bad max-size", []string{"lint", "--max-size", "lots", clean}, "", exitUsage},
 		{"negative -j", []string{"lint", "-j", "-1", clean}, "", exitUsage},
@@ -275,7 +275,7 @@ func TestLintWalk(t *testing.T) {
 		"a.html":          `<a href="a b">`,
 		"sub/c.eml":       "Subject: x\n\n<URL:c{d>\n",
 		".git/d.urls":     "d e\n",
-		"notes.md":        "e f\n",
+		"notes.rst":       "e f\n",
 		"bin.urls":        "\x00\x01 f g",
 		"prose.txt":       "http://a/ b\n",
 		"msg_01.txt":      "From: a@b\nSubject: mail named .txt\n\n<URL:m|n>\n",
@@ -468,7 +468,7 @@ func TestLintInputs(t *testing.T) {
 	writeFile(t, dir, "notes.txt", "prose\n")
 	_, stderr, code = runCmd(t, "", "lint", filepath.Join(dir, "notes.txt"))
 	if errs, _ := splitStderr(t, stderr); code != exitUsage || len(errs) != 1 ||
-		!strings.Contains(errs[0], "notes.txt: cannot tell what kind of file it is") || !strings.Contains(errs[0], "--type text|html|message|mbox") {
+		!strings.Contains(errs[0], "notes.txt: cannot tell what kind of file it is") || !strings.Contains(errs[0], "--type text|html|message|markdown|css|xml|mbox") {
 		t.Errorf("unknown kind: exit %d, stderr\n%s", code, stderr)
 	}
 	empty := filepath.Join(dir, "empty")
