@@ -118,7 +118,7 @@ func TestStringProductions(t *testing.T) {
 func TestURLGenerators(t *testing.T) {
 	p := params(t)
 	forms := map[ast.Form]int{}
-	for _, name := range []string{"URL", "absoluteURL", "generic-RL", "relativeURL", "net_path", "abs_path", "rel_path"} {
+	for _, name := range gen.URLNames() {
 		g, _ := gen.Lookup(name)
 		for range samples(t) {
 			r := g(p)
@@ -253,7 +253,7 @@ func checkViolation(t *testing.T, v gen.Violation) {
 // violation do not fit.
 func TestInvalidFromEveryURLProduction(t *testing.T) {
 	p := params(t)
-	for _, name := range []string{"URL", "absoluteURL", "generic-RL", "relativeURL", "net_path", "abs_path", "rel_path"} {
+	for _, name := range gen.URLNames() {
 		g, _ := gen.Lookup(name)
 		inv := gen.InvalidFrom(g)
 		for range 200 {

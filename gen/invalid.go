@@ -67,40 +67,49 @@ func Invalid() gopter.Gen { return InvalidFrom(URL()) }
 // ([GenericRL], [RelativeURL], ...), whose values must be ast.URLs.
 func InvalidFrom(urls gopter.Gen) gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
-		// The kind is drawn once and kept, so that kinds that fit few URLs
-		// (a relative net_loc followed by "//") are as common as the rest.
-		k := kind(p.Rng.Intn(int(numKinds)))
-		for tries := 0; ; tries++ {
-			if tries > 0 && tries%32 == 0 {
-				// The kind may fit none of these URLs (a violation that
-				// needs a relative URL, drawn for generic-RL ones).
-				k = kind(p.Rng.Intn(int(numKinds)))
+		v := drawInvalid(fromParams(p), func(Source) ast.URL { return draw[ast.URL](urls, p) })
+		return gopter.NewGenResult(v, shrinkViolation)
+	}
+}
+
+// drawInvalid draws a valid URL from urls and injects into it a violation
+// drawn from src.
+func drawInvalid(src Source, urls func(Source) ast.URL) Violation {
+	// The kind is drawn once and kept, so that kinds that fit few URLs
+	// (a relative net_loc followed by "//") are as common as the rest.
+	k := kind(src.Intn(int(numKinds)))
+	for tries := 0; ; tries++ {
+		if tries > 0 && tries%32 == 0 {
+			// The kind may fit none of these URLs (a violation that
+			// needs a relative URL, drawn for generic-RL ones). A source
+			// that has run out draws badChar, which fits every URL (a
+			// fragment can always be added), so this ends.
+			k = kind(src.Intn(int(numKinds)))
+		}
+		base := urls(src)
+		var fields []field
+		for f := range numFields {
+			probe := base // fieldOf makes an absent fragment present
+			if c, _ := fieldOf(&probe, f); c != nil && (f != fPath || base.Path.Value != "") {
+				fields = append(fields, f)
 			}
-			base := draw[ast.URL](urls, p)
-			var fields []field
-			for f := range numFields {
-				probe := base // fieldOf makes an absent fragment present
-				if c, _ := fieldOf(&probe, f); c != nil && (f != fPath || base.Path.Value != "") {
-					fields = append(fields, f)
-				}
-			}
-			f := fields[p.Rng.Intn(len(fields))]
-			if v, ok := inject(base, k, f, p.Rng.Intn(64), pickText(k, p)); ok {
-				return gopter.NewGenResult(v, shrinkViolation)
-			}
+		}
+		f := fields[src.Intn(len(fields))]
+		if v, ok := inject(base, k, f, src.Intn(64), pickText(k, src)); ok {
+			return v
 		}
 	}
 }
 
-func pickText(k kind, p *gopter.GenParameters) string {
+func pickText(k kind, src Source) string {
 	switch k {
 	case badChar:
-		return forbidden[p.Rng.Intn(len(forbidden))]
+		return forbidden[src.Intn(len(forbidden))]
 	case badEscape:
 		// "%", a letter that is not hex, then any alphanumeric: always
 		// malformed, and the diagnostic covers all three.
 		const notHex, alnum = "ghijklmnopqrstuvwxyzGHIJKLMNOPQRSTUVWXYZ", "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-		return "%" + string(notHex[p.Rng.Intn(len(notHex))]) + string(alnum[p.Rng.Intn(len(alnum))])
+		return "%" + string(notHex[src.Intn(len(notHex))]) + string(alnum[src.Intn(len(alnum))])
 	case hashInFrag:
 		return "#"
 	}

@@ -7,229 +7,210 @@ import (
 	"github.com/relurl/relurl/ast"
 )
 
+// Each production is written once, as a function from a [Source] to its
+// value (a string for the character and component productions, an
+// ast.URL for the URL-level ones); the exported functions wrap them into
+// gopter generators with shrinkers, and [Production.Draw] runs them on any
+// Source, such as the bytes of a fuzz input. The table of productions is
+// in registry.go.
+
+// The specs of the string productions that are runs of units.
+var (
+	pcharSpec    = newSpec(unitSpec{class: ast.PcharChar, min: 1, max: 1, escapes: 20})
+	ucharSpec    = newSpec(unitSpec{class: ast.Unreserved, min: 1, max: 1, escapes: 20})
+	schemeSpec   = newSpec(unitSpec{class: ast.SchemeChar, min: 1, max: 8, corners: []string{"http", "ftp", "file", "mailto", "news", "g", "1", "9z", "a+b.c-d", "-", "."}})
+	netLocSpec   = newSpec(unitSpec{class: ast.NetLocChar, max: 12, escapes: 10, corners: []string{"", "a", "g", "user:pw@host:80", "@host", "a;b?c", "%41%42", "www.ics.uci.edu"}})
+	fsegmentSpec = newSpec(unitSpec{class: ast.PcharChar, min: 1, max: 8, escapes: 10, corners: []string{".", "..", "g", "this:that", "g.", ".g", "..g", "%2E"}})
+	segmentSpec  = newSpec(unitSpec{class: ast.PcharChar, max: 8, escapes: 10, corners: []string{"", "", ".", "..", "g", "h"}})
+	paramSpec    = newSpec(unitSpec{class: ast.ParamChar, max: 8, escapes: 10, corners: []string{"", "type=a", "type=d", "x=1/../y", "/", "a/b", "p"}})
+	querySpec    = newSpec(unitSpec{class: ast.QueryChar, max: 12, escapes: 10, corners: []string{"", "y", "q", "y/./x", "a?b;c", "?", ";", "a=1&b=2"}})
+	fragmentSpec = newSpec(unitSpec{class: ast.QueryChar, max: 12, escapes: 10, corners: []string{"", "s", "s/./x", "a?b;c", "/"}})
+)
+
 // Escape generates escape = "%" hex hex, with upper- and lower-case hex.
-func Escape() gopter.Gen {
-	return func(p *gopter.GenParameters) *gopter.GenResult {
-		return gopter.NewGenResult(string(appendEscape(nil, p)), gopter.NoShrinker)
-	}
-}
+func Escape() gopter.Gen { return escapeProduction.Gen() }
+
+func escape(src Source) string { return string(appendEscape(nil, src)) }
 
 // Pchar generates one pchar = uchar | ":" | "@" | "&" | "=": a character
 // of the class or, a fifth of the time, an escape.
-func Pchar() gopter.Gen {
-	return unitSpec{class: ast.PcharChar, min: 1, max: 1, escapes: 20}.gen()
-}
+func Pchar() gopter.Gen { return pcharProduction.Gen() }
 
 // Uchar generates one uchar = unreserved | escape.
-func Uchar() gopter.Gen {
-	return unitSpec{class: ast.Unreserved, min: 1, max: 1, escapes: 20}.gen()
-}
+func Uchar() gopter.Gen { return ucharProduction.Gen() }
 
 // Scheme generates scheme = 1*( alpha | digit | "+" | "-" | "." ): the
 // common schemes, schemes beginning with a digit, and any run of scheme
 // characters.
-func Scheme() gopter.Gen {
-	return unitSpec{class: ast.SchemeChar, min: 1, max: 8,
-		corners: []string{"http", "ftp", "file", "mailto", "news", "g", "1", "9z", "a+b.c-d", "-", "."}}.gen()
-}
+func Scheme() gopter.Gen { return schemeProduction.Gen() }
 
 // NetLoc generates net_loc = *( pchar | ";" | "?" ), including the empty
 // net_loc and RFC 1738 logins with ports.
-func NetLoc() gopter.Gen {
-	return unitSpec{class: ast.NetLocChar, max: 12, escapes: 10,
-		corners: []string{"", "a", "g", "user:pw@host:80", "@host", "a;b?c", "%41%42", "www.ics.uci.edu"}}.gen()
-}
+func NetLoc() gopter.Gen { return netLocProduction.Gen() }
 
 // Fsegment generates fsegment = 1*pchar, with "." and ".." and a segment
 // holding ":" among its corners.
-func Fsegment() gopter.Gen {
-	return unitSpec{class: ast.PcharChar, min: 1, max: 8, escapes: 10,
-		corners: []string{".", "..", "g", "this:that", "g.", ".g", "..g", "%2E"}}.gen()
-}
+func Fsegment() gopter.Gen { return fsegmentProduction.Gen() }
 
 // Segment generates segment = *pchar; empty, "." and ".." are common.
-func Segment() gopter.Gen {
-	return unitSpec{class: ast.PcharChar, max: 8, escapes: 10,
-		corners: []string{"", "", ".", "..", "g", "h"}}.gen()
-}
+func Segment() gopter.Gen { return segmentProduction.Gen() }
 
 // Path generates path = fsegment *( "/" segment ).
-func Path() gopter.Gen {
-	fseg, seg := Fsegment(), Segment()
-	return func(p *gopter.GenParameters) *gopter.GenResult {
-		var b strings.Builder
-		b.WriteString(draw[string](fseg, p))
-		for n := p.Rng.Intn(5); n > 0; n-- {
-			b.WriteByte('/')
-			b.WriteString(draw[string](seg, p))
-		}
-		return gopter.NewGenResult(b.String(), unitShrinker(1))
+func Path() gopter.Gen { return pathProduction.Gen() }
+
+func path(src Source) string {
+	var b strings.Builder
+	b.WriteString(fsegmentSpec.draw(src))
+	for n := src.Intn(5); n > 0; n-- {
+		b.WriteByte('/')
+		b.WriteString(segmentSpec.draw(src))
 	}
+	return b.String()
 }
 
 // Param generates param = *( pchar | "/" ), often holding "/".
-func Param() gopter.Gen {
-	return unitSpec{class: ast.ParamChar, max: 8, escapes: 10,
-		corners: []string{"", "type=a", "type=d", "x=1/../y", "/", "a/b", "p"}}.gen()
-}
+func Param() gopter.Gen { return paramProduction.Gen() }
 
 // Params generates params = param *( ";" param ).
-func Params() gopter.Gen {
-	param := Param()
-	return func(p *gopter.GenParameters) *gopter.GenResult {
-		parts := []string{draw[string](param, p)}
-		for n := p.Rng.Intn(3); n > 0; n-- {
-			parts = append(parts, draw[string](param, p))
-		}
-		return gopter.NewGenResult(strings.Join(parts, ";"), unitShrinker(0))
+func Params() gopter.Gen { return paramsProduction.Gen() }
+
+func params(src Source) string {
+	parts := []string{paramSpec.draw(src)}
+	for n := src.Intn(3); n > 0; n-- {
+		parts = append(parts, paramSpec.draw(src))
 	}
+	return strings.Join(parts, ";")
 }
 
 // Query generates query = *( uchar | reserved ), often holding "?", ";"
 // and "/./".
-func Query() gopter.Gen {
-	return unitSpec{class: ast.QueryChar, max: 12, escapes: 10,
-		corners: []string{"", "y", "q", "y/./x", "a?b;c", "?", ";", "a=1&b=2"}}.gen()
-}
+func Query() gopter.Gen { return queryProduction.Gen() }
 
 // Fragment generates fragment = *( uchar | reserved ).
-func Fragment() gopter.Gen {
-	return unitSpec{class: ast.QueryChar, max: 12, escapes: 10,
-		corners: []string{"", "s", "s/./x", "a?b;c", "/"}}.gen()
-}
+func Fragment() gopter.Gen { return fragmentProduction.Gen() }
 
 // RelPath generates rel_path = [ path ] [ ";" params ] [ "?" query ], as
 // the ast.URL of a relativeURL (which may be empty). A path whose first
 // segment would read as a scheme ("this:that") is written "./this:that",
 // as §5.3 recommends.
-func RelPath() gopter.Gen {
-	rel := relPath()
-	return urlGen(isRelPathURL, func(p *gopter.GenParameters) ast.URL {
-		u := draw[ast.URL](rel, p)
-		if ast.SchemeLen(u.Path.Value) > 0 {
-			u.Path.Value = "./" + u.Path.Value
-		}
-		return u
-	})
+func RelPath() gopter.Gen { return relPathProduction.Gen() }
+
+func relPathURL(src Source) ast.URL {
+	u := relPath(src)
+	if ast.SchemeLen(u.Path.Value) > 0 {
+		u.Path.Value = "./" + u.Path.Value
+	}
+	return u
 }
 
-// relPath generates rel_path as it may follow a scheme or a "/": its first
+// relPath builds rel_path as it may follow a scheme or a "/": its first
 // segment may hold a ":".
-func relPath() gopter.Gen {
-	path, params, query := Path(), Params(), Query()
-	return func(p *gopter.GenParameters) *gopter.GenResult {
-		var u ast.URL
-		if p.Rng.Intn(10) < 7 {
-			u.Path.Value = draw[string](path, p)
-		}
-		if p.Rng.Intn(10) < 3 {
-			u.Params = present(draw[string](params, p))
-		}
-		if p.Rng.Intn(10) < 3 {
-			u.Query = present(draw[string](query, p))
-		}
-		return gopter.NewGenResult(u, gopter.NoShrinker)
+func relPath(src Source) ast.URL {
+	var u ast.URL
+	if src.Intn(10) < 7 {
+		u.Path.Value = path(src)
 	}
+	if src.Intn(10) < 3 {
+		u.Params = present(params(src))
+	}
+	if src.Intn(10) < 3 {
+		u.Query = present(querySpec.draw(src))
+	}
+	return u
 }
 
 // AbsPath generates abs_path = "/" rel_path.
-func AbsPath() gopter.Gen {
-	rel := relPath()
-	return urlGen(isAbsPath, func(p *gopter.GenParameters) ast.URL {
-		u := draw[ast.URL](rel, p)
-		u.Path.Value = "/" + u.Path.Value
-		return u
-	})
+func AbsPath() gopter.Gen { return absPathProduction.Gen() }
+
+func absPath(src Source) ast.URL {
+	u := relPath(src)
+	u.Path.Value = "/" + u.Path.Value
+	return u
 }
 
 // NetPath generates net_path = "//" net_loc [ abs_path ].
-func NetPath() gopter.Gen {
-	netloc, abs := NetLoc(), AbsPath()
-	return urlGen(isNetPath, func(p *gopter.GenParameters) ast.URL {
-		var u ast.URL
-		if p.Rng.Intn(10) < 7 {
-			u = draw[ast.URL](abs, p)
-		}
-		u.NetLoc = present(draw[string](netloc, p))
-		return u
-	})
+func NetPath() gopter.Gen { return netPathProduction.Gen() }
+
+func netPath(src Source) ast.URL {
+	var u ast.URL
+	if src.Intn(10) < 7 {
+		u = absPath(src)
+	}
+	u.NetLoc = present(netLocSpec.draw(src))
+	return u
 }
 
 // RelativeURL generates relativeURL = net_path | abs_path | rel_path.
-func RelativeURL() gopter.Gen {
-	net, abs, rel := NetPath(), AbsPath(), RelPath()
-	return urlGen(isRelative, func(p *gopter.GenParameters) ast.URL {
-		switch p.Rng.Intn(10) {
-		case 0, 1, 2:
-			return draw[ast.URL](net, p)
-		case 3, 4, 5:
-			return draw[ast.URL](abs, p)
-		}
-		return draw[ast.URL](rel, p)
-	})
+func RelativeURL() gopter.Gen { return relativeURLProduction.Gen() }
+
+func relativeURL(src Source) ast.URL {
+	switch src.Intn(10) {
+	case 0, 1, 2:
+		return netPath(src)
+	case 3, 4, 5:
+		return absPath(src)
+	}
+	return relPathURL(src)
 }
 
 // GenericRL generates generic-RL = scheme ":" relativeURL; after a scheme,
 // a rel_path's first segment may hold a ":" ("http:this:that").
-func GenericRL() gopter.Gen {
-	scheme, net, abs, rel := Scheme(), NetPath(), AbsPath(), relPath()
-	return urlGen(isGenericRL, func(p *gopter.GenParameters) ast.URL {
-		var u ast.URL
-		switch p.Rng.Intn(10) {
-		case 0, 1, 2, 3:
-			u = draw[ast.URL](net, p)
-		case 4, 5, 6:
-			u = draw[ast.URL](abs, p)
-		default:
-			u = draw[ast.URL](rel, p)
-		}
-		u.Scheme = present(draw[string](scheme, p))
-		return u
-	})
+func GenericRL() gopter.Gen { return genericRLProduction.Gen() }
+
+func genericRL(src Source) ast.URL {
+	var u ast.URL
+	switch src.Intn(10) {
+	case 0, 1, 2, 3:
+		u = netPath(src)
+	case 4, 5, 6:
+		u = absPath(src)
+	default:
+		u = relPath(src)
+	}
+	u.Scheme = present(schemeSpec.draw(src))
+	return u
 }
 
 // AbsoluteURL generates absoluteURL = generic-RL | ( scheme ":" *( uchar
 // | reserved ) ). The second alternative is generated in the shape that
 // only it matches, "//" net_loc "//" ..., so that a quarter of absolute
 // URLs take the opaque form.
-func AbsoluteURL() gopter.Gen {
-	generic, scheme, netloc, path, params, query := GenericRL(), Scheme(), NetLoc(), Path(), Params(), Query()
-	return urlGen(isAbsolute, func(p *gopter.GenParameters) ast.URL {
-		if p.Rng.Intn(4) != 0 {
-			return draw[ast.URL](generic, p)
-		}
-		var u ast.URL
-		u.Scheme = present(draw[string](scheme, p))
-		u.NetLoc = present(draw[string](netloc, p))
-		u.Path.Value = "//"
-		if p.Rng.Intn(3) != 0 {
-			u.Path.Value += draw[string](path, p)
-		}
-		if p.Rng.Intn(4) == 0 {
-			u.Params = present(draw[string](params, p))
-		}
-		if p.Rng.Intn(4) == 0 {
-			u.Query = present(draw[string](query, p))
-		}
-		return u
-	})
+func AbsoluteURL() gopter.Gen { return absoluteURLProduction.Gen() }
+
+func absoluteURL(src Source) ast.URL {
+	if src.Intn(4) != 0 {
+		return genericRL(src)
+	}
+	var u ast.URL
+	u.Scheme = present(schemeSpec.draw(src))
+	u.NetLoc = present(netLocSpec.draw(src))
+	u.Path.Value = "//"
+	if src.Intn(3) != 0 {
+		u.Path.Value += path(src)
+	}
+	if src.Intn(4) == 0 {
+		u.Params = present(params(src))
+	}
+	if src.Intn(4) == 0 {
+		u.Query = present(querySpec.draw(src))
+	}
+	return u
 }
 
 // URL generates URL = ( absoluteURL | relativeURL ) [ "#" fragment ].
-func URL() gopter.Gen {
-	abs, rel, frag := AbsoluteURL(), RelativeURL(), Fragment()
-	return urlGen(anyURL, func(p *gopter.GenParameters) ast.URL {
-		var u ast.URL
-		if p.Rng.Intn(2) == 0 {
-			u = draw[ast.URL](abs, p)
-		} else {
-			u = draw[ast.URL](rel, p)
-		}
-		if p.Rng.Intn(4) == 0 {
-			u.Fragment = present(draw[string](frag, p))
-		}
-		return u
-	})
+func URL() gopter.Gen { return urlProduction.Gen() }
+
+func url(src Source) ast.URL {
+	var u ast.URL
+	if src.Intn(2) == 0 {
+		u = absoluteURL(src)
+	} else {
+		u = relativeURL(src)
+	}
+	if src.Intn(4) == 0 {
+		u.Fragment = present(fragmentSpec.draw(src))
+	}
+	return u
 }
 
 // draw runs a generator of this package, whose results are never sieved
@@ -240,12 +221,24 @@ func draw[T any](g gopter.Gen, p *gopter.GenParameters) T {
 
 func present(v string) ast.Component { return ast.Component{Value: v, Present: true} }
 
-// urlGen wraps a function building ast.URLs of one production into a
-// generator that sets their form and gives them the URL shrinker, with a
-// sieve that keeps shrunk values well formed and of the production's shape.
-func urlGen(shape func(ast.URL) bool, build func(*gopter.GenParameters) ast.URL) gopter.Gen {
+// stringGen wraps a string production into a generator whose shrinker
+// removes units, keeping at least minUnits (none if minUnits < 0).
+func stringGen(build func(Source) string, minUnits int) gopter.Gen {
 	return func(p *gopter.GenParameters) *gopter.GenResult {
-		u := build(p)
+		s := build(fromParams(p))
+		if minUnits < 0 {
+			return gopter.NewGenResult(s, gopter.NoShrinker)
+		}
+		return gopter.NewGenResult(s, unitShrinker(minUnits))
+	}
+}
+
+// urlGen wraps a URL production into a generator that sets its values'
+// form and gives them the URL shrinker, with a sieve that keeps shrunk
+// values well formed and of the production's shape.
+func urlGen(shape func(ast.URL) bool, build func(Source) ast.URL) gopter.Gen {
+	return func(p *gopter.GenParameters) *gopter.GenResult {
+		u := build(fromParams(p))
 		u.Form = ast.FormOf(&u)
 		r := gopter.NewGenResult(u, shrinkURL)
 		r.Sieve = func(v any) bool { u := v.(ast.URL); return WellFormed(u) && shape(u) }

@@ -24,39 +24,40 @@ type unitSpec struct {
 	max     int       // the most units
 	escapes int       // percent chance a unit is an escape
 	corners []string  // whole values to produce a quarter of the time
+
+	alphabet string // the ASCII characters of class, set by newSpec
 }
 
-// gen returns a generator of strings of the spec, with a shrinker that
-// removes units and keeps at least min.
-func (sp unitSpec) gen() gopter.Gen {
-	alphabet := chars(sp.class)
-	return func(p *gopter.GenParameters) *gopter.GenResult {
-		var s string
-		if len(sp.corners) > 0 && p.Rng.Intn(4) == 0 {
-			s = sp.corners[p.Rng.Intn(len(sp.corners))]
-		} else {
-			n := sp.min
-			if span := min(sp.max, max(sp.min, p.MaxSize)) - sp.min; span > 0 {
-				n += p.Rng.Intn(span + 1)
-			}
-			b := make([]byte, 0, n*2)
-			for range n {
-				if p.Rng.Intn(100) < sp.escapes {
-					b = appendEscape(b, p)
-				} else {
-					b = append(b, alphabet[p.Rng.Intn(len(alphabet))])
-				}
-			}
-			s = string(b)
-		}
-		return gopter.NewGenResult(s, unitShrinker(sp.min))
+// newSpec returns sp with its alphabet filled in.
+func newSpec(sp unitSpec) unitSpec {
+	sp.alphabet = chars(sp.class)
+	return sp
+}
+
+// draw builds a string of the spec from src's choices.
+func (sp unitSpec) draw(src Source) string {
+	if len(sp.corners) > 0 && src.Intn(4) == 0 {
+		return sp.corners[src.Intn(len(sp.corners))]
 	}
+	n := sp.min
+	if span := min(sp.max, max(sp.min, src.Size())) - sp.min; span > 0 {
+		n += src.Intn(span + 1)
+	}
+	b := make([]byte, 0, n*2)
+	for range n {
+		if src.Intn(100) < sp.escapes {
+			b = appendEscape(b, src)
+		} else {
+			b = append(b, sp.alphabet[src.Intn(len(sp.alphabet))])
+		}
+	}
+	return string(b)
 }
 
 var hexDigits = chars(ast.Hex)
 
-func appendEscape(b []byte, p *gopter.GenParameters) []byte {
-	return append(b, '%', hexDigits[p.Rng.Intn(len(hexDigits))], hexDigits[p.Rng.Intn(len(hexDigits))])
+func appendEscape(b []byte, src Source) []byte {
+	return append(b, '%', hexDigits[src.Intn(len(hexDigits))], hexDigits[src.Intn(len(hexDigits))])
 }
 
 // units splits s into its units: escapes whole, other bytes one by one.

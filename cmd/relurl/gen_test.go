@@ -2,6 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -48,6 +51,8 @@ func TestGenUsage(t *testing.T) {
 		{"gen", "--production", "query", "--invalid"},
 		{"gen", "-n", "-1"},
 		{"gen", "extra"},
+		{"gen", "--format", "raw"},
+		{"gen", "--corpus", "x", "--format", "json"},
 	} {
 		if _, _, code := runCmd(t, "", args...); code != exitUsage {
 			t.Errorf("relurl %q: exit %d, want %d", args, code, exitUsage)
@@ -56,5 +61,94 @@ func TestGenUsage(t *testing.T) {
 	out, _, code := runCmd(t, "", "gen", "--list")
 	if code != exitOK || !strings.Contains(out, "generic-RL") || !strings.Contains(out, "net_loc") {
 		t.Errorf("--list: exit %d, %q", code, out)
+	}
+}
+
+// TestGenDictCommitted fails when .clusterfuzzlite/relurl.dict is not the
+// output of "relurl gen --dict": the dictionary shipped to ClusterFuzzLite
+// and OSS-Fuzz is derived from the grammar, never edited by hand.
+func TestGenDictCommitted(t *testing.T) {
+	out, _, code := runCmd(t, "", "gen", "--dict")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	committed, err := os.ReadFile("../../.clusterfuzzlite/relurl.dict")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(committed) != out {
+		t.Error(".clusterfuzzlite/relurl.dict is stale: run make corpus (go run ./cmd/relurl gen --dict > .clusterfuzzlite/relurl.dict)")
+	}
+	for _, want := range []string{`"//"`, `"%2F"`, `"http://"`, `"../"`, `"\\"`, `"\x00"`} {
+		if !strings.Contains(out, "\n"+want+"\n") {
+			t.Errorf("the dictionary has no %s", want)
+		}
+	}
+}
+
+// TestGenCorpusGo: --corpus writes Go fuzz corpus files of one string,
+// the URLs that gen prints, each once.
+func TestGenCorpusGo(t *testing.T) {
+	dir := t.TempDir()
+	if _, errOut, code := runCmd(t, "", "gen", "--corpus", dir, "-n", "50", "--seed", "5"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	printed, _, _ := runCmd(t, "", "gen", "-n", "50", "--seed", "5")
+	want := map[string]bool{}
+	for _, l := range strings.Split(strings.TrimSuffix(printed, "\n"), "\n") {
+		want[l] = true
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != len(want) {
+		t.Fatalf("%d files for %d distinct URLs (%v)", len(entries), len(want), err)
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		head, arg, ok := strings.Cut(strings.TrimSuffix(string(b), "\n"), "\n")
+		s, err := strconv.Unquote(strings.TrimSuffix(strings.TrimPrefix(arg, "string("), ")"))
+		if !ok || head != "go test fuzz v1" || err != nil || !want[s] {
+			t.Errorf("%s: %q", e.Name(), b)
+		}
+	}
+}
+
+// TestGenCorpusRaw: --format raw writes each input's bytes and an index
+// giving its RFC 1808 reading, which for --invalid is the violation's.
+func TestGenCorpusRaw(t *testing.T) {
+	dir := t.TempDir()
+	if _, errOut, code := runCmd(t, "", "gen", "--corpus", dir, "--format", "raw", "--invalid", "-n", "40", "--seed", "6", "--production", "relativeURL"); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var index []struct {
+		File        string  `json:"file"`
+		Input       string  `json:"input"`
+		Valid       bool    `json:"valid"`
+		Scheme      *string `json:"scheme"`
+		Path        string  `json:"path"`
+		Diagnostics []struct {
+			Offset int    `json:"offset"`
+			Rule   string `json:"rule"`
+		} `json:"diagnostics"`
+	}
+	if err := json.Unmarshal(b, &index); err != nil || len(index) < 30 {
+		t.Fatalf("index of %d entries: %v", len(index), err)
+	}
+	for _, e := range index {
+		data, err := os.ReadFile(filepath.Join(dir, e.File))
+		if err != nil || string(data) != e.Input {
+			t.Fatalf("%s holds %q, index says %q (%v)", e.File, data, e.Input, err)
+		}
+		u, diags := validate.Validate(e.Input)
+		if e.Valid || len(e.Diagnostics) != 1 || e.Diagnostics[0].Offset != diags[0].Offset || e.Diagnostics[0].Rule != diags[0].Rule ||
+			e.Scheme != nil || e.Path != u.Path.Value {
+			t.Errorf("%q: index entry %+v", e.Input, e)
+		}
 	}
 }

@@ -67,9 +67,12 @@ func init() {
 				"For XML it is the root element's (xml:base), or with --at LINE:COL that of the element there.\n" +
 				`FILE "-" is standard input. FILE may be at most ` + input.Size(input.DefaultMax) + ".",
 			run: runBase},
-		{name: "gen", synopsis: "[--production NAME] [--invalid] [-n N] [--seed S] [--json]",
+		{name: "gen", synopsis: "[--production NAME] [--invalid] [-n N] [--seed S] [--json] [--corpus DIR [--format go|raw]] [--dict]",
 			summary: "generate URLs from the §2.2 grammar",
-			run:     runGen},
+			help: "Prints generated URLs, one a line. --corpus DIR writes them as a fuzzing seed corpus instead:\n" +
+				"Go's corpus files, or with --format raw the bytes and an index.json of each input's RFC 1808 reading.\n" +
+				"--dict prints a libFuzzer/AFL dictionary of the grammar's delimiters and literals.",
+			run: runGen},
 		{name: "lint", synopsis: "[flags] [FILE...|DIR...|-]",
 			summary: "lint the URLs of URL lists, HTML, messages and mailboxes",
 			help:    lintHelp(),
