@@ -3,6 +3,7 @@ module github.com/relurl/relurl
 go 1.26.8
 
 require (
+	github.com/AdamKorcz/go-118-fuzz-build v0.0.0-20250520111509-a70c2aa677fa
 	github.com/alecthomas/participle/v2 v2.1.4
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/leanovate/gopter v0.2.11
@@ -15,6 +16,7 @@ require (
 )
 
 require (
+	github.com/AdaLogics/go-fuzz-headers v0.0.0-20230811130428-ced1acdcaa24 // indirect
 	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/bits-and-blooms/bitset v1.20.0 // indirect

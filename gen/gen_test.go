@@ -1,9 +1,7 @@
 package gen_test
 
 import (
-	"os"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -11,6 +9,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/gen"
 	"github.com/relurl/relurl/grammar"
+	"github.com/relurl/relurl/internal/testseed"
 	"github.com/relurl/relurl/validate"
 )
 
@@ -18,16 +17,7 @@ import (
 // RELURL_SEED when set.
 func params(t *testing.T) *gopter.GenParameters {
 	t.Helper()
-	seed := int64(1)
-	if s := os.Getenv("RELURL_SEED"); s != "" {
-		n, err := strconv.ParseInt(s, 10, 64)
-		if err != nil {
-			t.Fatalf("RELURL_SEED: %v", err)
-		}
-		seed = n
-	}
-	t.Logf("seed %d (set RELURL_SEED to reproduce)", seed)
-	return gopter.DefaultGenParameters().WithSize(20).CloneWithSeed(seed)
+	return gopter.DefaultGenParameters().WithSize(20).CloneWithSeed(testseed.Seed(t, 1))
 }
 
 func samples(t *testing.T) int {

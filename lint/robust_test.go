@@ -8,26 +8,6 @@ import (
 	"github.com/relurl/relurl/lint/extract"
 )
 
-// checkInvariants: findings lie inside the file, and positions agree.
-func checkInvariants(t *testing.T, data []byte, fs []Finding) {
-	t.Helper()
-	for _, f := range fs {
-		if f.Offset < 0 || f.Offset > f.EndOffset || f.EndOffset > len(data) {
-			t.Fatalf("finding %s: span [%d,%d) outside a file of %d bytes", f.Rule, f.Offset, f.EndOffset, len(data))
-		}
-		if f.Line < 1 || f.Column < 1 || f.EndLine < f.Line || f.EndLine == f.Line && f.EndColumn < f.Column {
-			t.Fatalf("finding %s: bad position %d:%d-%d:%d", f.Rule, f.Line, f.Column, f.EndLine, f.EndColumn)
-		}
-		if _, ok := Lookup(f.Rule); !ok {
-			t.Fatalf("finding of unknown rule %q", f.Rule)
-		}
-		if !strings.Contains(f.URL, f.Text) {
-			t.Fatalf("finding %s: text %q is not in its URL %q", f.Rule, f.Text, f.URL)
-		}
-		_ = f.Caret()
-	}
-}
-
 func hostileInputs() map[string]string {
 	r := rand.New(rand.NewPCG(1, 2))
 	bin := make([]byte, 64<<10)
@@ -67,26 +47,6 @@ func TestHostileInput(t *testing.T) {
 		}
 		checkInvariants(t, []byte(in), l.URL(in))
 	}
-}
-
-func FuzzFile(f *testing.F) {
-	for _, in := range hostileInputs() {
-		if len(in) < 4096 {
-			f.Add([]byte(in), uint8(0))
-		}
-	}
-	f.Add([]byte(`<base href="http://a/b/"><a href="../../../g">`), uint8(1))
-	// The WHATWG rules: a base and links browsers read otherwise.
-	f.Add([]byte(`<base href="http://a:99999/"><a href="g"><a href="http://%67oogle.com/"><a href="http://a?q"><img src=";x">`), uint8(1))
-	f.Add([]byte("Base: <URL:http://a/b/>\nContent-Type: multipart/mixed; boundary=x\n\n--x\nContent-Type: text/html\n\n<a href=\"g h\">\n--x--\n"), uint8(2))
-	l, err := New(Options{Enable: []string{"rfc1738"}, Retrieval: "http://a/b/c/d;p?q"})
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, data []byte, kind uint8) {
-		k := []extract.Kind{extract.KindText, extract.KindHTML, extract.KindMessage}[kind%3]
-		checkInvariants(t, data, l.File("fuzz", data, k))
-	})
 }
 
 // TestRepeatedURL checks that a URL written twice in a document, whose

@@ -2,12 +2,11 @@ package resolve
 
 import (
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/testseed"
 )
 
 // literalStep6 is step 6 of §4 done the way the RFC words it, by string
@@ -98,14 +97,7 @@ func randomPath(r *rand.Rand, absolute bool) string {
 // string rules on random paths of the segments that matter. The seed comes
 // from RELURL_SEED when set and is printed on failure.
 func TestStep6AgainstTheLiteralRules(t *testing.T) {
-	seed := uint64(1808)
-	if s := os.Getenv("RELURL_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("RELURL_SEED: %v", err)
-		}
-		seed = v
-	}
+	seed := uint64(testseed.Seed(t, 1808))
 	r := rand.New(rand.NewPCG(seed, seed))
 	n := 200_000
 	if testing.Short() {

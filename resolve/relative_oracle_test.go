@@ -2,6 +2,7 @@ package resolve
 
 import (
 	"strings"
+	"testing"
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/validate"
@@ -158,6 +159,23 @@ func oracleSegments(p string, marked bool) []string {
 		segs = segs[1:]
 	}
 	return segs
+}
+
+// FuzzRelativeOracle: Relative gives the answer of resolving every
+// candidate (relativeByResolving, above; see TestRelativeAgainstResolving),
+// the same reference or the same failure. Its seeds are
+// testdata/fuzz/FuzzRelativeOracle (written by "make corpus": the §5
+// examples and generated pairs). It lives beside its oracle because
+// OSS-Fuzz compiles a target's file with the package's non-test files
+// alone.
+func FuzzRelativeOracle(f *testing.F) {
+	f.Fuzz(func(t *testing.T, base, target string) {
+		got, err := Relative(base, target)
+		want, wantErr := relativeByResolving(base, target)
+		if got != want || (err == nil) != (wantErr == nil) {
+			t.Fatalf("Relative(%q, %q) = %q, %v; resolving every candidate gives %q, %v", base, target, got, err, want, wantErr)
+		}
+	})
 }
 
 // RelativeByResolving is relativeByResolving for the package's external

@@ -3,11 +3,10 @@ package resolve_test
 import (
 	"errors"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/internal/testseed"
 	"github.com/relurl/relurl/resolve"
 )
 
@@ -137,14 +136,7 @@ func TestRelativeErrors(t *testing.T) {
 // ("", ".", "..", ":", empty components, other net_locs). The seed comes
 // from RELURL_SEED when set and is printed on failure.
 func TestRelativeAgainstResolving(t *testing.T) {
-	seed := uint64(1808)
-	if s := os.Getenv("RELURL_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("RELURL_SEED: %v", err)
-		}
-		seed = v
-	}
+	seed := uint64(testseed.Seed(t, 1808))
 	var pairs [][2]string
 	for _, cases := range allCases() {
 		for _, c := range cases {
@@ -258,20 +250,4 @@ func randomURL(r *rand.Rand, absolute bool) string {
 		sb.WriteString(pick("#", "#f", "#s"))
 	}
 	return sb.String()
-}
-
-// FuzzRelative: Relative gives the answer of resolving every candidate
-// (see TestRelativeAgainstResolving).
-func FuzzRelative(f *testing.F) {
-	for _, p := range relativeEdgeCases {
-		f.Add(p[0], p[1])
-	}
-	f.Add(rfcBase, "http://a/b/c/g;x?y#s")
-	f.Fuzz(func(t *testing.T, base, target string) {
-		got, err := resolve.Relative(base, target)
-		want, wantErr := resolve.RelativeByResolving(base, target)
-		if got != want || (err == nil) != (wantErr == nil) {
-			t.Fatalf("Relative(%q, %q) = %q, %v; resolving every candidate gives %q, %v", base, target, got, err, want, wantErr)
-		}
-	})
 }

@@ -26,7 +26,8 @@ var allowed = map[string][]string{
 	"internal/cases":     {"ast"},
 	"internal/input":     {},
 	"internal/layout":    {},
-	"internal/seedbytes": {},
+	"internal/seedzip":   {},
+	"internal/testseed":  {},
 	"internal/sequencer": {},
 	// internal/rulesdoc: "go generate ./lint" writes docs/rules.md with it.
 	"internal/rulesdoc": {"lint"},

@@ -1,33 +1,34 @@
-package base_test
+package base
 
 import (
 	"testing"
 
-	"github.com/relurl/relurl/resolve/base"
 	"github.com/relurl/relurl/validate"
 )
 
 // FuzzDocuments: no HTML document or message panics the base finders; a
 // base found is valid; every entity, field and body the walk finds lies
-// in the input, and every offset its maps give too.
+// in the input, and every offset its maps give too. Its seeds are the
+// messages below and testdata/fuzz/FuzzDocuments (written by "make
+// corpus": HTML documents and messages around generated URLs). It holds
+// only what it needs, in this file: OSS-Fuzz compiles it with the
+// package's non-test files alone.
 func FuzzDocuments(f *testing.F) {
-	f.Add(rfcHTML)
-	f.Add(message)
 	f.Add("Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\nContent-Type: message/rfc822\r\n\r\nBase: <URL:x>\r\n--b--")
 	f.Add("Content-Type: message/rfc822\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\nX: =3D=\r\n\r\n\r\na=3D=\r\nb")
 	f.Add("Content-Type: message/rfc822\r\nContent-Transfer-Encoding: base64\r\n\r\nWDogeQ0KDQp6")
 	f.Fuzz(func(t *testing.T, doc string) {
-		if b, err := base.HTML(doc, base.Context{}); err == nil && b.URL != "" && !validate.Valid(b.URL) {
+		if b, err := HTML(doc, Context{}); err == nil && b.URL != "" && !validate.Valid(b.URL) {
 			t.Fatalf("HTML: invalid base %q", b.URL)
 		}
-		_, _ = base.Message(doc, base.Context{Retrieval: "http://r/"})
+		_, _ = Message(doc, Context{Retrieval: "http://r/"})
 		in := func(what string, off int) {
 			if off < 0 || off > len(doc) {
 				t.Fatalf("%s maps to %d, outside the input of %d bytes", what, off, len(doc))
 			}
 		}
-		var walk func(e *base.Entity)
-		walk = func(e *base.Entity) {
+		var walk func(e *Entity)
+		walk = func(e *Entity) {
 			in("the entity", e.Map.At(0))
 			in("the entity's end", e.Map.At(len(e.Text)))
 			for _, fl := range e.Header {
@@ -47,6 +48,6 @@ func FuzzDocuments(f *testing.F) {
 				walk(p)
 			}
 		}
-		walk(base.ReadMessage(doc))
+		walk(ReadMessage(doc))
 	})
 }
