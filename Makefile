@@ -4,7 +4,7 @@ FUZZTIME ?= 1m
 BENCHCOUNT ?= 6
 PKGS     := ./...
 
-.PHONY: all test check lint fmt vet staticcheck layout fuzz corpus bench cover build example clean golangci-plugin site
+.PHONY: all test check lint fmt vet staticcheck layout fuzz corpus oss-fuzz campaign bench cover build example clean golangci-plugin site
 
 all: check test
 
@@ -31,12 +31,25 @@ staticcheck:
 layout:
 	$(GO) test -count=1 ./internal/layout
 
-## fuzz: every fuzz target in turn for FUZZTIME each (go test fuzzes one target per run)
+## fuzz: every fuzz target of the module in turn, FUZZTIME each (go test fuzzes one target per
+## run; the targets are found by go test -list, package by package)
 fuzz:
-	@for target in $$($(GO) test ./fuzz -list '^Fuzz' | grep '^Fuzz'); do \
-		echo "== $$target ($(FUZZTIME))"; \
-		$(GO) test ./fuzz -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10s -timeout 0 || exit 1; \
+	@for pkg in $$($(GO) list ./...); do \
+		for target in $$($(GO) test "$$pkg" -list '^Fuzz' | grep '^Fuzz'); do \
+			echo "== $$target ($$pkg, $(FUZZTIME))"; \
+			$(GO) test "$$pkg" -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10s -timeout 0 || exit 1; \
+		done; \
 	done
+
+## oss-fuzz: build every fuzz target as OSS-Fuzz does (go-118-fuzz-build, clang, libFuzzer) and run
+## each for OSSFUZZTIME seconds over its seed corpus zip and dictionary (needs clang; not in CI)
+oss-fuzz:
+	OSSFUZZTIME=$(or $(OSSFUZZTIME),10) bash .clusterfuzzlite/local.sh
+
+## campaign: fuzz TARGET (a raw or structured agreement target) for FUZZTIME on one core, keep the
+## corpus in CAMPAIGN_DIR, and report executions and the statement coverage of the code under test
+campaign:
+	bash fuzz/campaign.sh $(TARGET) $(FUZZTIME)
 
 ## bench: every benchmark beside net/url in one run (BENCHCOUNT runs of BENCHTIME each, BENCH
 ## selects), into bench.out; benchstat's tables with the implementations side by side (pinned in
@@ -86,6 +99,8 @@ site:
 	$(GO) generate ./playground/site
 	$(GO) run ./cmd/relurl serve --write $(SITE)
 
-## corpus: rewrite the generated seed corpora of the fuzz targets (fixed seed)
+## corpus: rewrite the generated seed corpora of every fuzz target (fixed seed) and the
+## dictionary .clusterfuzzlite/relurl.dict
 corpus:
-	$(GO) test ./fuzz -run TestWriteCorpus -write-corpus
+	$(GO) test ./fuzz -run TestSeedCorpora -write-corpus
+	$(GO) run ./cmd/relurl gen --dict > .clusterfuzzlite/relurl.dict

@@ -1,25 +1,35 @@
 #!/bin/bash -eu
-# Builds every native Go fuzz target of package fuzz as a libFuzzer binary,
-# with its seed corpus and the URL dictionary. Run by ClusterFuzzLite (or
-# OSS-Fuzz's infra/helper.py build_fuzzers) inside the base-builder-go image.
+# Builds every native Go fuzz target of relurl as a libFuzzer binary, with
+# its seed corpus zip and the grammar's dictionary. Run by ClusterFuzzLite
+# and OSS-Fuzz (infra/helper.py build_fuzzers) inside the base-builder-go
+# image, where compile_native_go_fuzzer, $SRC and $OUT are given; "make
+# oss-fuzz" runs this same script here, with compile_native_go_fuzzer
+# emulated (.clusterfuzzlite/local.sh).
+#
+# The targets are found, never listed: every "func FuzzX(f *testing.F)" in
+# a package of the module. Each is built under its own name (the names are
+# unique in the module, and each appears in one .go file of its package
+# directory: fuzz/targets_test.go holds them to that).
 cd "$SRC/relurl"
 
-targets=$(grep -ho '^func Fuzz[A-Za-z]*' fuzz/*_test.go | sed 's/^func //')
-for target in $targets; do
-  compile_native_go_fuzzer github.com/relurl/relurl/fuzz "$target" "$target"
-  cp .clusterfuzzlite/relurl.dict "$OUT/$target.dict"
-  # The committed seeds are in Go's corpus format ("go test fuzz v1" and one
-  # line per argument); libFuzzer wants raw bytes, so for the one-string
-  # targets each seed's string is written out as a file of its own.
-  corpus=$(mktemp -d)
-  for seed in fuzz/testdata/fuzz/"$target"/*; do
-    [ -f "$seed" ] || continue
-    if [ "$(wc -l < "$seed")" -eq 2 ]; then
-      go run ./internal/seedbytes "$seed" > "$corpus/$(basename "$seed")"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+go build -o "$work/seedzip" ./internal/seedzip
+
+n=0
+for dir in $(go list -f '{{.Dir}}' ./...); do
+  pkg=$(go list -f '{{.ImportPath}}' "$dir")
+  for target in $(sed -n -E 's/^func (Fuzz[A-Za-z0-9_]*)\(f \*testing\.F\).*/\1/p' "$dir"/*.go); do
+    echo "== $target ($pkg)"
+    compile_native_go_fuzzer "$pkg" "$target" "$target"
+    # The dictionary is "relurl gen --dict", derived from the grammar.
+    cp .clusterfuzzlite/relurl.dict "$OUT/$target.dict"
+    # The seeds are the target's Go corpus (testdata/fuzz/<target>),
+    # encoded as go-118-fuzz-build decodes its input.
+    if [ -d "$dir/testdata/fuzz/$target" ]; then
+      "$work/seedzip" "$dir/testdata/fuzz/$target" "$OUT/${target}_seed_corpus.zip"
     fi
+    n=$((n + 1))
   done
-  if [ -n "$(ls -A "$corpus")" ]; then
-    (cd "$corpus" && zip -q "$OUT/${target}_seed_corpus.zip" ./*)
-  fi
-  rm -rf "$corpus"
 done
+echo "built $n fuzz targets into $OUT"

@@ -25,8 +25,8 @@
 // value, a [Class] from the one table [Classes] (the five of the 2022
 // study by Claroty and Snyk, those RFC 1808 adds, and a few a browser
 // adds), and the RFC 1808 production or §4 step that decides the RFC 1808
-// reading. A divergence no class explains is [Unclassified]; FuzzCompare
-// fails on one.
+// reading. A divergence no class explains is [Unclassified]; the
+// package's fuzz target fails on one.
 //
 // What is compared, and how, is documented on the unexported keys type
 // in diverge.go and in the README: the scheme and the host as written

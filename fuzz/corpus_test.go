@@ -3,58 +3,197 @@ package fuzz
 import (
 	"flag"
 	"fmt"
+	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/leanovate/gopter"
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/gen"
+	"github.com/relurl/relurl/internal/cases"
 )
 
-var writeCorpus = flag.Bool("write-corpus", false, "rewrite the generated seed corpora in testdata/fuzz")
+var writeCorpus = flag.Bool("write-corpus", false, "rewrite the generated seed corpora of every fuzz target in the module")
 
 // corpusSize is the number of generated seeds per target.
 const corpusSize = 64
 
-// TestWriteCorpus writes the seed corpora of the fuzz targets from the
-// generators, with a fixed seed, when run with -write-corpus ("make
-// corpus"). Without the flag it checks the committed corpora exist.
-func TestWriteCorpus(t *testing.T) {
-	p := gopter.DefaultGenParameters().WithSize(20).CloneWithSeed(1808)
-	urls, bases, invalid := gen.URL(), gen.GenericRL(), gen.Invalid()
-	one := func(n int) []any {
-		if n%3 == 2 {
-			return []any{invalid(p).Result.(gen.Violation).Input}
+// generatedPrefixes are the names of the seed files the corpus writer
+// owns; others in a corpus directory (crashers, named by Go after their
+// hash) are left alone.
+var generatedPrefixes = []string{"rfc5-", "table-", "gen-", "doc-", "bytes-"}
+
+// TestSeedCorpora checks that every fuzz target of the module has its
+// seed corpus in testdata/fuzz/<target> beside it, as "make corpus"
+// writes it (with -write-corpus it writes them). The seeds are chosen by
+// the fuzz function's arguments, the one place that says what a target
+// reads:
+//
+//	(s string)                    a URL: the §5 examples, every case of
+//	                              testdata/urls.txt, generated URLs, a third
+//	                              of them with a known violation
+//	(base, ref string) and other  a base and a reference: the §5 pairs and
+//	pairs of strings              generated generic-RL bases and URLs
+//	(doc string)                  an HTML document or a message around
+//	                              generated URLs
+//	(data []byte, kind uint8)     a URL list, an HTML document or a message
+//	                              (kind 0, 1, 2) around generated URLs
+//	(data []byte)                 the choices of package gen's productions:
+//	                              random bytes, any of which build a URL
+//
+// The generators run with a fixed seed, so the files change only when the
+// generators, the case table or §5's list do; OSS-Fuzz's seed corpus zips
+// are made of these same files (internal/seedzip).
+func TestSeedCorpora(t *testing.T) {
+	table, err := cases.Load("../testdata/urls.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inputs []string
+	for _, c := range table {
+		inputs = append(inputs, c.Input)
+	}
+	for _, tg := range findTargets(t) {
+		want, err := seedsFor(tg, inputs)
+		if err != nil {
+			t.Errorf("%s: %v", tg.name, err)
+			continue
 		}
-		return []any{urls(p).Result.(ast.URL).String()}
-	}
-	two := func(int) []any {
-		return []any{bases(p).Result.(ast.URL).String(), urls(p).Result.(ast.URL).String()}
-	}
-	targets := map[string]func(int) []any{
-		"FuzzParse": one, "FuzzValidate": one, "FuzzNetURL": one, "FuzzResolve": two, "FuzzRelative": two,
-	}
-	for _, name := range []string{"FuzzParse", "FuzzValidate", "FuzzNetURL", "FuzzResolve", "FuzzRelative"} {
-		dir := filepath.Join("testdata", "fuzz", name)
+		dir := filepath.Join(moduleRoot, tg.dir, "testdata", "fuzz", tg.name)
+		have := map[string]string{}
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if generated(e.Name()) {
+				b, err := os.ReadFile(filepath.Join(dir, e.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				have[e.Name()] = string(b)
+			}
+		}
 		if !*writeCorpus {
-			if entries, err := os.ReadDir(dir); err != nil || len(entries) < corpusSize {
-				t.Errorf("%s: %d seeds (%v); run make corpus", dir, len(entries), err)
+			if !maps.Equal(have, want) {
+				t.Errorf("%s: the seed corpus in %s is stale (%d generated files, want %d): run make corpus", tg.name, dir, len(have), len(want))
 			}
 			continue
 		}
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		for i := range corpusSize {
-			body := "go test fuzz v1\n"
-			for _, v := range targets[name](i) {
-				body += fmt.Sprintf("string(%s)\n", strconv.Quote(v.(string)))
+		for name := range have {
+			if err := os.Remove(filepath.Join(dir, name)); err != nil {
+				t.Fatal(err)
 			}
-			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("gen-%02d", i)), []byte(body), 0o644); err != nil {
+		}
+		for _, name := range slices.Sorted(maps.Keys(want)) {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(want[name]), 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
+}
+
+func generated(name string) bool {
+	for _, p := range generatedPrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// seedsFor returns the generated seed files of a target, by name.
+func seedsFor(tg target, table []string) (map[string]string, error) {
+	p := gopter.DefaultGenParameters().WithSize(20).CloneWithSeed(1808)
+	urls, bases, invalid := gen.URL(), gen.GenericRL(), gen.Invalid()
+	url := func(i int) string {
+		if i%3 == 2 {
+			return invalid(p).Result.(gen.Violation).Input
+		}
+		return urls(p).Result.(ast.URL).String()
+	}
+	out := map[string]string{}
+	add := func(name string, args ...any) { out[name] = corpusFile(args...) }
+	switch sig := tg.signature(); {
+	case sig == "string" && tg.params[0] != "doc string":
+		for i, s := range section5 {
+			add(fmt.Sprintf("rfc5-%02d", i), s)
+		}
+		for i, s := range table {
+			add(fmt.Sprintf("table-%03d", i), s)
+		}
+		for i := range corpusSize {
+			add(fmt.Sprintf("gen-%02d", i), url(i))
+		}
+	case sig == "string, string":
+		for i, r := range section5[1:] {
+			add(fmt.Sprintf("rfc5-%02d", i), section5[0], r)
+		}
+		for i := range corpusSize {
+			add(fmt.Sprintf("gen-%02d", i), bases(p).Result.(ast.URL).String(), url(i))
+		}
+	case sig == "string":
+		for i := range corpusSize / 2 {
+			add(fmt.Sprintf("doc-%02d", i), document(uint8(1+i%2), bases(p).Result.(ast.URL).String(), url, i))
+		}
+	case sig == "[]byte, uint8":
+		for i := range corpusSize {
+			kind := uint8(i % 3)
+			add(fmt.Sprintf("doc-%02d", i), []byte(document(kind, bases(p).Result.(ast.URL).String(), url, i)), kind)
+		}
+	case sig == "[]byte":
+		r := rand.New(rand.NewPCG(1808, 13))
+		for i := range corpusSize {
+			b := make([]byte, 1+r.IntN(64))
+			for j := range b {
+				b[j] = byte(r.IntN(256))
+			}
+			add(fmt.Sprintf("bytes-%02d", i), b)
+		}
+	default:
+		return nil, fmt.Errorf("no seeds for arguments (%s)", sig)
+	}
+	return out, nil
+}
+
+// document writes a URL list (kind 0), an HTML document with a BASE
+// element (1) or a message with a Base header around one (2), holding a
+// few generated references.
+func document(kind uint8, base string, url func(int) string, i int) string {
+	refs := []string{url(i), url(i + 1), url(i + 2)}
+	if kind == 0 {
+		return base + "\n" + strings.Join(refs, "\n") + "\n"
+	}
+	var b strings.Builder
+	b.WriteString(`<html><head><base href="` + base + `"></head><body>`)
+	for _, r := range refs {
+		b.WriteString(`<a href="` + r + `">x</a><img src='` + r + `'>`)
+	}
+	b.WriteString("</body></html>\n")
+	if kind == 1 {
+		return b.String()
+	}
+	return "Base: <URL:" + base + ">\nContent-Type: text/html\n\n" + b.String()
+}
+
+// corpusFile encodes arguments as a Go fuzz corpus file.
+func corpusFile(args ...any) string {
+	var b strings.Builder
+	b.WriteString("go test fuzz v1\n")
+	for _, a := range args {
+		switch v := a.(type) {
+		case string:
+			b.WriteString("string(" + strconv.Quote(v) + ")\n")
+		case []byte:
+			b.WriteString("[]byte(" + strconv.Quote(string(v)) + ")\n")
+		case uint8:
+			b.WriteString("byte(" + strconv.QuoteRune(rune(v)) + ")\n")
+		}
+	}
+	return b.String()
 }

@@ -62,12 +62,17 @@ func writeJSON(w io.Writer, v any) error {
 }
 
 // streamInputs calls f with each input (see [eachInput]) and a buffered
-// writer on stdout, flushed at the end. It reports a read or write error on
-// stderr, as the command cmd, and returns false after one; a command then
-// exits with status 2.
+// writer on stdout. The writer is flushed whenever every line read so far
+// has its answer and the next read from standard input would wait (and at
+// the end): a program that writes one line and waits for its answer gets
+// it, which is the line protocol of "relurl parse --json" and "relurl
+// resolve --json", while a file or a long pipe of inputs is still written
+// in large blocks. It reports a read or write error on stderr, as the
+// command cmd, and returns false after one; a command then exits with
+// status 2.
 func streamInputs(cmd string, inputs []string, stdin io.Reader, stdout, stderr io.Writer, f func(out io.Writer, s string) error) bool {
 	out := bufio.NewWriter(stdout)
-	err := eachInput(inputs, stdin, func(s string) error { return f(out, s) })
+	err := eachInput(inputs, stdin, out.Flush, func(s string) error { return f(out, s) })
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
@@ -82,8 +87,9 @@ func streamInputs(cmd string, inputs []string, stdin io.Reader, stdout, stderr i
 // line of stdin. A line ends at "\n"; one "\r" before it is dropped, so
 // files with CRLF line ends read as expected. Lines may be of any length,
 // and standard input of up to input.DefaultMax bytes (256 MiB): past that
-// it is an error that names the limit.
-func eachInput(args []string, stdin io.Reader, f func(string) error) error {
+// it is an error that names the limit. Before a read of stdin that finds
+// nothing buffered, and so may wait, it calls idle.
+func eachInput(args []string, stdin io.Reader, idle func() error, f func(string) error) error {
 	if len(args) > 0 {
 		for _, a := range args {
 			if err := f(a); err != nil {
@@ -94,6 +100,11 @@ func eachInput(args []string, stdin io.Reader, f func(string) error) error {
 	}
 	r := bufio.NewReaderSize(input.Limit(stdin, "standard input", input.DefaultMax), 64<<10)
 	for {
+		if r.Buffered() == 0 {
+			if err := idle(); err != nil {
+				return err
+			}
+		}
 		line, err := r.ReadString('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
 			return err // a line cut short by a read error is not an input
