@@ -30,7 +30,7 @@ go test -c -cover -coverpkg="$coverpkg" -o "$work/cover.test" "./$dir"
 
 echo "== $target: fuzzing for $duration"
 (cd "$dir" && "$work/fuzz.test" -test.run='^$' -test.fuzz="^$target\$" -test.fuzztime="$duration" \
-  -test.parallel=1 -test.fuzzcachedir="$work/cache" -test.timeout=0) 2>&1 | tee "$work/fuzz.log" | grep -v 'elapsed: [0-9]*s,' || true
+  -test.parallel=1 -test.fuzzcachedir="$work/cache" -test.timeout=0) 2>&1 | tee "$work/fuzz.log" | grep -v '^fuzz: elapsed' || true
 last=$(grep 'fuzz: elapsed' "$work/fuzz.log" | tail -1)
 
 # coverage runs the target over a corpus directory in a scratch package

@@ -279,14 +279,39 @@ var (
 
 // drawCase builds, from a fuzz input, a URL production by production: its
 // first byte chooses, one time in four, a URL with a known violation
-// (inv), and otherwise a valid one (u).
-func drawCase(data []byte) (u ast.URL, inv gen.Violation, invalid bool) {
+// (inv), and otherwise a valid one (u). The bytes the productions leave
+// unread, if any, then edit the printed URL (edited): each of up to eight
+// edits inserts, replaces or deletes one byte at a chosen offset, so that
+// a fuzzer reaches the readers' error paths from deep, structured input.
+func drawCase(data []byte) (u ast.URL, inv gen.Violation, invalid bool, edited string) {
 	src := gen.NewBytes(data)
 	if src.Intn(4) == 3 {
 		inv, _ = urlRow.DrawInvalid(src)
-		return u, inv, true
+		return u, inv, true, edit(inv.Input, src, data)
 	}
-	return urlRow.Draw(src).(ast.URL), inv, false
+	u = urlRow.Draw(src).(ast.URL)
+	return u, inv, false, edit(u.String(), src, data)
+}
+
+// edit applies to s the edits the unread bytes of data choose (see
+// [drawCase]); with none left it returns s.
+func edit(s string, src *gen.Bytes, data []byte) string {
+	if src.Used() >= len(data) {
+		return s
+	}
+	b := []byte(s)
+	for n := 1 + src.Intn(8); n > 0 && src.Used() < len(data); n-- {
+		at := src.Intn(len(b) + 1)
+		switch op := src.Intn(3); {
+		case op == 0 || at == len(b):
+			b = append(b[:at], append([]byte{byte(src.Intn(256))}, b[at:]...)...)
+		case op == 1:
+			b[at] = byte(src.Intn(256))
+		default:
+			b = append(b[:at], b[at+1:]...)
+		}
+	}
+	return string(b)
 }
 
 // drawPair builds, from a fuzz input, a generic-RL base and a valid

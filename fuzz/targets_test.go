@@ -193,3 +193,17 @@ func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// TestReadmeListsTargets: the README's guide to fuzzing names every fuzz
+// target of the module.
+func TestReadmeListsTargets(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join(moduleRoot, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tg := range findTargets(t) {
+		if !bytes.Contains(readme, []byte("| `"+tg.name+"` | `"+filepath.ToSlash(tg.dir)+"` |")) {
+			t.Errorf("the README's table of fuzz targets has no row for %s (package %s)", tg.name, tg.dir)
+		}
+	}
+}

@@ -31,7 +31,9 @@ func TestLineProtocol(t *testing.T) {
 		{[]string{"parse", "--json"}, []string{"http://a/b;p?q#f", "g h", "", "//a/b"},
 			func(in string, obj map[string]any) bool { return obj["input"] == in && obj["valid"] == (in != "g h") }},
 		{[]string{"resolve", "--json", "http://a/b/c/d;p?q#f"}, []string{"../g", "g:h", "%zz", ""},
-			func(in string, obj map[string]any) bool { return obj["ref"] == in && (obj["result"] != nil) == (in != "%zz") }},
+			func(in string, obj map[string]any) bool {
+				return obj["ref"] == in && (obj["result"] != nil) == (in != "%zz")
+			}},
 	} {
 		cmd := exec.Command(bin, tc.args...)
 		stdin, err := cmd.StdinPipe()
