@@ -19,8 +19,8 @@ import (
 // resolved URL when it is not the reference itself), and [Base.Agrees]
 // answers without a report. Anything it does not recognise takes the full
 // path, which runs every reader. TestPrefilterDifferential,
-// TestPrefilterTokens and FuzzPrefilter hold the two paths to the
-// identical Report (reflect.DeepEqual) on every input they try.
+// TestPrefilterTokens and the prefilter's fuzz target hold the two paths
+// to the identical Report (reflect.DeepEqual) on every input they try.
 //
 // # The plain subset
 //

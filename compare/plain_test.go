@@ -5,11 +5,9 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"os"
-	"reflect"
 	"strconv"
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	wurlerrors "github.com/nlnwa/whatwg-url/errors"
 )
@@ -70,16 +68,8 @@ func benchMix(tb testing.TB) []string {
 	return out
 }
 
-// exactBase is base read with every shortcut off: the full path, each
-// reader run.
-func exactBase(base string) *Base {
-	b := NewBase(base)
-	b.exact = true
-	return b
-}
-
 // prefilterSeeds are the (base, reference) pairs the differential test
-// and FuzzPrefilter start from: RFC 1808 §5 against its base and alone,
+// runs: RFC 1808 §5 against its base and alone,
 // the bench mix against none, the §5 base and a docs page, every WPT case
 // with its base and alone, and the Python documentation's links against
 // their pages and alone.
@@ -109,24 +99,6 @@ func prefilterSeeds(tb testing.TB) [][2]string {
 	return seeds
 }
 
-// checkShortcuts holds Reference with its shortcuts (the prefilter, and
-// the WHATWG reading known without a base) to the full path: the reports
-// must be identical, unexported fields and all, and Agrees must answer as
-// the report does. It returns whether the prefilter took the input.
-func checkShortcuts(t *testing.T, fast, exact *Base, ref string) bool {
-	t.Helper()
-	k, _ := fast.plainKindOf(ref)
-	got, want := fast.Reference(ref), exact.Reference(ref)
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("base %q, ref %q (plain kind %d): the shortcut's report differs from the full path's\nshortcut: %s\nfull:     %s",
-			fast.s, ref, k, dump(got), dump(want))
-	}
-	if a := fast.Agrees(ref); a != want.Agree {
-		t.Errorf("base %q, ref %q: Agrees says %v, the report %v", fast.s, ref, a, want.Agree)
-	}
-	return k != notPlain
-}
-
 // TestPrefilterDifferential runs checkShortcuts on every seed, and logs
 // the share the prefilter takes.
 func TestPrefilterDifferential(t *testing.T) {
@@ -144,21 +116,6 @@ func TestPrefilterDifferential(t *testing.T) {
 		}
 	}
 	t.Logf("the prefilter takes %d of %d seeds", taken, len(seeds))
-}
-
-// FuzzPrefilter is the safety net of the shortcuts: for any base and
-// reference, Reference must give the report the full path gives, and
-// Agrees its verdict (testdata/fuzz/FuzzPrefilter holds what it found).
-func FuzzPrefilter(f *testing.F) {
-	for _, s := range prefilterSeeds(f) {
-		f.Add(s[0], s[1])
-	}
-	f.Fuzz(func(t *testing.T, base, ref string) {
-		if len(base)+len(ref) > 4096 || !utf8.ValidString(base) || !utf8.ValidString(ref) {
-			return // as FuzzCompare
-		}
-		checkShortcuts(t, NewBase(base), exactBase(base), ref)
-	})
 }
 
 // TestPlainKinds is the plain subset as a table: what the prefilter takes,
