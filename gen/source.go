@@ -39,9 +39,10 @@ const DefaultSize = 20
 // Bytes is a [Source] that reads its choices from a byte string, such as
 // a fuzz input: a choice among at most 256 alternatives takes one byte
 // (modulo the number of alternatives), a larger one two. Once the bytes
-// run out every choice is 0, which ends every repetition, so any byte
-// string, the empty one included, builds one bounded value, and a longer
-// string builds a value no smaller in the number of choices it records.
+// run out every choice is 0, which ends every repetition (the rest of the
+// value then takes the alternatives choice 0 picks: a corner value, an
+// escape, an optional component), so any byte string, the empty one
+// included, builds one bounded value.
 type Bytes struct {
 	data []byte
 	used int
