@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"encoding/xml"
 	"flag"
 	"fmt"
 	"maps"
@@ -41,6 +42,9 @@ var generatedPrefixes = []string{"rfc5-", "table-", "gen-", "doc-", "bytes-"}
 //	pairs of strings              generated generic-RL bases and URLs
 //	(doc string)                  an HTML document or a message around
 //	                              generated URLs
+//	(html string), (markdown      a document of that kind around generated
+//	string), (css string), (xml   URLs (the argument's name says what the
+//	string)                       target reads; see documentArgs)
 //	(data []byte, kind uint8)     a URL list, an HTML document or a message
 //	                              (kind 0, 1, 2) around generated URLs
 //	(data []byte)                 the choices of package gen's productions:
@@ -120,7 +124,12 @@ func seedsFor(tg target, table []string) (map[string]string, error) {
 	out := map[string]string{}
 	add := func(name string, args ...any) { out[name] = corpusFile(args...) }
 	switch sig := tg.signature(); {
-	case sig == "string" && tg.params[0] != "doc string":
+	case sig == "string" && documentArgs[tg.params[0]] != nil:
+		kinds := documentArgs[tg.params[0]]
+		for i := range corpusSize / 2 {
+			add(fmt.Sprintf("doc-%02d", i), document(kinds[i%len(kinds)], bases(p).Result.(ast.URL).String(), url, i))
+		}
+	case sig == "string":
 		for i, s := range section5 {
 			add(fmt.Sprintf("rfc5-%02d", i), s)
 		}
@@ -137,14 +146,10 @@ func seedsFor(tg target, table []string) (map[string]string, error) {
 		for i := range corpusSize {
 			add(fmt.Sprintf("gen-%02d", i), bases(p).Result.(ast.URL).String(), url(i))
 		}
-	case sig == "string":
-		for i := range corpusSize / 2 {
-			add(fmt.Sprintf("doc-%02d", i), document(uint8(1+i%2), bases(p).Result.(ast.URL).String(), url, i))
-		}
 	case sig == "[]byte, uint8":
 		for i := range corpusSize {
 			kind := uint8(i % 3)
-			add(fmt.Sprintf("doc-%02d", i), []byte(document(kind, bases(p).Result.(ast.URL).String(), url, i)), kind)
+			add(fmt.Sprintf("doc-%02d", i), []byte(document(fileKinds[kind], bases(p).Result.(ast.URL).String(), url, i)), kind)
 		}
 	case sig == "[]byte":
 		r := rand.New(rand.NewPCG(1808, 13))
@@ -161,13 +166,55 @@ func seedsFor(tg target, table []string) (map[string]string, error) {
 	return out, nil
 }
 
-// document writes a URL list (kind 0), an HTML document with a BASE
-// element (1) or a message with a Base header around one (2), holding a
-// few generated references.
-func document(kind uint8, base string, url func(int) string, i int) string {
+// documentArgs are the string arguments that name a kind of document,
+// with the kinds of the seeds written for them, in turn.
+var documentArgs = map[string][]string{
+	"doc string":      {"html", "message"},
+	"html string":     {"html"},
+	"markdown string": {"markdown"},
+	"css string":      {"css"},
+	"xml string":      {"xml"},
+}
+
+// fileKinds are the kinds of a (data []byte, kind uint8) target's kind
+// argument, by its value modulo 3: lint.FuzzFile's and fuzz.FuzzLint's.
+var fileKinds = []string{"text", "html", "message"}
+
+// document writes a document of a kind around a few generated references
+// url(i), url(i+1), url(i+2), with base as its base where the kind has
+// one: a URL list ("text", the base first), an HTML document with a BASE
+// element ("html"), a message with a Base header around one ("message"),
+// Markdown links, an image, an autolink and a definition ("markdown"), a
+// style sheet's url() and @import ("css"), or an XML document under an
+// xml:base, in turn an Atom feed, a sitemap and SVG ("xml").
+func document(kind, base string, url func(int) string, i int) string {
 	refs := []string{url(i), url(i + 1), url(i + 2)}
-	if kind == 0 {
+	switch kind {
+	case "text":
 		return base + "\n" + strings.Join(refs, "\n") + "\n"
+	case "markdown":
+		return "# Links\n\nA [link](" + refs[0] + "), an ![image](<" + refs[1] + "> \"title\") and <" + refs[2] + ">.\n\n[ref]: " + refs[0] + "\n"
+	case "css":
+		q := strings.NewReplacer(`\`, `\\`, `"`, `\"`)
+		return "@import \"" + q.Replace(refs[0]) + "\";\na { background: url(" + refs[1] + ") }\nb { cursor: url(\"" + q.Replace(refs[2]) + "\"), auto }\n"
+	case "xml":
+		var e [3]strings.Builder
+		for j, r := range refs {
+			_ = xml.EscapeText(&e[j], []byte(r))
+		}
+		var b strings.Builder
+		_ = xml.EscapeText(&b, []byte(base))
+		switch i % 3 {
+		case 0:
+			return `<?xml version="1.0" encoding="utf-8"?>` + "\n" + `<feed xmlns="http://www.w3.org/2005/Atom" xml:base="` + b.String() + `"><link href="` + e[0].String() +
+				`"/><icon>` + e[1].String() + `</icon><entry xml:base="` + e[2].String() + `"><link href="` + e[0].String() + `"/></entry></feed>` + "\n"
+		case 1:
+			return `<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>` + e[0].String() +
+				`</loc></url><url><loc><![CDATA[` + refs[1] + `]]></loc></url></urlset>` + "\n"
+		default:
+			return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" xml:base="` + b.String() + `"><a xlink:href="` + e[0].String() +
+				`"><image href="` + e[1].String() + `"/></a><style>.a { background: url(` + e[2].String() + `) }</style></svg>` + "\n"
+		}
 	}
 	var b strings.Builder
 	b.WriteString(`<html><head><base href="` + base + `"></head><body>`)
@@ -175,7 +222,7 @@ func document(kind uint8, base string, url func(int) string, i int) string {
 		b.WriteString(`<a href="` + r + `">x</a><img src='` + r + `'>`)
 	}
 	b.WriteString("</body></html>\n")
-	if kind == 1 {
+	if kind == "html" {
 		return b.String()
 	}
 	return "Base: <URL:" + base + ">\nContent-Type: text/html\n\n" + b.String()

@@ -28,6 +28,8 @@ type target struct {
 	// params are the types of its fuzz function's arguments after the
 	// *testing.T, each with its name: "s string", "data []byte".
 	params []string
+	// adds is whether its body calls f.Add.
+	adds bool
 }
 
 // signature is the types of the arguments, joined by ", ".
@@ -78,14 +80,27 @@ func findTargets(t *testing.T) []target {
 				continue
 			}
 			tg := target{name: fn.Name.Name, dir: filepath.Dir(rel), file: rel, pkg: f.Name.Name}
+			var fName string
+			if names := fn.Type.Params.List[0].Names; len(names) == 1 {
+				fName = names[0].Name
+			}
 			ast.Inspect(fn.Body, func(n ast.Node) bool {
 				call, ok := n.(*ast.CallExpr)
-				if !ok || len(call.Args) != 1 {
+				if !ok {
 					return true
 				}
 				sel, ok := call.Fun.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				if x, isIdent := sel.X.(*ast.Ident); isIdent && x.Name == fName && sel.Sel.Name == "Add" {
+					tg.adds = true
+				}
+				if len(call.Args) != 1 {
+					return true
+				}
 				lit, isLit := call.Args[0].(*ast.FuncLit)
-				if !ok || sel.Sel.Name != "Fuzz" || !isLit {
+				if sel.Sel.Name != "Fuzz" || !isLit {
 					return true
 				}
 				for i, field := range lit.Type.Params.List {
@@ -128,7 +143,10 @@ func types(fset *token.FileSet, e ast.Expr) string {
 //     "testing" import is go-118-fuzz-build's, which is what that tool
 //     does (checked here by building the package with such an overlay);
 //   - its arguments are of the types go-118-fuzz-build and internal/seedzip
-//     support.
+//     support;
+//   - its seeds are files in testdata/fuzz/NAME, never f.Add calls: the
+//     seed corpus zip, which is all libFuzzer sees, is made of those files
+//     (under go-118-fuzz-build, f.Add does nothing).
 //
 // make oss-fuzz builds and runs them with clang and libFuzzer.
 func TestTargetsBuildForOSSFuzz(t *testing.T) {
@@ -153,6 +171,9 @@ func TestTargetsBuildForOSSFuzz(t *testing.T) {
 		})
 		if strings.HasSuffix(tg.pkg, "_test") {
 			t.Errorf("%s: %s is in package %s: go-118-fuzz-build compiles it into the package itself", tg.file, tg.name, tg.pkg)
+		}
+		if tg.adds {
+			t.Errorf("%s: %s calls f.Add, whose seeds libFuzzer never sees: write them to %s/testdata/fuzz/%s", tg.file, tg.name, filepath.ToSlash(tg.dir), tg.name)
 		}
 		switch tg.signature() {
 		case "string", "string, string", "[]byte", "[]byte, uint8":
