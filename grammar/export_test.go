@@ -1,0 +1,4 @@
+package grammar
+
+// CheckOutline is checkOutline, for the tests of package grammar_test.
+var CheckOutline = checkOutline
