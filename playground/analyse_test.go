@@ -162,38 +162,6 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// FuzzAnalyse: no input panics, the report marshals, and what it says
-// agrees with the library.
-func FuzzAnalyse(f *testing.F) {
-	for _, ref := range section5 {
-		f.Add(ref, rfcBase)
-	}
-	f.Add("http://a/b c", "g\x00#%")
-	f.Add("\xff", "http://a//b")
-	f.Fuzz(func(t *testing.T, in, base string) {
-		if len(in)+len(base) > 2048 {
-			return
-		}
-		rep := playground.Analyse(in, base)
-		if _, err := json.Marshal(rep); err != nil {
-			t.Fatal(err)
-		}
-		if rep.URL.Valid != validate.Valid(in) {
-			t.Fatalf("Analyse(%q): valid %v", in, rep.URL.Valid)
-		}
-		if base == "" {
-			return
-		}
-		want := resolve.Lenient(base, in)
-		if u, err := resolve.Resolve(base, in); err == nil {
-			want = u
-		}
-		if rep.Resolution.Result != want.String() {
-			t.Fatalf("Analyse(%q, %q): result %q, want %q", in, base, rep.Resolution.Result, want)
-		}
-	})
-}
-
 func ExampleAnalyse() {
 	rep := playground.Analyse("../../g;x?y#s", "http://a/b/c/d;p?q#f")
 	res := rep.Resolution
