@@ -99,8 +99,9 @@ site:
 	$(GO) generate ./playground/site
 	$(GO) run ./cmd/relurl serve --write $(SITE)
 
-## corpus: rewrite the generated seed corpora of every fuzz target (fixed seed) and the
-## dictionary .clusterfuzzlite/relurl.dict
+## corpus: rewrite the generated seed corpora of every fuzz target (fixed seed), lint/extract's
+## seeds from its golden documents and hostile shapes, and the dictionary .clusterfuzzlite/relurl.dict
 corpus:
 	$(GO) test ./fuzz -run TestSeedCorpora -write-corpus
+	$(GO) test ./lint/extract -run TestFuzzSeeds -update
 	$(GO) run ./cmd/relurl gen --dict > .clusterfuzzlite/relurl.dict

@@ -177,7 +177,7 @@ var documentArgs = map[string][]string{
 }
 
 // fileKinds are the kinds of a (data []byte, kind uint8) target's kind
-// argument, by its value modulo 3: lint.FuzzFile's and fuzz.FuzzLint's.
+// argument, by its value modulo 3, as the linter's targets read it.
 var fileKinds = []string{"text", "html", "message"}
 
 // document writes a document of a kind around a few generated references

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 )
@@ -149,61 +148,4 @@ func carets(src string, start, end int) string {
 		}
 	}
 	return "    " + line + "\n    " + string(pad) + mark + "\n"
-}
-
-// checkRef checks the invariants of a Ref: its map stays in the file and
-// in order, and the text its span holds, decoded by its encodings, is the
-// URL (where the map is exact and the URL is one piece of the file).
-func checkRef(t *testing.T, src string, r Ref) {
-	t.Helper()
-	prev := -1
-	for i := 0; i <= len(r.URL); i++ {
-		at := r.Map.At(i)
-		if at < 0 || at > len(src) || r.Mappable() && at < prev {
-			t.Fatalf("%q (%s): byte %d placed at %d, after %d, in a file of %d bytes", r.URL, r.Where, i, at, prev, len(src))
-		}
-		prev = at
-	}
-	if r.Base == nil && r.Err == nil {
-		t.Errorf("%q (%s): no base", r.URL, r.Where)
-	}
-	if !r.Mappable() || r.Unwritable != "" || r.Err != nil {
-		return
-	}
-	text := src[r.Map.At(0):r.Map.At(len(r.URL))]
-	if got := decodeAs(r.Encodings, text); !slices.Contains(got, r.URL) {
-		t.Errorf("%q (%s): its span holds %q, which decodes to %q", r.URL, r.Where, text, got)
-	}
-}
-
-// decodeAs decodes text, a span of the file, by the encodings enc, from
-// the outermost in: the readings it may have (a CSS escape reads a little
-// differently in a string and in an unquoted url()).
-func decodeAs(enc []Encoding, text string) []string {
-	out := []string{text}
-	for i := len(enc) - 1; i >= 0; i-- {
-		var next []string
-		for _, s := range out {
-			switch enc[i] {
-			case EncodingHTMLAttribute:
-				d, _ := decodeAttr(s, 0)
-				next = append(next, d)
-			case EncodingXML:
-				next = append(next, xmlDecode(s, 0, len(s), true).s, xmlDecode(s, 0, len(s), false).s)
-			case EncodingCSS:
-				a, _ := cssUnescape(s, 0, len(s), true)
-				b, _ := cssUnescape(s, 0, len(s), false)
-				next = append(next, a, b)
-			case EncodingMarkdown:
-				d, _ := markdownUnescape(s)
-				next = append(next, d)
-			case EncodingMarkdownAutolink:
-				next = append(next, s, "http://"+s)
-			default:
-				next = append(next, s)
-			}
-		}
-		out = next
-	}
-	return out
 }
