@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -78,7 +77,7 @@ func runGen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "relurl gen: --format %q: want go or raw\n", *format)
 		return exitUsage
 	}
-	if isSet(fs, "format") && *corpus == "" {
+	if setFlags(fs)["format"] && *corpus == "" {
 		fmt.Fprintln(stderr, "relurl gen: --format needs --corpus DIR")
 		return exitUsage
 	}
@@ -95,7 +94,7 @@ func runGen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "relurl gen: --invalid needs a URL-level production (%s), not %q\n", strings.Join(gen.URLNames(), ", "), *production)
 		return exitUsage
 	}
-	if !isSet(fs, "seed") {
+	if !setFlags(fs)["seed"] {
 		*seed = time.Now().UnixNano()
 		fmt.Fprintf(stderr, "relurl gen: seed %d\n", *seed)
 	}
@@ -222,10 +221,4 @@ func writeDict(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
-}
-
-func isSet(fs *flag.FlagSet, name string) bool {
-	set := false
-	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
-	return set
 }
