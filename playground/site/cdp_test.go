@@ -235,7 +235,8 @@ func (p *page) eval(ctx context.Context, expr string, out any) error {
 // seconds. A condition that throws (while a page loads, say) is not true
 // yet.
 func (p *page) waitFor(ctx context.Context, cond string) error {
-	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	// Generous: a loaded 2-core machine took over 40 s to load the module.
+	ctx, cancel := context.WithTimeout(ctx, 90*time.Second)
 	defer cancel()
 	var last error
 	for {
