@@ -231,7 +231,7 @@ func (p *page) eval(ctx context.Context, expr string, out any) error {
 	return json.Unmarshal(r.Result.Value, out)
 }
 
-// waitFor polls a JavaScript condition until it is true, for at most 20
+// waitFor polls a JavaScript condition until it is true, for at most 90
 // seconds. A condition that throws (while a page loads, say) is not true
 // yet.
 func (p *page) waitFor(ctx context.Context, cond string) error {
