@@ -3,6 +3,7 @@ package ast
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // SyntaxRule is one entry of the table of syntax rules: a way for an input
@@ -230,16 +231,32 @@ func (r *SyntaxRule) Replacement(text string) (string, bool) {
 	return "", false
 }
 
+// maxFixSpelled is the most bytes of offending text whose escapes
+// [SyntaxRule.FixFor] spells out; a longer run is quoted as [Quote]
+// quotes it and its first escapes are followed by "…", so that a fix is
+// short however long the run (a megabyte of invalid UTF-8 is one
+// diagnostic).
+const maxFixSpelled = 16
+
 // FixFor says how to fix one diagnostic of the rule whose offending text is
 // text: for a character that must be escaped, which escape to write
-// (`write "|" as %7C`, `write "##" as %23%23`, "write the space as %20");
-// for a lone "%", to write
-// it as %25; otherwise the rule's [SyntaxRule.Fix].
+// (`write "|" as %7C`, `write "##" as %23%23`, "write the space as %20";
+// for a run longer than 16 bytes, `write each byte of "…" as %XX: %FF%FF…`,
+// the run quoted by [Quote]); for a lone "%", to write it as %25;
+// otherwise the rule's [SyntaxRule.Fix]. [SyntaxRule.Replacement] gives
+// the whole replacement.
 func (r *SyntaxRule) FixFor(text string) string {
 	switch r.Repair {
 	case RepairEscapePercent:
 		return `write a literal "%" as %25`
 	case RepairEncode:
+		if len(text) > maxFixSpelled {
+			cut := maxFixSpelled
+			for cut > 0 && !utf8.RuneStart(text[cut]) {
+				cut--
+			}
+			return "write each byte of " + Quote(text, 0) + " as %XX: " + PercentEncode(text[:cut]) + "…"
+		}
 		q := strconv.Quote(text)
 		if text == " " {
 			q = "the space"
