@@ -131,7 +131,10 @@ func (d *Diagnostic) Error() string {
 // Caret renders the diagnostic under the input it was found in: the input
 // on one line, with bytes that would not print shown as Go escapes (\x00,
 // \u00e9), and a line of "^" under the offending text. An input longer than
-// about 72 columns is cut to a window around the offending text.
+// about 72 columns is cut to a window around the offending text, and an
+// offending text longer than [QuoteWindow] bytes is shown by its first
+// QuoteWindow bytes and a "…" marked "^", so that the view is short
+// however long the run (a megabyte of invalid UTF-8 is one diagnostic).
 func (d *Diagnostic) Caret(input string) string {
 	const context = 32
 	start, end := d.Offset, d.End
@@ -141,7 +144,17 @@ func (d *Diagnostic) Caret(input string) string {
 	if end < start || end > len(input) {
 		end = start
 	}
+	cut := false
+	if end-start > QuoteWindow {
+		cut, end = true, start+QuoteWindow
+		for end > start && !utf8.RuneStart(input[end]) {
+			end--
+		}
+	}
 	from, to := max(0, start-context), min(len(input), end+context)
+	if cut {
+		to = end
+	}
 	for from > 0 && !utf8.RuneStart(input[from]) {
 		from--
 	}
@@ -179,6 +192,9 @@ func (d *Diagnostic) Caret(input string) string {
 	}
 	if to < len(input) {
 		line.WriteString("…")
+		if cut {
+			marks.WriteByte('^')
+		}
 	}
 	return line.String() + "\n" + strings.TrimRight(marks.String(), " ")
 }
