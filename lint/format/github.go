@@ -29,6 +29,8 @@ type GitHub struct {
 	opts Options
 	// file and path are the last file's name and its path as written.
 	file, path string
+	// num is room for a number written.
+	num [20]byte
 }
 
 // NewGitHub returns the GitHub Actions format, writing to w.
@@ -51,20 +53,30 @@ func (g *GitHub) File(r *lint.FileResult) error {
 		}
 		p := g.path
 		col, endCol := f.ColumnsUTF16()
-		var b strings.Builder
-		b.WriteString("::" + githubCommand(f.Severity))
-		b.WriteString(" file=" + escapeProperty(p))
-		b.WriteString(",line=" + strconv.Itoa(max(1, f.Line)))
+		w := g.w
+		w.WriteString("::")
+		w.WriteString(githubCommand(f.Severity))
+		w.WriteString(" file=")
+		propertyEscaper.WriteString(w, p)
+		g.int(",line=", max(1, f.Line))
 		if f.EndLine > f.Line {
-			b.WriteString(",endLine=" + strconv.Itoa(f.EndLine))
+			g.int(",endLine=", f.EndLine)
 		}
-		b.WriteString(",col=" + strconv.Itoa(max(1, col)))
-		b.WriteString(",endColumn=" + strconv.Itoa(max(1, endCol)))
-		b.WriteString(",title=" + escapeProperty(f.Rule))
-		b.WriteString("::" + escapeData(f.Message) + "\n")
-		g.w.WriteString(b.String())
+		g.int(",col=", max(1, col))
+		g.int(",endColumn=", max(1, endCol))
+		w.WriteString(",title=")
+		propertyEscaper.WriteString(w, f.Rule)
+		w.WriteString("::")
+		dataEscaper.WriteString(w, f.Message)
+		w.WriteByte('\n')
 	}
 	return nil
+}
+
+// int writes a property whose value is the number n.
+func (g *GitHub) int(property string, n int) {
+	g.w.WriteString(property)
+	g.w.Write(strconv.AppendInt(g.num[:0], int64(n), 10))
 }
 
 // Flush writes out what is buffered.
@@ -88,14 +100,18 @@ func githubCommand(s ast.Severity) string {
 	return "notice"
 }
 
+// The escapers of workflow commands, built once: a strings.Replacer is
+// immutable and safe for concurrent use, and building one per finding
+// made --format github five times slower than the text format.
+var (
+	dataEscaper     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	propertyEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
 // escapeData escapes a workflow command's message as GitHub's toolkit
 // does (@actions/core, command.ts): "%", "\r", "\n".
-func escapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
+func escapeData(s string) string { return dataEscaper.Replace(s) }
 
 // escapeProperty escapes a workflow command's property value: as data,
 // and ":" and "," too.
-func escapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
-}
+func escapeProperty(s string) string { return propertyEscaper.Replace(s) }
