@@ -129,7 +129,7 @@ func inputRows() []row {
 			Good: Example{Text: `<head><base href="http://a/"><template><div></div></template></head><a href="g">g</a>`},
 		}},
 		{Rule: Rule{
-			ID: RuleInputMarkdownTooCostly, Severity: ast.SeverityWarning,
+			ID: RuleInputMarkdownTooCostly, Severity: ast.SeverityError,
 			Section: "relurl; CommonMark",
 			Summary: "a Markdown document whose structure would cost the Markdown parser more than linear time, not read",
 			Help: "relurl reads Markdown with goldmark, whose cost grows faster than the document on some shapes " +
@@ -142,7 +142,7 @@ func inputRows() []row {
 			Good: Example{Text: "- [a](http://a/)\n", Kind: extract.KindMarkdown},
 		}},
 		{Rule: Rule{
-			ID: RuleInputXMLEncoding, Severity: ast.SeverityWarning,
+			ID: RuleInputXMLEncoding, Severity: ast.SeverityError,
 			Section: "XML 1.0 §4.3.3",
 			Summary: "an XML document in UTF-16, not read",
 			Help:    "relurl reads XML in UTF-8 (and its ASCII subset); a document in UTF-16 is not read, and its URLs are not checked.",

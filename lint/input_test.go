@@ -33,6 +33,31 @@ func TestInputRows(t *testing.T) {
 	}
 }
 
+// TestUnreadIsError: a rule of the input family whose document or part
+// is not read, so that its URLs go unchecked, is an error, so that a run
+// with the default --fail-on fails (README decision 37); one whose part
+// was read as well as it could be is not. Before, a Markdown document too
+// costly to parse and an XML document in UTF-16 were warnings: relurl
+// lint checked none of their URLs and exited 0.
+func TestUnreadIsError(t *testing.T) {
+	n := 0
+	for _, r := range Rules() {
+		if r.Family != FamilyInput {
+			continue
+		}
+		unread := strings.HasSuffix(r.Summary, ", not read")
+		if unread {
+			n++
+		}
+		if unread != (r.Severity == ast.SeverityError) {
+			t.Errorf("%s is %s, and its summary says %q", r.ID, r.Severity, r.Summary)
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d rules of the input family say their input is not read, want 4 (too-deep, not-decoded, markdown-too-costly, xml-encoding)", n)
+	}
+}
+
 // TestNoSilentLimits: what the extractor could not read is a finding of
 // the input family, at its place, at the limit and one past it; turning
 // the rule off turns it off.
