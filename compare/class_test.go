@@ -76,6 +76,10 @@ var classCases = []struct {
 	{"§5.2 /./g", section5Base, "/./g", []Class{DotSegments}, []string{"path"}},
 	{"§5.2 /../g", section5Base, "/../g", []Class{DotSegments}, []string{"path"}},
 	{"dot segments in an absolute URL", "", "http://a/b/../c", []Class{DotSegments}, []string{"path"}},
+	// file:/// is a file URL's empty host, not slash confusion (found on
+	// real documentation: file:///usr/a/../b was said to be slash confusion).
+	{"dot segments in a file URL", "", "file:///usr/a/../b", []Class{DotSegments}, []string{"path"}},
+	{"slash confusion, file:////", "", "file:////a/../b", []Class{SlashConfusion}, []string{"path"}},
 	{"tab", "", "http://a/b\tc", []Class{WhiteSpace}, []string{"path", "verdict"}},
 	{"leading space", "", " http://a/b", []Class{WhiteSpace}, []string{"scheme", "net_loc", "path", "verdict"}},
 	{"IPv4 in hex", "", "http://0x7f.1/", []Class{Host}, []string{"net_loc"}},

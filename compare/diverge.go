@@ -472,12 +472,19 @@ func (s *situation) slashCount() int {
 
 // irregularSlashes reports whether n slashes are not what RFC 1808 reads
 // a net_loc after: a special scheme followed by other than two, or a
-// reference without a scheme that begins with more than two.
+// reference without a scheme that begins with more than two. "file:///"
+// is regular: it is the empty host of RFC 1738 §3.10 (file://<host>/<path>),
+// which every reader takes as such, so that a file URL whose path the
+// readers part on for another reason (file:///a/../b) is not slash
+// confusion.
 func (s *situation) irregularSlashes(n int) bool {
 	if n < 0 {
 		return false
 	}
-	if _, _, ok := schemeOf(s.clean()); ok {
+	if sch, _, ok := schemeOf(s.clean()); ok {
+		if n == 3 && strings.EqualFold(sch, "file") {
+			return false
+		}
 		return n != 2 // n == 0 with the base's scheme is the loophole, tried first
 	}
 	return n > 2
