@@ -4,7 +4,10 @@ package lint
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/relurl/relurl/lint/extract"
 )
@@ -33,8 +36,13 @@ func (r Rule) Markdown() string {
 		if ex.ex.Base != "" {
 			against = fmt.Sprintf(", linted with `--base %s`", ex.ex.Base)
 		}
-		fmt.Fprintf(&b, "%s (%s%s):\n\n```%s\n%s\n```\n\n", ex.label, exampleKind(ex.ex), against,
-			exampleLang(ex.ex), strings.TrimSuffix(ex.ex.Text, "\n"))
+		text, lang, bytes := strings.TrimSuffix(ex.ex.Text, "\n"), exampleLang(ex.ex), ""
+		if !isText(text) {
+			// Bytes that are not text (UTF-16, NUL) would make the page a
+			// binary file: they are shown as a Go string literal.
+			text, lang, bytes = strconv.Quote(text), "go", ", its bytes as a Go string"
+		}
+		fmt.Fprintf(&b, "%s (%s%s%s):\n\n```%s\n%s\n```\n\n", ex.label, exampleKind(ex.ex), bytes, against, lang, text)
 		if ex.label == "Bad" {
 			for _, f := range r.lintExample(ex.ex) {
 				if f.Rule == r.ID {
@@ -105,6 +113,20 @@ func exampleLang(ex Example) string {
 		return k.String()
 	}
 	return "text"
+}
+
+// isText reports whether s can be shown as it is: UTF-8 without control
+// characters but tab and line ends.
+func isText(s string) bool {
+	if !utf8.ValidString(s) {
+		return false
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) && r != '\t' && r != '\n' && r != '\r' {
+			return false
+		}
+	}
+	return true
 }
 
 // exampleName is the name of the file the example is linted as.

@@ -110,3 +110,21 @@ func TestRulesPageFresh(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesPageIsText: the rules page, and each rule's Markdown (SARIF's
+// help.markdown), is UTF-8 text without control characters, so that
+// GitHub renders the page every helpUri points to. The example of
+// input/xml-encoding is UTF-16: its bytes made the page binary.
+func TestRulesPageIsText(t *testing.T) {
+	if page := RulesPage(); !isText(page) {
+		t.Error("the rules page holds bytes that are not text")
+	}
+	for _, r := range Rules() {
+		if !isText(r.Markdown()) {
+			t.Errorf("%s: its Markdown holds bytes that are not text", r.ID)
+		}
+	}
+	if !strings.Contains(RulesPage(), `"\xff\xfe<\x00a\x00/\x00>\x00"`) {
+		t.Error("the UTF-16 example of input/xml-encoding is not shown as a Go string")
+	}
+}
