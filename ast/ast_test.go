@@ -141,6 +141,11 @@ func TestCaret(t *testing.T) {
 		{"héllo", 1, 3, "héllo\n ^"},
 		{"a\xffb", 1, 2, "a\\xffb\n ^^^^"},
 		{"abc", 3, 3, "abc\n   ^"},
+		// A point inside the input, as the linter's notes on a message are:
+		// the caret was drawn after the window's last column.
+		{"abc", 1, 1, "abc\n ^"},
+		{"a\xffb", 1, 1, "a\\xffb\n ^"},
+		{strings.Repeat("a", 100), 10, 10, strings.Repeat("a", 42) + "…\n" + strings.Repeat(" ", 10) + "^"},
 		{strings.Repeat("a", 100) + "<" + strings.Repeat("b", 100), 100, 101,
 			"…" + strings.Repeat("a", 32) + "<" + strings.Repeat("b", 32) + "…\n" + strings.Repeat(" ", 33) + "^"},
 		// An offending run longer than QuoteWindow: its first QuoteWindow

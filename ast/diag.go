@@ -184,11 +184,18 @@ func (d *Diagnostic) Caret(input string) string {
 		if i >= start && i < end {
 			mark = "^"
 		}
-		marks.WriteString(strings.Repeat(mark, utf8.RuneCountInString(shown)))
+		if start == end && i == start {
+			// A point: one caret under the first column of the
+			// character it stands before.
+			marks.WriteByte('^')
+			marks.WriteString(strings.Repeat(" ", utf8.RuneCountInString(shown)-1))
+		} else {
+			marks.WriteString(strings.Repeat(mark, utf8.RuneCountInString(shown)))
+		}
 		i += n
 	}
-	if start == end {
-		marks.WriteByte('^') // a point, such as the end of the input
+	if start == end && start >= to {
+		marks.WriteByte('^') // a point at the end of the input
 	}
 	if to < len(input) {
 		line.WriteString("…")
