@@ -44,7 +44,8 @@ segment holds ":" (§5.3), and URLs that RFC 3986 parsers such as net/url
 read differently. It looks at arguments of url.Parse, http.Get,
 http.NewRequest and their kin, and at string literals that look like
 absolute URLs. Rules are those of "relurl rules"; -enable, -disable and
--rfc1738 select them.`
+-rfc1738 select them; -allow-chars and -allow-ipv6-hosts accept what a
+.relurl.toml's [allow] table accepts.`
 
 // New returns an analyzer that applies the linter configured by opts.
 // opts.Retrieval must be empty: Go source has no base URL.
@@ -65,20 +66,23 @@ func New(opts lint.Options) (*analysis.Analyzer, error) {
 }
 
 // Analyzer is the analyzer with the default rules, configured by its
-// flags: -enable and -disable (comma-separated rule ids or families) and
-// -rfc1738. Each pass reads the flags afresh, so drivers may set them
-// before running it.
+// flags: -enable and -disable (comma-separated rule ids or families),
+// -rfc1738, and the allowances of a configuration file's [allow] table,
+// -allow-chars (its chars, [lint.Options.AllowChars]) and
+// -allow-ipv6-hosts (its ipv6-hosts, [lint.Options.AllowIPv6Hosts]). Each
+// pass reads the flags afresh, so drivers may set them before running it.
 var Analyzer = newFlagged()
 
 func newFlagged() *analysis.Analyzer {
-	var enable, disable string
-	var rfc1738 bool
+	var enable, disable, allowChars string
+	var rfc1738, allowIPv6 bool
 	a := &analysis.Analyzer{
 		Name: "relurl",
 		Doc:  Doc,
 		URL:  "https://github.com/relurl/relurl#relurl-in-go-code",
 		Run: func(pass *analysis.Pass) (any, error) {
-			opts := lint.Options{Enable: splitList(enable), Disable: splitList(disable)}
+			opts := lint.Options{Enable: splitList(enable), Disable: splitList(disable),
+				AllowChars: allowChars, AllowIPv6Hosts: allowIPv6}
 			if rfc1738 {
 				opts.Enable = append(opts.Enable, string(lint.FamilyRFC1738))
 			}
@@ -92,6 +96,8 @@ func newFlagged() *analysis.Analyzer {
 	a.Flags.StringVar(&enable, "enable", "", "comma-separated rule ids or families to turn on")
 	a.Flags.StringVar(&disable, "disable", "", "comma-separated rule ids or families to turn off")
 	a.Flags.BoolVar(&rfc1738, "rfc1738", false, "turn on the RFC 1738 profile")
+	a.Flags.StringVar(&allowChars, "allow-chars", "", `characters accepted as if RFC 1808 §2.2 allowed them (e.g. "~"), as [allow] chars in .relurl.toml`)
+	a.Flags.BoolVar(&allowIPv6, "allow-ipv6-hosts", false, `accept RFC 2732 IPv6 literals ("[::1]") as hosts, as [allow] ipv6-hosts in .relurl.toml`)
 	return a
 }
 
