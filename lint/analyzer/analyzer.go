@@ -262,8 +262,7 @@ func markLits(n ast.Node, skip map[*ast.BasicLit]bool) {
 func report(pass *analysis.Pass, l *lint.Linter, at ast.Expr, s string, lit *ast.BasicLit) {
 	exact := lit != nil && len(lit.Value) == len(s)+2 && lit.Value[1:len(lit.Value)-1] == s
 	for _, f := range l.URL(s) {
-		d := analysis.Diagnostic{Pos: at.Pos(), End: at.End(), Category: f.Rule,
-			Message: fmt.Sprintf("%s: %s [%s]", f.Severity, f.Message, f.Rule)}
+		d := analysis.Diagnostic{Pos: at.Pos(), End: at.End(), Category: f.Rule, Message: f.Message}
 		if exact {
 			d.Pos = lit.Pos() + 1 + token.Pos(f.Offset)
 			d.End = lit.Pos() + 1 + token.Pos(f.EndOffset)

@@ -3,6 +3,8 @@ package analyzer_test
 import (
 	"fmt"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -40,7 +42,57 @@ func TestAnalyzerHTTP(t *testing.T) {
 	if os.Getenv("RELURL_ANALYZER_HTTP") == "" {
 		t.Skip("set RELURL_ANALYZER_HTTP=1 to type-check net/http and run this test")
 	}
-	analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "b")
+	checkCategories(t, analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "b"))
+}
+
+// TestCategory checks that each diagnostic's Category is its rule id, as
+// listed in package category before each want comment, and that the
+// message holds neither the rule nor the severity: drivers show the
+// Category apart (go vet -json's "category", gopls' code), and the
+// golangci-lint plugin puts it in front of the message itself.
+func TestCategory(t *testing.T) {
+	checkCategories(t, analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "category"))
+}
+
+// ruleComment matches the rule ids a line of test data lists in a comment
+// before its want comment: "// fsegment/char // want ...".
+var ruleComment = regexp.MustCompile(`//\s*([a-zA-Z0-9_/, -]+?)\s*// want `)
+
+// checkCategories checks the Category and the message of every diagnostic
+// of results against the rule listed on its line.
+func checkCategories(t *testing.T, results []*analysistest.Result) {
+	t.Helper()
+	n := 0
+	for _, r := range results {
+		for _, d := range r.Action.Diagnostics {
+			n++
+			pos := r.Action.Package.Fset.Position(d.Pos)
+			src, err := os.ReadFile(pos.Filename)
+			if err != nil {
+				t.Fatal(err)
+			}
+			line := strings.Split(string(src), "\n")[pos.Line-1]
+			m := ruleComment.FindStringSubmatch(line)
+			if m == nil {
+				t.Errorf("%s: the line lists no rule before its want comment", pos)
+				continue
+			}
+			rules := strings.FieldsFunc(m[1], func(r rune) bool { return r == ',' || r == ' ' })
+			if !slices.Contains(rules, d.Category) {
+				t.Errorf("%s: Category %q, want one of %q", pos, d.Category, rules)
+			}
+			if _, ok := lint.Lookup(d.Category); !ok {
+				t.Errorf("%s: Category %q is no rule", pos, d.Category)
+			}
+			if strings.Contains(d.Message, d.Category) || strings.HasPrefix(d.Message, "error") ||
+				strings.HasPrefix(d.Message, "warning") || strings.HasPrefix(d.Message, "info") {
+				t.Errorf("%s: the message %q holds its rule or its severity", pos, d.Message)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no diagnostics")
+	}
 }
 
 // recorder is an analysistest.Testing that keeps what the test would

@@ -12,15 +12,15 @@ type config struct {
 
 const home = "http://www.example.com/"
 
-const bad = "http://www.example.com/a|b" // want `error: national character '\|' is not allowed in fsegment; write it as %7C \[fsegment/char\]`
+const bad = "http://www.example.com/a|b" // want `national character '\|' is not allowed in fsegment; write it as %7C`
 
 const joined = "http://www.example.com/" + "a|b" // want `national character '\|' is not allowed in fsegment`
 
 func f(host, id string, base *url.URL) {
-	_, _ = url.Parse("a_b:c")             // want `first segment "a_b:c" of a relative path holds ":": .*\[fsegment/colon\]`
+	_, _ = url.Parse("a_b:c")             // want `first segment "a_b:c" of a relative path holds ":"`
 	_, _ = url.Parse("../g")              // a relative reference: fine
-	_, _ = url.Parse("/a/%zz")            // want `"%zz" is not an escape.*\[escape/malformed\]`
-	_, _ = url.ParseRequestURI("http:g")  // want `the loophole of §5.2.*\[scheme/relative-form\]`
+	_, _ = url.Parse("/a/%zz")            // want `"%zz" is not an escape`
+	_, _ = url.ParseRequestURI("http:g")  // want `the loophole of §5.2`
 	_, _ = base.Parse("g#c#d")            // want `"#" is not allowed in a fragment`
 	_, _ = url.Parse("http://a:b/")       // want `Go's net/url says invalid port`
 	_, _ = url.Parse("http://a/" + "b^c") // want `national character '\^' is not allowed in fsegment`
