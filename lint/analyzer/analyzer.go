@@ -2,18 +2,32 @@
 // lint: a [golang.org/x/tools/go/analysis] analyzer, for go vet
 // (-vettool), singlechecker (cmd/relurlvet), gopls and golangci-lint.
 //
-// It looks at string constants that are URLs for sure, the arguments of
-// url.Parse, url.ParseRequestURI, (*url.URL).Parse, http.Get, http.Head,
-// http.Post, http.PostForm, http.NewRequest, http.NewRequestWithContext,
-// http.Redirect, httptest.NewRequest and the methods of *http.Client of
-// the same names, and at string literals that look like absolute URLs:
-// a known scheme followed by ":" (http:, https:, ftp:, file:, mailto:,
-// news:, nntp:, telnet:, gopher:, wais:, prospero:, ws:, wss:) and no white
-// space. Of those literals it skips the format strings of printf-like
-// calls, the operands of a string concatenation that is not constant (a
-// part of a URL is not a URL; a constant concatenation is checked whole),
-// struct tags, import paths, and literals that are printf formats or URI
-// templates ("%s", "{id}"). There is no base URL: references are checked
+// It checks the string constants that are URLs, and only those (README,
+// decision 41 of the linter):
+//
+//   - Those that reach the URL argument of url.Parse, url.ParseRequestURI,
+//     url.JoinPath, (*url.URL).Parse, http.Get, http.Head, http.Post,
+//     http.PostForm, http.NewRequest, http.NewRequestWithContext,
+//     http.Redirect, http.RedirectHandler, httptest.NewRequest(WithContext)
+//     or the methods of *http.Client of those names: as the argument
+//     itself, or through a variable, a struct field, a named constant, a
+//     range or an index of the package, or through a parameter of a
+//     function of the package that passes it on (see reach.go). These are
+//     checked as they are, relative references included, except that a
+//     value that gets there through a variable or a field is skipped when
+//     it is a printf format or a URI template ("%s", "{id}").
+//   - The literals (and constant concatenations) that reach none but are
+//     unmistakably URLs: a scheme of http, https, ftp, file, nntp, telnet,
+//     gopher, wais, prospero, ws or wss, then "://" and more; or mailto: or
+//     news: and more; no white space or control characters, none of
+//     | " < > \ ^ { } ` (which join a URL to other text: a cache key
+//     "http://foo.com|http|", markup, a regular expression), and no printf
+//     verb. Struct tags, import paths, the format arguments of printf-like
+//     calls and the operands of a concatenation done at run time (a part
+//     of a URL is not a URL) are never taken for URLs.
+//
+// A finding's rule id is the diagnostic's Category; its message is the
+// message relurl lint gives. There is no base URL: references are checked
 // as they are (RFC 1808 §3.4).
 package analyzer
 
@@ -23,7 +37,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -41,9 +54,11 @@ The relurl analyzer reports URLs that are not valid under RFC 1808 §2.2
 (a bad escape, a character that must be escaped), and the warnings of
 relurl lint: the §5.2 loophole ("http:g"), a relative path whose first
 segment holds ":" (§5.3), and URLs that RFC 3986 parsers such as net/url
-read differently. It looks at arguments of url.Parse, http.Get,
-http.NewRequest and their kin, and at string literals that look like
-absolute URLs. Rules are those of "relurl rules"; -enable, -disable and
+read differently. It checks the strings that reach the URL argument of
+url.Parse, http.Get, http.NewRequest and their kin (through variables,
+fields and the package's own functions too), and the literals that are
+unmistakably URLs ("http://..." with no white space, no "|" and no
+printf verb). Rules are those of "relurl rules"; -enable, -disable and
 -rfc1738 select them; -allow-chars and -allow-ipv6-hosts accept what a
 .relurl.toml's [allow] table accepts.`
 
@@ -111,64 +126,23 @@ func splitList(s string) []string {
 	return out
 }
 
-// urlArgs maps the functions that take a URL to the index of that
-// argument, by types.Func.FullName.
-var urlArgs = map[string]int{
-	"net/url.Parse":                           0,
-	"net/url.ParseRequestURI":                 0,
-	"(*net/url.URL).Parse":                    0,
-	"net/http.Get":                            0,
-	"net/http.Head":                           0,
-	"net/http.Post":                           0,
-	"net/http.PostForm":                       0,
-	"net/http.NewRequest":                     1,
-	"net/http.NewRequestWithContext":          2,
-	"net/http.Redirect":                       2,
-	"(*net/http.Client).Get":                  0,
-	"(*net/http.Client).Head":                 0,
-	"(*net/http.Client).Post":                 0,
-	"(*net/http.Client).PostForm":             0,
-	"net/http/httptest.NewRequest":            1,
-	"net/http/httptest.NewRequestWithContext": 2,
-}
-
-// schemeRE matches the start of a literal that looks like an absolute URL.
-var schemeRE = regexp.MustCompile(`^(?i:https?|ftp|file|mailto|news|nntp|telnet|gopher|wais|prospero|wss?):`)
-
-// printfVerbRE matches a printf verb.
-var printfVerbRE = regexp.MustCompile(`^%[-+# 0]*(\d+|\*)?(\.(\d+|\*)?)?[a-zA-Z%]`)
-
-func looksLikeURL(s string) bool {
-	if !schemeRE.MatchString(s) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c <= ' ' || c == 0x7f {
-			return false
-		}
-	}
-	return true
-}
-
-// isTemplate reports whether s is a printf format or a URI template
-// rather than a URL: it has a printf verb where an escape would be, or a
-// "{...}" expression.
-func isTemplate(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && !relast.IsEscape(s[i:]) && printfVerbRE.MatchString(s[i:]) {
-			return true
-		}
-	}
-	if o := strings.IndexByte(s, '{'); o >= 0 && strings.IndexByte(s[o:], '}') > 0 {
-		return true
-	}
-	return false
-}
-
 func run(pass *analysis.Pass, l *lint.Linter) error {
+	// What reaches a URL argument is checked as it is (a flowed value
+	// unless it is a printf format or a URI template); then the literals
+	// that are unmistakably URLs.
+	skip := map[*ast.BasicLit]bool{}
+	checked := map[ast.Expr]bool{}
+	for _, r := range reach(pass) {
+		markLits(r.expr, skip)
+		checked[r.expr] = true
+		s, _ := constString(pass, r.expr)
+		if !r.direct && isTemplate(s) {
+			continue
+		}
+		lit, _ := r.expr.(*ast.BasicLit)
+		report(pass, l, r.expr, s, lit)
+	}
 	for _, file := range pass.Files {
-		skip := map[*ast.BasicLit]bool{}
-		done := map[ast.Expr]bool{}
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.ImportSpec:
@@ -178,14 +152,17 @@ func run(pass *analysis.Pass, l *lint.Linter) error {
 					skip[n.Tag] = true
 				}
 			case *ast.CallExpr:
-				callCheck(pass, l, n, skip, done)
+				skipFormat(pass, n, skip)
 			case *ast.BinaryExpr:
-				if n.Op != token.ADD || done[n] {
+				if n.Op != token.ADD {
 					return true
+				}
+				if checked[n] {
+					return false
 				}
 				if s, ok := constString(pass, n); ok {
 					markLits(n, skip)
-					if looksLikeURL(s) && !isTemplate(s) {
+					if unmistakable(s) {
 						report(pass, l, n, s, nil)
 					}
 					return false
@@ -201,7 +178,7 @@ func run(pass *analysis.Pass, l *lint.Linter) error {
 					return true
 				}
 				s, err := strconv.Unquote(n.Value)
-				if err == nil && looksLikeURL(s) && !isTemplate(s) {
+				if err == nil && unmistakable(s) {
 					report(pass, l, n, s, n)
 				}
 			}
@@ -211,21 +188,12 @@ func run(pass *analysis.Pass, l *lint.Linter) error {
 	return nil
 }
 
-// callCheck checks the URL argument of a URL-taking function, and marks
-// the format argument of a printf-like call as not a URL.
-func callCheck(pass *analysis.Pass, l *lint.Linter, call *ast.CallExpr, skip map[*ast.BasicLit]bool, done map[ast.Expr]bool) {
+// skipFormat marks the format argument of a printf-like call (a variadic
+// function whose parameter before the variadic one is a string) as not a
+// URL.
+func skipFormat(pass *analysis.Pass, call *ast.CallExpr, skip map[*ast.BasicLit]bool) {
 	fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
 	if !ok {
-		return
-	}
-	if i, ok := urlArgs[fn.FullName()]; ok && i < len(call.Args) {
-		arg := call.Args[i]
-		if s, ok := constString(pass, arg); ok {
-			markLits(arg, skip)
-			done[ast.Unparen(arg)] = true
-			lit, _ := ast.Unparen(arg).(*ast.BasicLit)
-			report(pass, l, arg, s, lit)
-		}
 		return
 	}
 	sig, ok := fn.Type().(*types.Signature)

@@ -18,6 +18,14 @@ func TestAnalyzer(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), analyzer.Analyzer, "a")
 }
 
+// TestReach checks which strings the analyzer takes for URLs: those that
+// reach a URL argument, through variables, fields, ranges, indexes and
+// the package's own functions, and the literals that are unmistakably
+// URLs (README, decision 41 of the linter).
+func TestReach(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "reach")
+}
+
 func TestNew(t *testing.T) {
 	a, err := analyzer.New(lint.Options{Disable: []string{"syntax"}})
 	if err != nil {

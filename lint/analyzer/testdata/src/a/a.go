@@ -26,6 +26,8 @@ func f(host, id string, base *url.URL) {
 	_, _ = url.Parse("http://a/" + "b^c") // want `national character '\^' is not allowed in fsegment`
 	_, _ = url.Parse("/a b")              // want `space is not allowed in fsegment`
 	_, _ = url.Parse(home)
+	_, _ = url.Parse(bad) // checked where bad is declared
+	_, _ = url.Parse(joined)
 	_, _ = url.Parse("http://" + host + "/x y")     // built at run time: not checked
 	_ = fmt.Sprintf("http://%s/items/%d", host, 3)  // a format string
 	log.Printf("fetching https://%s/ failed", host) // a format string, and not a URL
@@ -36,7 +38,7 @@ func f(host, id string, base *url.URL) {
 	_ = "ftp://ftp.example.com/pub/%7Euser/"        // valid
 	_ = "HTTPS://EXAMPLE.COM/Ü"                     // want `non-ASCII character 'Ü'`
 	_ = "http://a/" + id                            // part of a URL
-	_ = `https://a/b"c`                             // want `punctuation character '"' is not allowed in fsegment`
-	_ = "https://a/b\"c"                            // want `punctuation character '"' is not allowed in fsegment`
+	_, _ = url.Parse(`https://a/b"c`)               // want `punctuation character '"' is not allowed in fsegment`
+	_, _ = url.Parse("https://a/b\"c")              // want `punctuation character '"' is not allowed in fsegment`
 	var _ = config{Endpoint: "http://a/{x}"}
 }

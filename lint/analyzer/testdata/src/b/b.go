@@ -17,6 +17,7 @@ func f(c *http.Client, w http.ResponseWriter, r *http.Request) {
 	_, _ = http.NewRequest("GET", "x#c#d", nil)                                        // fragment/hash // want `"#"`
 	_, _ = http.NewRequestWithContext(context.Background(), "GET", "http://a:b/", nil) // portability/rfc3986-parse // want `invalid port`
 	http.Redirect(w, r, "../../g|", http.StatusFound)                                  // segment/char // want `'\|'`
+	_ = http.RedirectHandler("/a^", http.StatusFound)                                  // fsegment/char // want `'\^'`
 	_, _ = c.Get("/a^")                                                                // fsegment/char // want `'\^'`
 	_, _ = c.Head("/a^")                                                               // fsegment/char // want `'\^'`
 	_, _ = c.Post("/a^", "", nil)                                                      // fsegment/char // want `'\^'`
