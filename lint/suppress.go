@@ -90,6 +90,43 @@ func ParseIgnore(text string) (Ignore, error) {
 	return ig, nil
 }
 
+// Matches reports whether the directive suppresses findings of the rule
+// id: it names no rule, or names the rule or its family. The rules of the
+// suppress family are never matched: a directive cannot silence what is
+// reported on directives. This is the one reading of what a directive
+// names: relurl lint's and the Go analyzer's.
+func (ig Ignore) Matches(id string) bool {
+	r, known := byID[id]
+	if known && r.Family == FamilySuppress {
+		return false
+	}
+	if len(ig.Rules) == 0 {
+		return true
+	}
+	for _, name := range ig.Rules {
+		if name == id || known && name == string(r.Family) {
+			return true
+		}
+	}
+	return false
+}
+
+// NamesOn reports whether the directive names a rule that is on in l, or
+// names none (so every rule). A directive that names only rules turned
+// off is not stale, so not reported as suppress/unused: another
+// configuration may need it.
+func (ig Ignore) NamesOn(l *Linter) bool {
+	if len(ig.Rules) == 0 {
+		return true
+	}
+	for _, r := range catalog {
+		if l.state[r.ID].on && ig.Matches(r.ID) {
+			return true
+		}
+	}
+	return false
+}
+
 func quoteAll(names []string) []string {
 	q := make([]string, len(names))
 	for i, n := range names {
@@ -134,23 +171,15 @@ func suppressRows() []row {
 type suppression struct {
 	offset, end int
 	ig          Ignore
-	// ids is the set of rule ids the directive names; nil for every rule.
-	ids map[string]bool
 	// line is the line of the first URL after the directive, the line it
 	// applies to; 0 until that URL is met.
 	line int
 	used bool
 }
 
-// matches reports whether the directive suppresses findings of rule. The
-// suppression rules themselves cannot be suppressed inline.
-func (s *suppression) matches(rule string) bool {
-	if s.ids == nil {
-		r, ok := byID[rule]
-		return !ok || r.Family != FamilySuppress
-	}
-	return s.ids[rule]
-}
+// matches reports whether the directive suppresses findings of rule
+// ([Ignore.Matches]).
+func (s *suppression) matches(rule string) bool { return s.ig.Matches(rule) }
 
 // directive reads a directive of the file: a suppression, or a
 // suppress/malformed finding.
@@ -161,17 +190,6 @@ func (fc *fileCheck) directive(d extract.Directive) {
 		return
 	}
 	s := &suppression{offset: d.Offset, end: d.End, ig: ig}
-	if len(ig.Rules) > 0 {
-		s.ids = map[string]bool{}
-		for _, name := range ig.Rules {
-			ids, _, _ := selectRules(name)
-			for _, id := range ids {
-				if byID[id].Family != FamilySuppress {
-					s.ids[id] = true
-				}
-			}
-		}
-	}
 	fc.dirs = append(fc.dirs, s)
 	if !ig.File {
 		fc.pending = append(fc.pending, s)
@@ -235,7 +253,7 @@ func (fc *fileCheck) finishSuppressions() {
 		})
 	}
 	for _, s := range fc.dirs {
-		if s.used || !fc.anyEnabled(s) {
+		if s.used || !s.ig.NamesOn(fc.l) {
 			continue
 		}
 		var msg string
@@ -252,20 +270,6 @@ func (fc *fileCheck) finishSuppressions() {
 		}
 		fc.report(extract.Directive{Offset: s.offset, End: s.end}, RuleSuppressUnused, msg+"; remove it, or name the rule of the finding it is for")
 	}
-}
-
-// anyEnabled reports whether a directive names a rule that is on (or names
-// none, so every rule): one that names only rules turned off is not stale.
-func (fc *fileCheck) anyEnabled(s *suppression) bool {
-	if s.ids == nil {
-		return true
-	}
-	for id := range s.ids {
-		if fc.l.state[id].on {
-			return true
-		}
-	}
-	return false
 }
 
 // report adds a finding of one of the directives' rules, placed on the

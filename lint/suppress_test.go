@@ -102,3 +102,54 @@ func TestSuppressions(t *testing.T) {
 		}
 	}
 }
+
+// TestIgnoreMatches checks what a directive names, as relurl lint and the
+// Go analyzer read it: every rule when none, a rule by id or by family,
+// never the suppress family's; and whether it names a rule that is on.
+func TestIgnoreMatches(t *testing.T) {
+	for _, c := range []struct {
+		text    string
+		matches []string
+		not     []string
+	}{
+		{"relurl:ignore", []string{"fsegment/char", "portability/rfc3986-parse", "rfc1738/host"}, []string{RuleSuppressUnused, RuleSuppressMalformed}},
+		{"relurl:ignore fsegment/colon", []string{"fsegment/colon"}, []string{"fsegment/char", "segment/char"}},
+		{"relurl:ignore syntax, portability/rfc3986-parse", []string{"fsegment/char", "escape/malformed", "portability/rfc3986-parse"}, []string{"fsegment/colon", "portability/whatwg-parse"}},
+		{"relurl:ignore suppress", nil, []string{RuleSuppressUnused, RuleSuppressMalformed, "fsegment/char"}},
+	} {
+		ig, err := ParseIgnore(c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range c.matches {
+			if !ig.Matches(id) {
+				t.Errorf("%q does not match %s", c.text, id)
+			}
+		}
+		for _, id := range c.not {
+			if ig.Matches(id) {
+				t.Errorf("%q matches %s", c.text, id)
+			}
+		}
+	}
+	l, err := New(Options{Disable: []string{"portability", "fsegment/colon"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]bool{
+		"relurl:ignore":                               true,
+		"relurl:ignore fsegment/colon":                false,
+		"relurl:ignore portability":                   false,
+		"relurl:ignore portability, fsegment/char":    true,
+		"relurl:ignore rfc1738":                       false,
+		"relurl:ignore rfc1808 -- fsegment/colon off": true,
+	} {
+		ig, err := ParseIgnore(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ig.NamesOn(l); got != want {
+			t.Errorf("%q NamesOn: %v, want %v", text, got, want)
+		}
+	}
+}
