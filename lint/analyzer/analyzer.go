@@ -27,8 +27,10 @@
 //     of a URL is not a URL) are never taken for URLs.
 //
 // A finding's rule id is the diagnostic's Category; its message is the
-// message relurl lint gives. There is no base URL: references are checked
-// as they are (RFC 1808 §3.4).
+// message relurl lint gives. A "//relurl:ignore [RULE[,RULE...]] [-- reason]"
+// comment suppresses findings on its own line and the next (see
+// suppress.go). There is no base URL: references are checked as they are
+// (RFC 1808 §3.4).
 package analyzer
 
 import (
@@ -58,7 +60,8 @@ read differently. It checks the strings that reach the URL argument of
 url.Parse, http.Get, http.NewRequest and their kin (through variables,
 fields and the package's own functions too), and the literals that are
 unmistakably URLs ("http://..." with no white space, no "|" and no
-printf verb). Rules are those of "relurl rules"; -enable, -disable and
+printf verb). "//relurl:ignore [RULE,...] [-- reason]" on a line or the
+line before suppresses its findings. Rules are those of "relurl rules"; -enable, -disable and
 -rfc1738 select them; -allow-chars and -allow-ipv6-hosts accept what a
 .relurl.toml's [allow] table accepts.`
 
@@ -127,6 +130,8 @@ func splitList(s string) []string {
 }
 
 func run(pass *analysis.Pass, l *lint.Linter) error {
+	pass, directives := suppressing(pass, l)
+	defer directives.finish()
 	// What reaches a URL argument is checked as it is (a flowed value
 	// unless it is a printf format or a URI template); then the literals
 	// that are unmistakably URLs.

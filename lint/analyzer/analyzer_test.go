@@ -26,6 +26,33 @@ func TestReach(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "reach")
 }
 
+// TestSuppress checks //relurl:ignore and //relurl:ignore-file: on the
+// line and the line before, by rule and family, in the whole file; the
+// directives that suppress nothing (suppress/unused) and those that do not
+// parse (suppress/malformed), with their Category (README, decision 42 of
+// the linter).
+func TestSuppress(t *testing.T) {
+	checkCategories(t, analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "suppress"))
+	t.Run("suppress off", func(t *testing.T) {
+		a, err := analyzer.New(lint.Options{Disable: []string{"suppress"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r recorder
+		analysistest.Run(&r, analysistest.TestData(), a, "suppress")
+		// Every want of a suppress rule is now unmet, and nothing else is
+		// reported.
+		for _, e := range r.errs {
+			if !strings.Contains(e, "no diagnostic was reported") {
+				t.Error(e)
+			}
+		}
+		if len(r.errs) != 8 {
+			t.Errorf("%d unmet expectations, want the 8 of the suppress rules:\n%s", len(r.errs), strings.Join(r.errs, "\n"))
+		}
+	})
+}
+
 func TestNew(t *testing.T) {
 	a, err := analyzer.New(lint.Options{Disable: []string{"syntax"}})
 	if err != nil {
