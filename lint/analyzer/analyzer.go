@@ -65,6 +65,10 @@ line before suppresses its findings. Rules are those of "relurl rules"; -enable,
 -rfc1738 select them; -allow-chars and -allow-ipv6-hosts accept what a
 .relurl.toml's [allow] table accepts.`
 
+// docURL is the analyzer's documentation: the README's section on Go
+// code.
+const docURL = "https://github.com/relurl/relurl#in-go-code-the-analyzer-relurlvet-go-vet-golangci-lint"
+
 // New returns an analyzer that applies the linter configured by opts.
 // opts.Retrieval must be empty: Go source has no base URL.
 func New(opts lint.Options) (*analysis.Analyzer, error) {
@@ -78,7 +82,7 @@ func New(opts lint.Options) (*analysis.Analyzer, error) {
 	return &analysis.Analyzer{
 		Name: "relurl",
 		Doc:  Doc,
-		URL:  "https://github.com/relurl/relurl#relurl-in-go-code",
+		URL:  docURL,
 		Run:  func(pass *analysis.Pass) (any, error) { return nil, run(pass, l) },
 	}, nil
 }
@@ -97,7 +101,7 @@ func newFlagged() *analysis.Analyzer {
 	a := &analysis.Analyzer{
 		Name: "relurl",
 		Doc:  Doc,
-		URL:  "https://github.com/relurl/relurl#relurl-in-go-code",
+		URL:  docURL,
 		Run: func(pass *analysis.Pass) (any, error) {
 			opts := lint.Options{Enable: splitList(enable), Disable: splitList(disable),
 				AllowChars: allowChars, AllowIPv6Hosts: allowIPv6}

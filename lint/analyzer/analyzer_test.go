@@ -192,3 +192,35 @@ func TestAllow(t *testing.T) {
 		}
 	})
 }
+
+// TestDocURL checks that the analyzer's URL names a heading of the
+// README, by GitHub's anchor for it.
+func TestDocURL(t *testing.T) {
+	_, anchor, ok := strings.Cut(analyzer.Analyzer.URL, "#")
+	if !ok {
+		t.Fatalf("URL %q has no anchor", analyzer.Analyzer.URL)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.Lines(string(readme)) {
+		heading, ok := strings.CutPrefix(line, "#")
+		if !ok {
+			continue
+		}
+		slug := strings.Map(func(r rune) rune {
+			switch {
+			case r == ' ':
+				return '-'
+			case r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+				return r
+			}
+			return -1
+		}, strings.ToLower(strings.TrimSpace(strings.TrimLeft(heading, "#"))))
+		if slug == anchor {
+			return
+		}
+	}
+	t.Errorf("README.md has no heading with the anchor %q", anchor)
+}
