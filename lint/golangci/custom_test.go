@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/lint"
 )
 
 // golangciModule is golangci-lint's module path (v2).
@@ -27,7 +29,9 @@ const golangciRepo = "https://github.com/golangci/golangci-lint.git"
 // with the README's .custom-gcl.yml (only --destination added, to keep the
 // binary out of the tree), then runs the binary it built on
 // testdata/urls with the README's .golangci.yml and with variations of its
-// settings, and checks which lines relurl reports.
+// settings, and checks which lines relurl reports, that each issue's text
+// begins with its rule id and that the README's severity section gives it
+// the rule's severity.
 //
 // "golangci-lint custom" clones its own repository from github.com with
 // git. The test makes that clone from the module proxy instead: a git
@@ -101,15 +105,20 @@ func TestCustom(t *testing.T) {
 	}{
 		{
 			name: "as written",
-			want: []string{`"http://a/b c"`},
+			want: []string{`"http://a/b c"`, `"http://[::1]:8080/"`, `"http://a/~b"`, `"a_b:c"`},
 		}, {
 			name:  "rfc1738 on, nothing disabled",
 			edits: []string{"rfc1738: false", "rfc1738: true", "disable: [portability]", "disable: []"},
-			want:  []string{`"http://a/b c"`, `"1a:b"`, `"HTTP://a/"`, `"http://user@a/"`},
+			want: []string{`"http://a/b c"`, `"1a:b"`, `"HTTP://a/"`, `"http://user@a/"`,
+				`"http://[::1]:8080/"`, `"http://a/~b"`, `"a_b:c"`},
 		}, {
 			name:  "one rule enabled",
 			edits: []string{"enable: []", "enable: [rfc1738/scheme-case]"},
-			want:  []string{`"http://a/b c"`, `"HTTP://a/"`},
+			want:  []string{`"http://a/b c"`, `"HTTP://a/"`, `"http://[::1]:8080/"`, `"http://a/~b"`, `"a_b:c"`},
+		}, {
+			name:  "allowances",
+			edits: []string{`allow-chars: ""`, `allow-chars: "~"`, "allow-ipv6-hosts: false", "allow-ipv6-hosts: true"},
+			want:  []string{`"http://a/b c"`, `"a_b:c"`},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -119,6 +128,7 @@ func TestCustom(t *testing.T) {
 				t.Fatal(err)
 			}
 			got, output := relurlLines(ctx, t, custom, fixture)
+			// relurlLines checked each issue's rule and severity.
 			want := literalLines(t, source, tc.want)
 			if !slices.Equal(got, want) {
 				t.Errorf("relurl reported lines %v of urls.go, want %v (%q) with\n%s\noutput:\n%s", got, want, tc.want, config, output)
@@ -203,6 +213,7 @@ func relurlLines(ctx context.Context, t *testing.T, bin, dir string) ([]int, []b
 		Issues []struct {
 			FromLinter string
 			Text       string
+			Severity   string
 			Pos        struct {
 				Filename string
 				Line     int
@@ -219,6 +230,14 @@ func relurlLines(ctx context.Context, t *testing.T, bin, dir string) ([]int, []b
 		}
 		if is.Pos.Filename != "urls.go" {
 			t.Errorf("relurl reported %s:%d: %s", is.Pos.Filename, is.Pos.Line, is.Text)
+		}
+		// The text begins with the rule id, and the README's severity
+		// section gives the rule's severity.
+		id, _, _ := strings.Cut(is.Text, ": ")
+		if r, ok := lint.Lookup(id); !ok {
+			t.Errorf("urls.go:%d: %q does not begin with a rule id", is.Pos.Line, is.Text)
+		} else if is.Severity != r.Severity.String() {
+			t.Errorf("urls.go:%d: %s has the severity %q, want %q", is.Pos.Line, is.Text, is.Severity, r.Severity)
 		}
 		lines = append(lines, is.Pos.Line)
 	}

@@ -9,6 +9,14 @@
 // its own: golangci-lint builds plugins with a replace of the module that
 // .custom-gcl.yml names, and a replace in a plugin's own go.mod does not
 // apply there.
+//
+// golangci-lint shows neither a diagnostic's Category nor a severity of
+// the analyzer's (v2 drops Category: "We don't display a.Name/f.Category
+// as most users don't care", pkg/goanalysis/runner.go), so the plugin puts
+// the rule id in front of each message, "fsegment/char: ...", as
+// golangci-lint shows gocritic's and revive's rules; golangci-lint's
+// severity configuration then maps rules to severities by that text (the
+// README gives the block for relurl's defaults).
 package golangci
 
 import (
@@ -31,6 +39,12 @@ type Settings struct {
 	Disable []string `json:"disable"`
 	// RFC1738 turns on the RFC 1738 profile.
 	RFC1738 bool `json:"rfc1738"`
+	// AllowChars holds characters accepted as if RFC 1808 §2.2 allowed
+	// them, as [lint.Options.AllowChars] (a .relurl.toml's [allow] chars).
+	AllowChars string `json:"allow-chars"`
+	// AllowIPv6Hosts accepts RFC 2732 IPv6 literals as hosts, as
+	// [lint.Options.AllowIPv6Hosts] (a .relurl.toml's [allow] ipv6-hosts).
+	AllowIPv6Hosts bool `json:"allow-ipv6-hosts"`
 }
 
 // New makes the plugin from its settings.
@@ -39,7 +53,7 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("relurl plugin settings: %w", err)
 	}
-	opts := lint.Options{Enable: s.Enable, Disable: s.Disable}
+	opts := lint.Options{Enable: s.Enable, Disable: s.Disable, AllowChars: s.AllowChars, AllowIPv6Hosts: s.AllowIPv6Hosts}
 	if s.RFC1738 {
 		opts.Enable = append(opts.Enable, string(lint.FamilyRFC1738))
 	}
@@ -47,7 +61,24 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, err
 	}
-	return plugin{a: a}, nil
+	return plugin{a: ruleInMessage(a)}, nil
+}
+
+// ruleInMessage returns a copy of a whose diagnostics' messages begin with
+// their Category, the rule id, and ": ".
+func ruleInMessage(a *analysis.Analyzer) *analysis.Analyzer {
+	b := *a
+	b.Run = func(pass *analysis.Pass) (any, error) {
+		p := *pass
+		p.Report = func(d analysis.Diagnostic) {
+			if d.Category != "" {
+				d.Message = d.Category + ": " + d.Message
+			}
+			pass.Report(d)
+		}
+		return a.Run(&p)
+	}
+	return &b
 }
 
 type plugin struct{ a *analysis.Analyzer }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/lint"
 )
 
 // root is the root of relurl's repository, from this package's directory.
@@ -136,4 +138,98 @@ func yamlField(t *testing.T, yml, field string) string {
 		t.Fatalf("no %s: in\n%s", field, yml)
 	}
 	return m[1]
+}
+
+// severityRule is a rule of golangci-lint's severity configuration, as
+// the README's .golangci.yml gives it.
+type severityRule struct {
+	linters  []string
+	text     *regexp.Regexp
+	severity string
+}
+
+// TestREADMESeverity checks the severity section of the README's
+// .golangci.yml against the catalog: golangci-lint, applying its rules as
+// it does (the first that matches the linter and the text, else
+// the default), gives each rule's finding, whose text the plugin begins
+// with the rule id, the rule's default severity.
+func TestREADMESeverity(t *testing.T) {
+	_, yml := readmeConfigs(t)
+	def, rules := severitySection(t, yml)
+	for _, r := range lint.Rules() {
+		if r.Family == lint.FamilyInput {
+			continue // no Go source has them
+		}
+		text := r.ID + ": " + r.Summary
+		got := def
+		for _, sr := range rules {
+			if slices.Contains(sr.linters, "relurl") && sr.text.MatchString(text) {
+				got = sr.severity
+				break
+			}
+		}
+		if want := r.Severity.String(); got != want {
+			t.Errorf("README.md's severity section gives %s findings the severity %q; the catalog says %q", r.ID, got, want)
+		}
+	}
+}
+
+// severitySection reads the severity section of yml: its default and its
+// rules, each a "- linters: [...]" item with text and severity.
+func severitySection(t *testing.T, yml string) (def string, rules []severityRule) {
+	t.Helper()
+	_, section, ok := strings.Cut(yml, "\nseverity:\n")
+	if !ok {
+		t.Fatal("README.md's .golangci.yml has no severity section")
+	}
+	var cur *severityRule
+	for line := range strings.Lines(section) {
+		if !strings.HasPrefix(line, " ") {
+			break // the next top-level key
+		}
+		item := strings.TrimSpace(line)
+		if rest, ok := strings.CutPrefix(item, "- "); ok {
+			rules = append(rules, severityRule{})
+			cur = &rules[len(rules)-1]
+			item = rest
+		}
+		key, value, _ := strings.Cut(item, ":")
+		value = strings.TrimSpace(value)
+		switch {
+		case key == "default" && cur == nil:
+			def = value
+		case key == "rules" && cur == nil:
+		case cur != nil && key == "linters":
+			list, ok := strings.CutPrefix(value, "[")
+			if list, ok = strings.CutSuffix(list, "]"); !ok {
+				t.Fatalf("linters: %q is not a [list]", value)
+			}
+			for _, l := range strings.Split(list, ",") {
+				cur.linters = append(cur.linters, strings.TrimSpace(l))
+			}
+		case cur != nil && key == "text":
+			quoted, ok := strings.CutPrefix(value, "'")
+			if quoted, ok = strings.CutSuffix(quoted, "'"); !ok {
+				t.Fatalf("text: %s is not in single quotes", value)
+			}
+			re, err := regexp.Compile(strings.ReplaceAll(quoted, "''", "'"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			cur.text = re
+		case cur != nil && key == "severity":
+			cur.severity = value
+		default:
+			t.Fatalf("README.md's severity section: unexpected line %q", line)
+		}
+	}
+	if def == "" || len(rules) == 0 {
+		t.Fatal("README.md's severity section has no default or no rules")
+	}
+	for _, r := range rules {
+		if r.text == nil || r.severity == "" || len(r.linters) == 0 {
+			t.Fatalf("README.md's severity section: a rule without linters, text or severity: %+v", r)
+		}
+	}
+	return def, rules
 }
