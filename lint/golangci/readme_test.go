@@ -200,16 +200,16 @@ func severitySection(t *testing.T, yml string) (def string, rules []severityRule
 			def = value
 		case key == "rules" && cur == nil:
 		case cur != nil && key == "linters":
-			list, ok := strings.CutPrefix(value, "[")
-			if list, ok = strings.CutSuffix(list, "]"); !ok {
+			list, ok := between(value, "[", "]")
+			if !ok {
 				t.Fatalf("linters: %q is not a [list]", value)
 			}
 			for _, l := range strings.Split(list, ",") {
 				cur.linters = append(cur.linters, strings.TrimSpace(l))
 			}
 		case cur != nil && key == "text":
-			quoted, ok := strings.CutPrefix(value, "'")
-			if quoted, ok = strings.CutSuffix(quoted, "'"); !ok {
+			quoted, ok := between(value, "'", "'")
+			if !ok {
 				t.Fatalf("text: %s is not in single quotes", value)
 			}
 			re, err := regexp.Compile(strings.ReplaceAll(quoted, "''", "'"))
@@ -232,4 +232,14 @@ func severitySection(t *testing.T, yml string) (def string, rules []severityRule
 		}
 	}
 	return def, rules
+}
+
+// between returns s without the prefix open and the suffix closing, and
+// whether it had both.
+func between(s, open, closing string) (string, bool) {
+	inner, ok := strings.CutPrefix(s, open)
+	if !ok || len(inner) < len(closing) {
+		return "", false
+	}
+	return strings.CutSuffix(inner, closing)
 }
