@@ -35,7 +35,11 @@ var allowed = map[string][]string{
 	// lint: Options, Linter, the catalog and its checks, the run; it reads
 	// documents through lint/extract only, and the three readings of a URL
 	// through compare (the portability rules); its configuration file is TOML.
-	"lint": {"ast", "validate", "resolve", "resolve/base", "compare", "lint/extract", "internal/sequencer", "internal/input", "github.com/pelletier/go-toml/v2"},
+	"lint": {"ast", "validate", "resolve", "resolve/base", "compare", "lint/extract", "lint/fix", "internal/sequencer", "internal/input", "github.com/pelletier/go-toml/v2"},
+	// lint/fix: the fix engine: repairs of a URL, the safety check on the
+	// three readings, the edit in the file's encoding; hosts in IDNA form
+	// by golang.org/x/net/idna. It knows no rule and no Linter.
+	"lint/fix": {"ast", "compare", "lint/extract", "golang.org/x/net/idna"},
 	// lint/extract: where a document's URLs are, and its base; no rule.
 	// Markdown is read by goldmark, CSS tokenized by tdewolff/parse.
 	"lint/extract": {"ast", "resolve", "resolve/base", "golang.org/x/net/html",
