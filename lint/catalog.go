@@ -167,6 +167,11 @@ type row struct {
 	// decides that once, for every check. It is nil for a rule that reads
 	// no URL (readsDirectives).
 	check func(c *urlCheck)
+	// repair is how a fix mends the rule's findings (fixes.go); none
+	// for a rule whose fix needs the author, and then noFix says why in
+	// one line ("" for the default of its family: see fixOf).
+	repair repair
+	noFix  string
 }
 
 // reads says which URLs a rule's check reads.

@@ -181,6 +181,9 @@ type base struct {
 	// cmp is url read by package compare's readers, and alone no base,
 	// for the portability rules: made on first use (compareBase).
 	cmp, alone *compare.Base
+	// probe is fix.ProbeBase, against which the fixes of relative
+	// references are checked when the document has no base (fixes.go).
+	probe *compare.Base
 	// wRejects is 1 when browsers accept url, 2 when they reject it, 0
 	// when not known yet (browserRejectsBase).
 	wRejects int8
@@ -252,6 +255,13 @@ type fileCheck struct {
 	// scratch is the state of the URL under check.
 	scratch urlCheck
 
+	// src is the file's text, where fixes are written (fixes.go);
+	// fixScratch the state of a fixed URL under check, fixMemo the fix of
+	// each URL already fixed against a base, when memo is kept.
+	src        string
+	fixScratch urlCheck
+	fixMemo    map[memoKey]*urlFix
+
 	// The file's suppression directives (suppress.go): all of them, in
 	// order; the "ignore" ones not yet placed on a line; those in force on
 	// the line coverLine of the URL under check; how many findings they
@@ -295,11 +305,21 @@ func (fc *fileCheck) ref(r extract.Ref) {
 			fc.memo[k] = hits
 		}
 	}
-	for _, h := range hits {
-		if len(fc.cover) > 0 && fc.suppressedLine(h.rule) {
-			continue
+	if len(fc.cover) > 0 {
+		kept := make([]hit, 0, len(hits))
+		for _, h := range hits {
+			if !fc.suppressedLine(h.rule) {
+				kept = append(kept, h)
+			}
 		}
-		fc.emit(&r, b, h)
+		hits = kept
+	}
+	var rf *refFix
+	if fc.l.fixes && len(hits) > 0 {
+		rf = fc.fixRef(&r, b, hits)
+	}
+	for _, h := range hits {
+		fc.emit(&r, b, h, rf)
 	}
 	if fc.flush != nil && len(fc.findings) >= fc.flushAt {
 		// Documents give their URLs in order (package extract), and a
@@ -323,6 +343,7 @@ func (fc *fileCheck) flushTo(w int) {
 	k := sort.Search(len(fc.findings), func(i int) bool { return fc.findings[i].Offset > w })
 	if k > 0 {
 		part := fc.findings[:k:k]
+		fc.markNoFix(part)
 		fc.placer.place(part)
 		fc.flush(part)
 		fc.findings = slices.Clone(fc.findings[k:])
@@ -332,11 +353,12 @@ func (fc *fileCheck) flushTo(w int) {
 
 // finish sorts and places the findings not flushed yet.
 func (fc *fileCheck) finish() {
+	fc.markNoFix(fc.findings)
 	sortFindings(fc.findings)
 	fc.placer.place(fc.findings)
 }
 
-func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit) {
+func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit, rf *refFix) {
 	start, end := r.Map.At(h.offset), r.Map.At(h.end)
 	if h.end > h.offset && end <= start {
 		end = start + 1
@@ -349,6 +371,9 @@ func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit) {
 	}
 	if b != nil && !r.IsBase {
 		f.Base = b.url
+	}
+	if rf != nil {
+		rf.apply(&f, byID[h.rule])
 	}
 	fc.findings = append(fc.findings, f)
 }
@@ -366,9 +391,12 @@ func (l *Linter) lintFile(name, src string, kind extract.Kind, retrieval string,
 		flush = nil
 	}
 	fc := &fileCheck{l: l, file: name, lines: lines{src: src}, bases: make(map[*extract.Base]*base),
-		placer: newPlacer(src), flush: flush, flushAt: flushChunk}
+		placer: newPlacer(src), flush: flush, flushAt: flushChunk, src: src}
 	if kind != extract.KindText {
 		fc.memo = make(map[memoKey][]hit)
+		if l.fixes {
+			fc.fixMemo = make(map[memoKey]*urlFix)
+		}
 	}
 	extract.Extract(src, kind, retrieval, extract.Handler{
 		Ref:       fc.ref,
@@ -400,7 +428,7 @@ func (l *Linter) File(name string, data []byte, kind extract.Kind) []Finding {
 // ";type=d" applies only then; the rules on by default only in some kinds
 // of documents (the WHATWG rules: [Rule.Kinds]) are off unless enabled.
 func (l *Linter) URL(ref string) []Finding {
-	fc := &fileCheck{l: l, bases: make(map[*extract.Base]*base), placer: newPlacer(ref)}
+	fc := &fileCheck{l: l, bases: make(map[*extract.Base]*base), placer: newPlacer(ref), src: ref}
 	fc.ref(extract.Single(ref, l.retrieval))
 	fc.finish()
 	return fc.findings

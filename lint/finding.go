@@ -9,6 +9,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/compare"
+	"github.com/relurl/relurl/lint/fix"
 )
 
 // Finding is one diagnostic about a URL in a file.
@@ -57,6 +58,18 @@ type Finding struct {
 	// reports them ([Finding.ReadingsTable] renders them); nil otherwise.
 	// Findings of one URL share the report: do not modify it.
 	Readings *compare.Report
+	// Edit, when the linter computes fixes ([Options.Fixes]), is the
+	// finding's automatic fix: a byte edit of the file inside the URL's
+	// span, made only when it is safe (README, "Fixes": the fixed URL is
+	// valid and every reader resolves it where it resolved the original).
+	// The findings of one URL share one Edit, which mends them all; nil
+	// when there is none, and NoFix says why.
+	Edit *fix.Edit
+	// NoFix, when the linter computes fixes and Edit is nil, is why the
+	// finding has no automatic fix, and NoFixDetail says it for this
+	// finding in one line.
+	NoFix       fix.Reason
+	NoFixDetail string
 
 	// col16 and endCol16 are the columns counted in UTF-16 code units, as
 	// SARIF counts them by default.
@@ -65,6 +78,20 @@ type Finding struct {
 	textAt int
 	// line is the text of the finding's first line, for the caret view.
 	line string
+	// suggestions are [Finding.Suggestions], behind a pointer so that a
+	// Finding stays comparable.
+	suggestions *[]fix.Suggestion
+}
+
+// Suggestions returns the fixes offered for the finding but never made
+// automatically: the spellings of the §5.2 loophole, each going where
+// browsers go and read alike by every reader. The findings of a URL share
+// the slice: do not modify it.
+func (f *Finding) Suggestions() []fix.Suggestion {
+	if f.suggestions == nil {
+		return nil
+	}
+	return *f.suggestions
 }
 
 // ColumnsUTF16 returns the finding's column and end column counted in

@@ -64,6 +64,13 @@ type Options struct {
 	// 6874), an IPv4 address in brackets or anything else after the "]"
 	// is not accepted.
 	AllowIPv6Hosts bool
+
+	// Fixes makes the linter compute each finding's fix: Finding.Edit,
+	// or why there is none (Finding.NoFix), and the suggestions of the
+	// §5.2 loophole. A URL with findings then costs a few more readings
+	// (the fixed URL checked, and read three ways); off, findings carry
+	// neither.
+	Fixes bool
 }
 
 // Linter checks URLs and documents against the rules of the catalog. It
@@ -86,6 +93,8 @@ type Linter struct {
 	// overrides, when there are any, make the linters of the files they
 	// match (overrides.go).
 	overrides *overrides
+	// fixes says to compute the findings' fixes (Options.Fixes).
+	fixes bool
 }
 
 type ruleState struct {
@@ -134,7 +143,7 @@ func New(opts Options) (*Linter, error) {
 // build makes the linter of opts, with the rule levels of the overrides
 // that apply between opts.Levels and the flags.
 func build(opts *Options, overrides []map[string]Level) (*Linter, error) {
-	l := &Linter{state: make(map[string]ruleState, len(catalog)), retrieval: opts.Retrieval}
+	l := &Linter{state: make(map[string]ruleState, len(catalog)), retrieval: opts.Retrieval, fixes: opts.Fixes}
 	var err error
 	if l.allow, err = newAllowance(opts.AllowChars, opts.AllowIPv6Hosts); err != nil {
 		return nil, err

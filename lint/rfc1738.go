@@ -24,7 +24,7 @@ func rfc1738Rows() []row {
 			Quote: `Within the user and password field, any ":", "@", or "/" must be encoded.`,
 			Bad:   Example{Text: `ftp://anna:pass:word@ftp.example.com/`},
 			Good:  Example{Text: `ftp://anna:pass%3Aword@ftp.example.com/`},
-		}, check: checkUserinfoChar},
+		}, check: checkUserinfoChar, repair: repairEncode},
 		{Rule: Rule{
 			ID: RuleRFC1738Host, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
 			Section: "RFC 1738 §3.1",
@@ -69,7 +69,7 @@ func rfc1738Rows() []row {
 			Quote: `the scheme is in lower case; interpreters should use case-ignore`,
 			Bad:   Example{Text: `HTTP://www.example.com/`},
 			Good:  Example{Text: `http://www.example.com/`},
-		}, check: checkSchemeCase},
+		}, check: checkSchemeCase, repair: repairLowerScheme},
 		{Rule: Rule{
 			ID: RuleRFC1738HTTP, Family: FamilyRFC1738, Severity: ast.SeverityError, Default: false,
 			Section: "RFC 1738 §3.3, §5",

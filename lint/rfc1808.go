@@ -38,7 +38,7 @@ func rfc1808Rows() []row {
 			Quote: `some older parsers allow the scheme name to be present in a relative URL if it is the same as the base URL scheme. This is considered to be a loophole in prior specifications of partial URLs [1] and should be avoided by future parsers.`,
 			Bad:   Example{Text: `http:g`, Base: `http://a/b/c/d;p?q#f`},
 			Good:  Example{Text: `g`, Base: `http://a/b/c/d;p?q#f`},
-		}, check: checkSchemeRelativeForm},
+		}, check: checkSchemeRelativeForm, repair: repairLoophole},
 		{Rule: Rule{
 			ID: RuleFsegmentColon, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
 			Section: "RFC 1808 §5.3",
@@ -52,7 +52,7 @@ func rfc1808Rows() []row {
 			Quote: `Authors should be aware that path names which contain a colon ":" character cannot be used as the first component of a relative URL path (e.g., "this:that") because they will likely be mistaken for a scheme name.`,
 			Bad:   Example{Text: `my_notes:v2.html`},
 			Good:  Example{Text: `./my_notes:v2.html`},
-		}, check: checkFsegmentColon},
+		}, check: checkFsegmentColon, repair: repairDotSlash},
 		{Rule: Rule{
 			ID: RuleParamsFTPTypeD, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
 			Section: "RFC 1808 §5.3",
@@ -65,7 +65,7 @@ func rfc1808Rows() []row {
 			Quote: `we recommend that the ";type=d" parameter value not be used within contexts that allow relative URLs.`,
 			Bad:   Example{Text: `ftp://ftp.example.com/pub;type=d`, Base: `http://www.example.com/`},
 			Good:  Example{Text: `ftp://ftp.example.com/pub/`, Base: `http://www.example.com/`},
-		}, check: checkFTPTypeD},
+		}, check: checkFTPTypeD, noFix: `dropping ";type=d" changes the URL: end the path with "/" by hand`},
 		{Rule: Rule{
 			ID: RuleBaseSchemeNoRelative, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
 			Section: "RFC 1808 §2.3",
@@ -77,7 +77,7 @@ func rfc1808Rows() []row {
 			Quote: `The following schemes are never used with relative URLs:`,
 			Bad:   Example{Text: `g`, Base: `mailto:info@example.com`},
 			Good:  Example{Text: `mailto:sales@example.com`, Base: `mailto:info@example.com`},
-		}, check: checkBaseSchemeNoRelative},
+		}, check: checkBaseSchemeNoRelative, noFix: "only the author knows which absolute URL is meant"},
 		{Rule: Rule{
 			ID: resolve.RuleBaseNotAbsolute, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
 			Section: "RFC 1808 §2, §10",
@@ -89,7 +89,7 @@ func rfc1808Rows() []row {
 			Quote: `The "HREF" attribute must be an absolute URL.`,
 			Bad:   Example{Text: `<head><base href="/docs/"></head>`},
 			Good:  Example{Text: `<head><base href="http://www.example.com/docs/"></head>`},
-		}, check: checkBaseNotAbsolute},
+		}, check: checkBaseNotAbsolute, noFix: "only the author knows which absolute URL the base is"},
 		{Rule: Rule{
 			ID: resolve.RuleBaseNotGenericRL, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
 			Section: "RFC 1808 §2",
@@ -103,7 +103,7 @@ func rfc1808Rows() []row {
 			Quote: `relative URLs cannot be used within documents that have unsuitable base URLs.`,
 			Bad:   Example{Text: `<head><base href="http://a//b"></head>`},
 			Good:  Example{Text: `<head><base href="http://a/b"></head>`},
-		}, check: checkBaseNotGenericRL},
+		}, check: checkBaseNotGenericRL, noFix: `removing the empty segment changes the base, and every reference resolved against it`},
 		{Rule: Rule{
 			ID: RuleResultNotGenericRL, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
 			Section: "RFC 1808 §2, §4",
@@ -120,7 +120,7 @@ func rfc1808Rows() []row {
 			Quote: "base documents can only make use of relative URLs when their base URL fits within the generic-RL syntax described below.",
 			Bad:   Example{Text: `../..//g`, Base: `http://a/b/c/d;p?q#f`},
 			Good:  Example{Text: `../../g`, Base: `http://a/b/c/d;p?q#f`},
-		}, check: checkResultNotGenericRL},
+		}, check: checkResultNotGenericRL, noFix: `removing the doubled "/" changes where the reference goes`},
 		{Rule: Rule{
 			ID: RuleBaseHeader, Family: FamilyRFC1808, Severity: ast.SeverityWarning, Default: true,
 			Section: "RFC 1808 §3.1",
@@ -132,7 +132,7 @@ func rfc1808Rows() []row {
 			Quote: `base-header = "Base" ":" "<URL:" absoluteURL ">"`,
 			Bad:   Example{Text: "Base: http://www.example.com/docs/\n\nA message.\n"},
 			Good:  Example{Text: "Base: <URL:http://www.example.com/docs/>\n\nA message.\n"},
-		}, reads: readsMalformed, check: checkBaseHeader},
+		}, reads: readsMalformed, check: checkBaseHeader, noFix: "rewriting the header changes the base of the message, and every reference in it"},
 	}
 }
 

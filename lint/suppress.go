@@ -241,16 +241,21 @@ func (fc *fileCheck) finishSuppressions() {
 		}
 	}
 	if len(files) > 0 {
+		var dropped []Finding // those whose fix mends others too
 		fc.findings = slices.DeleteFunc(fc.findings, func(f Finding) bool {
 			for _, s := range files {
 				if s.matches(f.Rule) {
 					s.used = true
 					fc.suppressed++
+					if f.Edit != nil {
+						dropped = append(dropped, f)
+					}
 					return true
 				}
 			}
 			return false
 		})
+		DropEdits(fc.findings, dropped, "suppressed by relurl:ignore-file")
 	}
 	for _, s := range fc.dirs {
 		if s.used || !s.ig.NamesOn(fc.l) {

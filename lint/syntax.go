@@ -28,7 +28,9 @@ func syntaxRows() []row {
 				Section: sr.Section, Summary: sr.Summary, Help: sr.Help, Fix: sr.Fix,
 				Quote: sr.Quote, Bad: Example{Text: sr.Bad}, Good: Example{Text: sr.Good},
 			},
-			reads: readsInvalid,
+			reads:  readsInvalid,
+			repair: syntaxRepair(sr),
+			noFix:  syntaxNoFix[sr.ID],
 			check: func(c *urlCheck) {
 				d := c.diag
 				c.report(hit{offset: d.Offset, end: d.End, production: d.Production, message: d.Message, fix: sr.FixFor(d.Text)})
@@ -36,6 +38,25 @@ func syntaxRows() []row {
 		})
 	}
 	return rows
+}
+
+// syntaxRepair is how a fix mends a syntax rule's findings: as package
+// ast's table says ([ast.SyntaxRule.Repair]).
+func syntaxRepair(sr ast.SyntaxRule) repair {
+	switch sr.Repair {
+	case ast.RepairEncode:
+		return repairEncode
+	case ast.RepairEscapePercent:
+		return repairEscapePercent
+	}
+	return repairNone
+}
+
+// syntaxNoFix says why the syntax rules without a mechanical repair have
+// no fix.
+var syntaxNoFix = map[string]string{
+	ast.RuleNetPathEmptySegment: `removing a "/" changes the path net/url and browsers read ("//" is an empty segment to them); remove it by hand if that is what you mean`,
+	ast.RuleTooManyErrors:       "the URL has more faults than a reader lists: fix the ones listed, then lint again",
 }
 
 // checkSyntax reports the diagnostics of an invalid URL, each by the
