@@ -182,8 +182,9 @@ type base struct {
 	// for the portability rules: made on first use (compareBase).
 	cmp, alone *compare.Base
 	// probe is fix.ProbeBase, against which the fixes of relative
-	// references are checked when the document has no base (fixes.go).
-	probe *compare.Base
+	// references are checked when the document has no base; fixCmp the
+	// base the fixes are checked against when it has one (fixes.go).
+	probe, fixCmp *compare.Base
 	// wRejects is 1 when browsers accept url, 2 when they reject it, 0
 	// when not known yet (browserRejectsBase).
 	wRejects int8

@@ -107,7 +107,7 @@ func (fc *fileCheck) fixFor(s string, b *base, asBase bool, hits []hit) *urlFix 
 		}
 	}
 	if loophole {
-		p.suggestions = loopholeSuggestions(s, b)
+		p.suggestions = loopholeSuggestions(s, b, fc.fixBase(b, false, s))
 	}
 	if !mech {
 		return p
@@ -152,7 +152,7 @@ func (fc *fileCheck) fixFor(s string, b *base, asBase bool, hits []hit) *urlFix 
 		}
 		fixed = fix.Apply(s, changes)
 	}
-	if cb := fixBase(b, asBase, s); cb != nil {
+	if cb := fc.fixBase(b, asBase, s); cb != nil {
 		if reason, detail := fix.Check(cb, s, fixed); reason != "" {
 			return p.fail(reason, detail)
 		}
@@ -273,33 +273,45 @@ func mapBack(done, next []fix.Change) ([]fix.Change, bool) {
 }
 
 // fixBase returns the base a fix of s is checked against: the document's
-// base when it can serve; for a relative reference without one (a list of
-// URLs without --base, Go source), [fix.ProbeBase]; for an absolute URL
-// without one, and for the document's own base, none.
-func fixBase(b *base, asBase bool, s string) *compare.Base {
+// base as every reader reads it, even one RFC 1808 cannot use (browsers
+// resolve against a base with a space in it); a base that has faults a fix
+// mends, as it will be once fixed, so that what --fix decides does not
+// change when it runs again on the fixed file (a reader that reads the
+// base as written reads the fixed base alike, by fix.Check; one that
+// rejects it breaks every link either way). For a relative reference
+// without a base (a list of URLs without --base, Go source),
+// [fix.ProbeBase]; for an absolute URL without one, and for the
+// document's own base, none.
+func (fc *fileCheck) fixBase(b *base, asBase bool, s string) *compare.Base {
 	switch {
 	case b == nil:
 		return nil
-	case asBase:
+	case asBase || b.url == "" && validate.Split(s).Scheme.Present:
 		if b.alone == nil {
 			b.alone = compare.NewBase("")
 		}
 		return b.alone
-	case b.usable:
-		if b.cmp == nil {
-			b.cmp = compare.NewBase(b.url)
-		}
-		return b.cmp
-	case !validate.Split(s).Scheme.Present:
+	case b.url == "":
 		if b.probe == nil {
 			b.probe = compare.NewBase(fix.ProbeBase)
 		}
 		return b.probe
 	}
-	if b.alone == nil {
-		b.alone = compare.NewBase("")
+	if b.fixCmp == nil {
+		u := b.url
+		if !b.usable {
+			hits := fc.l.check(&fc.fixScratch, u, b, true, nil)
+			if p := fc.fixFor(u, b, true, hits); p.fixed != "" {
+				u = p.fixed
+			}
+		}
+		if u == b.url && b.cmp != nil {
+			b.fixCmp = b.cmp
+		} else {
+			b.fixCmp = compare.NewBase(u)
+		}
 	}
-	return b.alone
+	return b.fixCmp
 }
 
 // loopholeSuggestions returns the spellings of s, a URL of the §5.2
@@ -307,9 +319,8 @@ func fixBase(b *base, asBase bool, s string) *compare.Base {
 // there for every reader: the absolute URL with its "//" net_loc, and,
 // when the base has the same scheme, the relative reference without the
 // scheme.
-func loopholeSuggestions(s string, b *base) []urlSuggestion {
+func loopholeSuggestions(s string, b *base, cb *compare.Base) []urlSuggestion {
 	u := validate.Split(s)
-	cb := fixBase(b, false, s)
 	if cb == nil {
 		return nil
 	}
