@@ -46,7 +46,7 @@ var allowed = map[string][]string{
 	"lint/extract": {"ast", "resolve", "resolve/base", "golang.org/x/net/html",
 		"github.com/yuin/goldmark", "github.com/tdewolff/parse/v2"},
 	// lint/format: the output formats, over lint's findings.
-	"lint/format":   {"ast", "lint"},
+	"lint/format":   {"ast", "lint", "lint/fix"},
 	"lint/analyzer": {"ast", "lint", "golang.org/x/tools"},
 	// lint/golangci: the analyzer as a golangci-lint module plugin.
 	"lint/golangci": {"lint", "lint/analyzer", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},

@@ -23,14 +23,14 @@ func ExampleText() {
 }
 
 func ExampleJSON() {
-	l, _ := lint.New(lint.Options{})
+	l, _ := lint.New(lint.Options{Fixes: true})
 	_ = format.Write(format.NewJSON(os.Stdout), l.Rules(), l.File("links.urls", []byte("a|b\n"), extract.KindText))
 	// Output:
-	// {"file":"links.urls","line":1,"column":2,"end_line":1,"end_column":3,"offset":1,"end_offset":2,"rule":"fsegment/char","severity":"error","message":"national character '|' is not allowed in fsegment; write it as %7C","fix":"write \"|\" as %7C","production":"fsegment","text":"|","text_cut":false,"url":"a|b","url_cut":false,"where":"line","base":"","base_cut":false}
+	// {"file":"links.urls","line":1,"column":2,"end_line":1,"end_column":3,"offset":1,"end_offset":2,"rule":"fsegment/char","severity":"error","message":"national character '|' is not allowed in fsegment; write it as %7C","fix":"write \"|\" as %7C","production":"fsegment","text":"|","text_cut":false,"url":"a|b","url_cut":false,"where":"line","base":"","base_cut":false,"edit":{"offset":1,"end_offset":2,"text":"%7C","url":"a%7Cb"},"no_fix":"","no_fix_detail":"","suggestions":[]}
 }
 
 func ExampleSARIF() {
-	l, _ := lint.New(lint.Options{})
+	l, _ := lint.New(lint.Options{Fixes: true})
 	var buf bytes.Buffer
 	sarif := format.NewSARIF(&buf, format.Options{Root: "."})
 	_ = format.Write(sarif, l.Rules(), l.File("docs/links.urls", []byte("é\n"), extract.KindText))
@@ -46,6 +46,14 @@ func ExampleSARIF() {
 						Region           struct{ StartLine, StartColumn, EndColumn int }
 					}
 				}
+				Fixes []struct {
+					ArtifactChanges []struct {
+						Replacements []struct {
+							DeletedRegion   struct{ ByteOffset, ByteLength int }
+							InsertedContent struct{ Text string }
+						}
+					}
+				}
 			}
 		}
 	}
@@ -53,7 +61,11 @@ func ExampleSARIF() {
 	r := log.Runs[0].Results[0]
 	loc := r.Locations[0].PhysicalLocation
 	fmt.Println(log.Version, r.RuleID, r.Level, loc.ArtifactLocation.URI, loc.Region.StartLine, loc.Region.StartColumn, loc.Region.EndColumn)
-	// Output: 2.1.0 fsegment/char error docs/links.urls 1 1 2
+	rp := r.Fixes[0].ArtifactChanges[0].Replacements[0]
+	fmt.Println("fix: bytes", rp.DeletedRegion.ByteOffset, "to", rp.DeletedRegion.ByteOffset+rp.DeletedRegion.ByteLength, "become", rp.InsertedContent.Text)
+	// Output:
+	// 2.1.0 fsegment/char error docs/links.urls 1 1 2
+	// fix: bytes 0 to 2 become %C3%A9
 }
 
 func ExampleGitHub() {

@@ -192,3 +192,79 @@ func TestSARIFLog(t *testing.T) {
 		t.Errorf("warned %q", warned)
 	}
 }
+
+// TestFixesInOutput: SARIF results carry the finding's edit and its
+// suggestions as fixes whose replacement counts bytes, and applying the
+// replacements gives the fixed file; JSON carries the same edit, and why a
+// finding has none.
+func TestFixesInOutput(t *testing.T) {
+	l, err := lint.New(lint.Options{Fixes: true, Retrieval: "http://a/b/c/d"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := `<p><a href="http://bücher.example/a b">x</a> <a href="http:g">y</a> <a href="http://[::1]/">z</a>` + "\n"
+	findings := l.File("docs/p.html", []byte(src), extract.KindHTML)
+
+	var buf bytes.Buffer
+	if err := Write(NewSARIF(&buf, Options{Root: "docs"}), l.Rules(), findings); err != nil {
+		t.Fatal(err)
+	}
+	var log sarifLog
+	dec := json.NewDecoder(bytes.NewReader(buf.Bytes()))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&log); err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	fixed, suggestions := map[int]sarifReplacement{}, 0
+	for _, r := range log.Runs[0].Results {
+		for _, f := range r.Fixes {
+			if len(f.ArtifactChanges) != 1 || f.ArtifactChanges[0].ArtifactLocation.URI != "p.html" || len(f.ArtifactChanges[0].Replacements) != 1 {
+				t.Fatalf("%s: fix %+v", r.RuleID, f)
+			}
+			rp := f.ArtifactChanges[0].Replacements[0]
+			if strings.HasPrefix(f.Description.Text, "suggestion") {
+				suggestions++
+				continue
+			}
+			fixed[rp.DeletedRegion.ByteOffset] = rp
+		}
+	}
+	if len(fixed) != 1 || suggestions != 2 {
+		t.Fatalf("%d edits, %d suggestions:\n%s", len(fixed), suggestions, buf.String())
+	}
+	for _, rp := range fixed {
+		d := rp.DeletedRegion
+		got := src[:d.ByteOffset] + rp.InsertedContent.Text + src[d.ByteOffset+d.ByteLength:]
+		if want := strings.Replace(src, "bücher.example/a b", "xn--bcher-kva.example/a%20b", 1); got != want {
+			t.Errorf("the SARIF replacement gives\n%s\nwant\n%s", got, want)
+		}
+	}
+
+	buf.Reset()
+	if err := Write(NewJSON(&buf), l.Rules(), findings); err != nil {
+		t.Fatal(err)
+	}
+	var edits, ipv6, loophole int
+	for line := range strings.Lines(buf.String()) {
+		var jf jsonFinding
+		if err := json.Unmarshal([]byte(line), &jf); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case jf.Edit != nil:
+			edits++
+			if jf.Edit.URL != "http://xn--bcher-kva.example/a%20b" || jf.NoFix != "" {
+				t.Errorf("%+v", jf)
+			}
+		case jf.NoFix == "ipv6-literal" && jf.NoFixDetail != "":
+			ipv6++
+		case jf.NoFix == "loophole" && len(jf.Suggestions) == 2:
+			loophole++
+		default:
+			t.Errorf("%s", line)
+		}
+	}
+	if edits != 2 || ipv6 != 2 || loophole != 1 {
+		t.Errorf("%d findings with the edit, %d IPv6, %d loophole:\n%s", edits, ipv6, loophole, buf.String())
+	}
+}

@@ -7,13 +7,19 @@ import (
 	"io"
 
 	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/fix"
 )
 
 // JSON writes one JSON object per finding, one per line, with every field
 // of [lint.Finding]: file, line, column, end_line, end_column (from 1,
 // columns in bytes), offset, end_offset (bytes into the file), rule,
 // severity, message, fix, production, text, url, where and base, and
-// text_cut, url_cut and base_cut. A text longer than [TextWindow] bytes is
+// text_cut, url_cut and base_cut; and, when the linter computes fixes
+// ([lint.Options.Fixes]), edit (null, or the fix: offset, end_offset,
+// text and url, the file's bytes offset to end_offset becoming text and
+// the URL url), no_fix and no_fix_detail (why there is no fix, "" when
+// there is one or fixes are not computed) and suggestions (a list of
+// edits with a message, offered but not safe to make unseen). A text longer than [TextWindow] bytes is
 // cut to its first TextWindow bytes, a URL longer than [URLWindow] bytes
 // to a window around the text, a base longer than URLWindow to its start,
 // each on character boundaries and marked cut (offsets still span the
@@ -46,6 +52,22 @@ type jsonFinding struct {
 	Where      string `json:"where"`
 	Base       string `json:"base"`
 	BaseCut    bool   `json:"base_cut"`
+	// Edit is the finding's fix, or null; NoFix and NoFixDetail why it
+	// has none ("" when it has one, or fixes are not computed).
+	Edit        *jsonEdit  `json:"edit"`
+	NoFix       fix.Reason `json:"no_fix"`
+	NoFixDetail string     `json:"no_fix_detail"`
+	Suggestions []jsonEdit `json:"suggestions"`
+}
+
+// jsonEdit is a fix or a suggestion: the file's bytes offset to
+// end_offset become text, and the URL becomes url.
+type jsonEdit struct {
+	Message   string `json:"message,omitempty"`
+	Offset    int    `json:"offset"`
+	EndOffset int    `json:"end_offset"`
+	Text      string `json:"text"`
+	URL       string `json:"url"`
 }
 
 // NewJSON returns the JSON format, writing to w.
@@ -67,12 +89,21 @@ func (j *JSON) File(r *lint.FileResult) error {
 		text, textCut := window(f.Text, 0, TextWindow)
 		u, urlCut := window(f.URL, f.TextOffset(), URLWindow)
 		b, baseCut := window(f.Base, 0, URLWindow)
-		if err := j.enc.Encode(jsonFinding{
+		jf := jsonFinding{
 			File: f.File, Line: f.Line, Column: f.Column, EndLine: f.EndLine, EndColumn: f.EndColumn,
 			Offset: f.Offset, EndOffset: f.EndOffset, Rule: f.Rule, Severity: f.Severity.String(),
 			Message: f.Message, Fix: f.Fix, Production: f.Production, Text: text, TextCut: textCut, URL: u, URLCut: urlCut,
 			Where: f.Where, Base: b, BaseCut: baseCut,
-		}); err != nil {
+			NoFix: f.NoFix, NoFixDetail: f.NoFixDetail, Suggestions: []jsonEdit{},
+		}
+		if e := f.Edit; e != nil {
+			jf.Edit = &jsonEdit{Offset: e.Offset, EndOffset: e.End, Text: e.New, URL: e.URL}
+		}
+		for _, sg := range f.Suggestions() {
+			e := &sg.Edit
+			jf.Suggestions = append(jf.Suggestions, jsonEdit{Message: sg.Message, Offset: e.Offset, EndOffset: e.End, Text: e.New, URL: e.URL})
+		}
+		if err := j.enc.Encode(jf); err != nil {
 			return fmt.Errorf("writing findings: %w", err)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/fix"
 )
 
 // FingerprintKey is the key of relurl's partial fingerprint in SARIF
@@ -41,6 +42,13 @@ const GitHubMaxResults = 25000
 // four came before in the file, so that it survives edits that move the
 // URL. A file that could not be read is a toolExecutionNotification of the
 // run's invocation, which is then not executionSuccessful.
+//
+// A finding with a fix ([lint.Finding.Edit], when the linter computes
+// fixes) has fixes (SARIF §3.55): its edit, then the suggestions offered
+// for it, each one artifactChange of the result's file with one
+// replacement whose deletedRegion counts bytes (byteOffset, byteLength:
+// a binary region, §3.30.2, as relurl's edits count) and whose
+// insertedContent is the new text, absent for a deletion (§3.57).
 //
 // The log is written as the results come, not held: memory stays bounded
 // however many findings a run has.
@@ -160,6 +168,7 @@ func (s *SARIF) File(r *lint.FileResult) error {
 			Message:             sarifText{Text: msg},
 			Locations:           []sarifLocation{loc},
 			PartialFingerprints: sarifFingerprints{V1: hex.EncodeToString(sum[:16])},
+			Fixes:               sarifFixes(f, loc.PhysicalLocation.ArtifactLocation),
 		}); err != nil {
 			return fmt.Errorf("writing SARIF: %w", err)
 		}
@@ -171,6 +180,27 @@ func (s *SARIF) File(r *lint.FileResult) error {
 		s.results++
 	}
 	return nil
+}
+
+// sarifFixes are the fixes of a finding: its edit, then its suggestions,
+// each a replacement of bytes of the file the finding is in.
+func sarifFixes(f *lint.Finding, at sarifArtifact) []sarifFix {
+	var out []sarifFix
+	add := func(desc string, e *fix.Edit) {
+		r := sarifReplacement{DeletedRegion: sarifByteRegion{ByteOffset: e.Offset, ByteLength: e.End - e.Offset}}
+		if e.New != "" {
+			r.InsertedContent = &sarifContent{Text: e.New}
+		}
+		out = append(out, sarifFix{Description: sarifText{Text: desc},
+			ArtifactChanges: []sarifArtifactChange{{ArtifactLocation: at, Replacements: []sarifReplacement{r}}}})
+	}
+	if f.Edit != nil {
+		add(fmt.Sprintf("write the URL as %s", ast.Quote(f.Edit.URL, 0)), f.Edit)
+	}
+	for _, sg := range f.Suggestions() {
+		add("suggestion, not safe to make unseen: "+sg.Message, &sg.Edit)
+	}
+	return out
 }
 
 // Flush writes out what is buffered.

@@ -54,6 +54,30 @@ type (
 		Message             sarifText         `json:"message"`
 		Locations           []sarifLocation   `json:"locations"`
 		PartialFingerprints sarifFingerprints `json:"partialFingerprints"`
+		Fixes               []sarifFix        `json:"fixes,omitempty"`
+	}
+	// sarifFix is a proposed fix (§3.55): the changes of one file.
+	sarifFix struct {
+		Description     sarifText             `json:"description"`
+		ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+	}
+	sarifArtifactChange struct {
+		ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+		Replacements     []sarifReplacement `json:"replacements"`
+	}
+	// sarifReplacement replaces the bytes of deletedRegion, a binary
+	// region (§3.30.2: byte offsets, as relurl's edits count), with
+	// insertedContent, absent for a deletion (§3.57).
+	sarifReplacement struct {
+		DeletedRegion   sarifByteRegion `json:"deletedRegion"`
+		InsertedContent *sarifContent   `json:"insertedContent,omitempty"`
+	}
+	sarifByteRegion struct {
+		ByteOffset int `json:"byteOffset"`
+		ByteLength int `json:"byteLength"`
+	}
+	sarifContent struct {
+		Text string `json:"text"`
 	}
 	// sarifFingerprints are a result's partial fingerprints: relurl's one,
 	// under FingerprintKey.

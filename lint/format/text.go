@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
 )
 
@@ -16,7 +17,8 @@ import (
 // with line and column counted from 1, the column in bytes. Verbose adds,
 // under each, the line with a caret under the offending text, for a
 // portability finding the URL's three readings ([lint.Finding.ReadingsTable]),
-// and the suggested fix.
+// and the suggested fix; when the linter computes fixes, the URL its
+// automatic fix writes, or why there is none, and the suggestions.
 type Text struct {
 	w       *bufio.Writer
 	verbose bool
@@ -49,6 +51,15 @@ func (t *Text) File(r *lint.FileResult) error {
 		}
 		if f.Fix != "" {
 			fmt.Fprintf(t.w, "    fix: %s\n", f.Fix)
+		}
+		switch {
+		case f.Edit != nil:
+			fmt.Fprintf(t.w, "    automatic fix: %s\n", ast.Quote(f.Edit.URL, 0))
+		case f.NoFix != "":
+			fmt.Fprintf(t.w, "    no automatic fix (%s): %s\n", f.NoFix, f.NoFixDetail)
+		}
+		for _, sg := range f.Suggestions() {
+			fmt.Fprintf(t.w, "    suggestion: %s\n", sg.Message)
 		}
 	}
 	return nil
