@@ -47,7 +47,7 @@ var allowed = map[string][]string{
 		"github.com/yuin/goldmark", "github.com/tdewolff/parse/v2"},
 	// lint/format: the output formats, over lint's findings.
 	"lint/format":   {"ast", "lint", "lint/fix"},
-	"lint/analyzer": {"ast", "lint", "golang.org/x/tools"},
+	"lint/analyzer": {"ast", "lint", "lint/fix", "golang.org/x/tools"},
 	// lint/golangci: the analyzer as a golangci-lint module plugin.
 	"lint/golangci": {"lint", "lint/analyzer", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},
 	"cmd/relurlvet": {"lint", "golang.org/x/tools"},

@@ -45,7 +45,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	relast "github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
 )
 
@@ -75,6 +74,7 @@ func New(opts lint.Options) (*analysis.Analyzer, error) {
 	if opts.Retrieval != "" {
 		return nil, fmt.Errorf("the relurl analyzer takes no base URL")
 	}
+	opts.Fixes = true
 	l, err := lint.New(opts)
 	if err != nil {
 		return nil, fmt.Errorf("relurl analyzer: %w", err)
@@ -108,6 +108,7 @@ func newFlagged() *analysis.Analyzer {
 			if rfc1738 {
 				opts.Enable = append(opts.Enable, string(lint.FamilyRFC1738))
 			}
+			opts.Fixes = true
 			l, err := lint.New(opts)
 			if err != nil {
 				return nil, fmt.Errorf("relurl analyzer: %w", err)
@@ -234,8 +235,9 @@ func markLits(n ast.Node, skip map[*ast.BasicLit]bool) {
 
 // report lints s, the value of expression at, and reports each finding.
 // When at is a literal whose value is its text between the quotes, the
-// findings point at the offending characters, and the syntax ones come
-// with a fix; otherwise they point at the whole expression.
+// findings point at the offending characters; otherwise they point at the
+// whole expression. A finding in a literal comes with its safe fix, when
+// it has one (suggestedFixes).
 func report(pass *analysis.Pass, l *lint.Linter, at ast.Expr, s string, lit *ast.BasicLit) {
 	exact := lit != nil && len(lit.Value) == len(s)+2 && lit.Value[1:len(lit.Value)-1] == s
 	for _, f := range l.URL(s) {
@@ -243,24 +245,8 @@ func report(pass *analysis.Pass, l *lint.Linter, at ast.Expr, s string, lit *ast
 		if exact {
 			d.Pos = lit.Pos() + 1 + token.Pos(f.Offset)
 			d.End = lit.Pos() + 1 + token.Pos(f.EndOffset)
-			if edit, ok := fixText(f); ok {
-				d.SuggestedFixes = []analysis.SuggestedFix{{
-					Message:   f.Fix,
-					TextEdits: []analysis.TextEdit{{Pos: d.Pos, End: d.End, NewText: []byte(edit)}},
-				}}
-			}
 		}
+		d.SuggestedFixes = suggestedFixes(&f, lit, s)
 		pass.Report(d)
 	}
-}
-
-// fixText is the replacement of a syntax finding's text, where its rule
-// has a mechanical repair in package ast's table: the %XX escapes of a
-// character, "%25" for a lone "%".
-func fixText(f lint.Finding) (string, bool) {
-	r, ok := relast.LookupSyntaxRule(f.Rule)
-	if !ok {
-		return "", false
-	}
-	return r.Replacement(f.Text)
 }
