@@ -218,7 +218,10 @@ func LookupSyntaxRule(id string) (SyntaxRule, bool) {
 
 // Replacement returns the text that mends text, the offending text of a
 // diagnostic of the rule, when the rule has a mechanical repair: its %XX
-// escapes, or "%25" in place of a lone "%".
+// escapes, or "%25" in place of a lone "%". It knows nothing of where the
+// text stands: the brackets of an IPv6 literal or a non-ASCII host are not
+// mended by escapes. The fixes relurl makes are package lint/fix's, which
+// checks that the URL still goes where it went.
 func (r *SyntaxRule) Replacement(text string) (string, bool) {
 	switch r.Repair {
 	case RepairEncode:
