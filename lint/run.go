@@ -19,6 +19,7 @@ import (
 	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/internal/sequencer"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/fix"
 	"github.com/relurl/relurl/resolve"
 )
 
@@ -71,6 +72,11 @@ type FileResult struct {
 	// recorded are the findings Run.Record records: those of Findings
 	// before Run.Baseline dropped any.
 	recorded []Finding
+	// FixErr, when Run.Fix is set, is why the file's fixes were not made
+	// (ErrReadBack, or the file changed while it was linted); fixed is
+	// what they make of it, nil when there are none.
+	FixErr error
+	fixed  *FixedFile
 }
 
 // Summary sums up a [Run].
@@ -92,6 +98,11 @@ type Summary struct {
 	Suppressed, Baselined int
 	// Elapsed is the run's wall time.
 	Elapsed time.Duration
+	// When Run.Fix is set: Fixed counts the findings the fixes mend,
+	// Edits the edits, FilesFixed the files they change; NoFix counts the
+	// findings reported without a fix, by why ([fix.Reasons]).
+	Fixed, Edits, FilesFixed int
+	NoFix                    map[fix.Reason]int
 }
 
 // Worst returns the most severe severity of the findings, and false when
@@ -221,6 +232,15 @@ type Run struct {
 	// relurl:ignore directives left, before Baseline drops any), for
 	// --write-baseline: [Baseline.WriteFile] writes it after the run.
 	Record *Baseline
+	// Fix, when not nil, is given each file whose reported findings have
+	// fixes (the Linter must compute them: Options.Fixes), in order, on
+	// the goroutine that called [Run.Lint], before the file is reported:
+	// relurl lint --fix writes it, --diff prints the difference. When it
+	// reports the fixes made, the findings they mend are not reported
+	// (Summary.Fixed counts them). Its error is the file's, passed to
+	// Warn and counted in Summary.Errors. A file whose fixed content does
+	// not read back as the fixed URLs ([ErrReadBack]) is not given to it.
+	Fix func(f *FixedFile) (made bool, err error)
 }
 
 // Lint lints the files named by args: files, directories (walked in
@@ -231,7 +251,7 @@ type Run struct {
 // counted in Summary.Errors and passed to Warn).
 func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 	start := time.Now()
-	sum := &Summary{Skipped: map[string]int{}, Findings: map[ast.Severity]int{}}
+	sum := &Summary{Skipped: map[string]int{}, Findings: map[ast.Severity]int{}, NoFix: map[fix.Reason]int{}}
 	warn := func(err error) {
 		if r.Warn != nil {
 			r.Warn(err)
@@ -268,6 +288,9 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 	sequencer.Stream(len(items), jobs, 16*jobs, 1, func(i int, send func(*FileResult)) {
 		rn.lintOne(items[i], send)
 	}, func(i int, res *FileResult) {
+		if r.Fix != nil {
+			r.fix(res, sum, func(err error) { bar.clear(); warn(err) })
+		}
 		for j := range res.Findings {
 			sum.Findings[res.Findings[j].Severity]++
 		}
@@ -354,7 +377,7 @@ func (r *runner) lintOne(it item, send func(*FileResult)) {
 	// URL across the whole file (Fingerprint): such a run holds each
 	// file's findings whole.
 	var flush func([]Finding)
-	if r.Baseline == nil && r.Record == nil {
+	if r.Baseline == nil && r.Record == nil && r.Fix == nil {
 		flush = func(part []Finding) { send(&FileResult{Name: res.Name, Findings: part, Partial: true}) }
 	}
 	fc := r.Linter.lintFile(res.Name, src, kind, r.retrievalFor(it), flush)
@@ -362,8 +385,12 @@ func (r *runner) lintOne(it item, send func(*FileResult)) {
 	if r.Record != nil {
 		res.recorded = res.Findings
 	}
-	if r.Baseline != nil {
-		res.Findings, res.Baselined = r.Baseline.Filter(res.Name, res.Findings)
+	res.Findings, res.Baselined = r.filter(res.Name, res.Findings)
+	if r.Fix != nil {
+		retrieval := r.retrievalFor(it)
+		if fixFile(res, data, kind, retrieval); res.fixed != nil {
+			r.relint(res, kind, retrieval)
+		}
 	}
 	send(res)
 }

@@ -63,6 +63,8 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	rf.register(fs)
 	var ctl lintControls
 	ctl.register(fs)
+	var fixes lintFixes
+	fixes.register(fs)
 	paths, code, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return code
@@ -73,6 +75,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *jobs < 0 {
 		return usageErr(fmt.Errorf("-j %d: want a number of files, or 0 for as many as there are CPUs", *jobs))
+	}
+	if err := fixes.check(paths); err != nil {
+		return usageErr(err)
 	}
 
 	// The configuration file: its values are the defaults of the flags
@@ -110,6 +115,11 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(fmt.Errorf("--format %w", err))
 	}
+	// Fixes are computed where they are made, shown or written out.
+	opts.Fixes = fixes.on() || *formatName == "json" || *formatName == "sarif"
+	if fixes.diff {
+		rep = quiet{}
+	}
 	l, err := lint.New(opts)
 	if err != nil {
 		return usageErr(err)
@@ -122,6 +132,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Warn: func(err error) { warnf("%v%s", err, hint(err)) }}
 	if cfg != nil && !(cfg.Exclude.Empty() && cfg.Include.Empty()) {
 		run.Skip = skipExcept(cfg.Skips, paths)
+	}
+	if fixes.on() {
+		run.Fix = fixes.run(stdout)
 	}
 	sum, err := run.Lint(paths, rep)
 	code = exitOK
@@ -143,6 +156,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		code = exitUsage
 	case any && !failNever && worst <= failOn:
 		code = exitInvalid
+	}
+	if fixes.on() {
+		warnf("%s", sum.FixString(fixes.fix))
 	}
 	// The summary is the last line, whatever happened.
 	warnf("%s", sum)

@@ -95,7 +95,8 @@ func TestLintGolden(t *testing.T) {
 func TestLintJSONFields(t *testing.T) {
 	out, _, _ := runCmd(t, "", "lint", "--format", "json", "--rfc1738", "--base", siteRetrieval, siteDir)
 	fields := []string{"file", "line", "column", "end_line", "end_column", "offset", "end_offset", "rule",
-		"severity", "message", "fix", "production", "text", "text_cut", "url", "url_cut", "where", "base", "base_cut"}
+		"severity", "message", "fix", "production", "text", "text_cut", "url", "url_cut", "where", "base", "base_cut",
+		"edit", "no_fix", "no_fix_detail", "suggestions"}
 	sc := bufio.NewScanner(strings.NewReader(out))
 	sc.Buffer(nil, 1<<20)
 	n := 0
