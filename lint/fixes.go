@@ -471,3 +471,17 @@ func DropEdits(kept, dropped []Finding, why string) {
 		}
 	}
 }
+
+// AutoFix says whether relurl lint --fix (and the fixes of the JSON and
+// SARIF output, and the Go analyzer's suggested fixes) mends the rule's
+// findings by itself, where the fix is safe, and when it does not, why, by
+// a reason and in one line. The §5.2 loophole (fix.Loophole) gets
+// suggestions instead.
+func (r Rule) AutoFix() (bool, fix.Reason, string) {
+	row := byID[r.ID]
+	if row != nil && row.repair.mechanical() {
+		return true, "", ""
+	}
+	reason, why := noFixOf(row)
+	return false, reason, why
+}

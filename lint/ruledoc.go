@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/fix"
 )
 
 // Markdown returns the rule's documentation in Markdown, as its section of
@@ -54,6 +55,15 @@ func (r Rule) Markdown() string {
 	}
 	if r.Fix != "" {
 		fmt.Fprintf(&b, "**Fix:** %s.\n\n", r.Fix)
+	}
+	switch ok, reason, why := r.AutoFix(); {
+	case ok:
+		b.WriteString("**Automatic fix:** `relurl lint --fix` makes it, where it is safe: the fixed URL is valid, and RFC 1808, " +
+			"net/url and browsers each resolve it where they resolved the original (see the README, \"Fixes\").\n\n")
+	case reason == fix.Loophole:
+		fmt.Fprintf(&b, "**Automatic fix:** none: %s. `relurl lint --format json` and `--format sarif` offer both spellings as suggestions.\n\n", why)
+	case reason != fix.NotURL:
+		fmt.Fprintf(&b, "**Automatic fix:** none: %s.\n\n", why)
 	}
 	switch {
 	case r.Family == FamilySuppress:

@@ -115,8 +115,8 @@ func mustNewLinter(t *testing.T, opts lint.Options) *lint.Linter {
 // catalogTable renders the catalog as the README's table.
 func catalogTable() string {
 	var b strings.Builder
-	b.WriteString("| rule | family | severity | on by default | section | finds | suggested fix |\n")
-	b.WriteString("|---|---|---|---|---|---|---|\n")
+	b.WriteString("| rule | family | severity | on by default | section | finds | suggested fix | `--fix` |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|\n")
 	for _, r := range lint.Rules() {
 		on, fix := "no", r.Fix
 		if r.Default {
@@ -128,7 +128,14 @@ func catalogTable() string {
 		if fix == "" {
 			fix = "—"
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s |\n", r.ID, r.Family, r.Severity, on, r.Section, r.Summary, fix)
+		auto := "no"
+		switch ok, reason, _ := r.AutoFix(); {
+		case ok:
+			auto = "yes, where safe"
+		case reason == "loophole":
+			auto = "suggests"
+		}
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s | %s |\n", r.ID, r.Family, r.Severity, on, r.Section, r.Summary, fix, auto)
 	}
 	return b.String()
 }
