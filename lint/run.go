@@ -236,10 +236,12 @@ type Run struct {
 	// fixes (the Linter must compute them: Options.Fixes), in order, on
 	// the goroutine that called [Run.Lint], before the file is reported:
 	// relurl lint --fix writes it, --diff prints the difference. When it
-	// reports the fixes made, the findings they mend are not reported
-	// (Summary.Fixed counts them). Its error is the file's, passed to
-	// Warn and counted in Summary.Errors. A file whose fixed content does
-	// not read back as the fixed URLs ([ErrReadBack]) is not given to it.
+	// reports the fixes made, the findings reported are those of the
+	// fixed content, at their places in it: what linting the file again
+	// would report (Summary.Fixed counts the findings mended). Its error
+	// is the file's, passed to Warn and counted in Summary.Errors. A file
+	// whose fixed content does not read back as the fixed URLs
+	// ([ErrReadBack]) is not given to it.
 	Fix func(f *FixedFile) (made bool, err error)
 }
 
