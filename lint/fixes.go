@@ -379,15 +379,8 @@ func (fc *fileCheck) fixRef(r *extract.Ref, b *base, hits []hit) *refFix {
 	if p == nil || p.fixed == "" && len(p.suggestions) == 0 {
 		return rf
 	}
-	site, reason, detail := fix.RefSite(fc.src, r)
-	if reason != "" {
-		if p.fixed != "" {
-			rf.reason, rf.detail = reason, detail
-		}
-		return rf
-	}
 	if p.fixed != "" {
-		e, reason, detail := fix.Place(fc.src, r.URL, p.changes, site)
+		e, reason, detail := fix.PlaceRef(fc.src, r, p.changes, false)
 		if reason != "" {
 			rf.reason, rf.detail = reason, detail
 		} else {
@@ -395,7 +388,7 @@ func (fc *fileCheck) fixRef(r *extract.Ref, b *base, hits []hit) *refFix {
 		}
 	}
 	for _, sg := range p.suggestions {
-		if e, reason, _ := fix.PlaceSuggestion(fc.src, r.URL, sg.changes, site); reason == "" {
+		if e, reason, _ := fix.PlaceRef(fc.src, r, sg.changes, true); reason == "" {
 			rf.suggestions = append(rf.suggestions, fix.Suggestion{Message: sg.message, Edit: e})
 		}
 	}

@@ -93,33 +93,5 @@ func checkRef(t *testing.T, src string, r Ref) {
 }
 
 // decodeAs decodes text, a span of the file, by the encodings enc, from
-// the outermost in: the readings it may have (a CSS escape reads a little
-// differently in a string and in an unquoted url()).
-func decodeAs(enc []Encoding, text string) []string {
-	out := []string{text}
-	for i := len(enc) - 1; i >= 0; i-- {
-		var next []string
-		for _, s := range out {
-			switch enc[i] {
-			case EncodingHTMLAttribute:
-				d, _ := decodeAttr(s, 0)
-				next = append(next, d)
-			case EncodingXML:
-				next = append(next, xmlDecode(s, 0, len(s), true).s, xmlDecode(s, 0, len(s), false).s)
-			case EncodingCSS:
-				a, _ := cssUnescape(s, 0, len(s), true)
-				b, _ := cssUnescape(s, 0, len(s), false)
-				next = append(next, a, b)
-			case EncodingMarkdown:
-				d, _ := markdownUnescape(s)
-				next = append(next, d)
-			case EncodingMarkdownAutolink:
-				next = append(next, s, "http://"+s)
-			default:
-				next = append(next, s)
-			}
-		}
-		out = next
-	}
-	return out
-}
+// the outermost in: the readings it may have ([Readings]).
+func decodeAs(enc []Encoding, text string) []string { return Readings(enc, text) }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint/extract"
 )
 
@@ -179,4 +180,33 @@ type Suggestion struct {
 	Message string
 	// Edit writes it.
 	Edit Edit
+}
+
+// PlaceRef writes the changes of r, a URL package extract found in src, as
+// one Edit ([Place]), or says why it cannot ([RefSite]); suggestion says to
+// place a suggestion ([PlaceSuggestion]). The edit is then read as the file
+// would be: the URL's span with the edit made, decoded by the URL's
+// encodings ([extract.Readings]), must read as the fixed URL. That holds
+// the fix to what the bytes around it make of it, which the alphabet of
+// [safe] alone cannot (XML as relurl reads it takes "&" up to a ";" for a
+// reference, whatever lies between).
+func PlaceRef(src string, r *extract.Ref, changes []Change, suggestion bool) (Edit, Reason, string) {
+	site, reason, detail := RefSite(src, r)
+	if reason != "" {
+		return Edit{}, reason, detail
+	}
+	ok := safe
+	if suggestion {
+		ok = suggestible
+	}
+	e, reason, detail := place(src, r.URL, changes, site, ok)
+	if reason != "" {
+		return Edit{}, reason, detail
+	}
+	start, end := site.At(0), site.At(len(r.URL))
+	span := src[start:e.Offset] + e.New + src[e.End:end]
+	if !slices.Contains(extract.Readings(r.Encodings, span), e.URL) {
+		return Edit{}, Inexact, fmt.Sprintf("the file would read the fixed bytes %s as another URL", ast.Quote(span, 0))
+	}
+	return e, "", ""
 }
