@@ -34,6 +34,10 @@ func suggestedFixes(f *lint.Finding, lit *ast.BasicLit, s string) []analysis.Sug
 	if reason != "" {
 		return nil
 	}
+	// The literal with the edit made must read as the fixed URL.
+	if v, err := strconv.Unquote(lit.Value[:e.Offset] + e.New + lit.Value[e.End:]); err != nil || v != e.URL {
+		return nil
+	}
 	pos := lit.Pos()
 	return []analysis.SuggestedFix{{
 		Message:   "write the URL as " + strconv.Quote(e.URL),
