@@ -13,6 +13,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/gen"
+	"github.com/relurl/relurl/internal/testseed"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/fix"
@@ -188,16 +189,12 @@ var docKinds = []docKind{
 	}},
 }
 
+// propSeedCount returns the seed (internal/testseed, RELURL_SEED) and the
+// number of documents: count, a fifth of it under -short, or
+// RELURL_PROPCOUNT.
 func propSeedCount(t *testing.T, count int) (uint64, int) {
 	t.Helper()
-	seed := uint64(1212)
-	if s := os.Getenv("RELURL_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("RELURL_SEED: %v", err)
-		}
-		seed = v
-	}
+	seed := uint64(testseed.Seed(t, 1212))
 	if testing.Short() {
 		count /= 5
 	}
@@ -210,7 +207,7 @@ func propSeedCount(t *testing.T, count int) (uint64, int) {
 	}
 	t.Cleanup(func() {
 		if t.Failed() {
-			t.Logf("reproduce with RELURL_SEED=%d RELURL_PROPCOUNT=%d", seed, count)
+			t.Logf("with RELURL_PROPCOUNT=%d", count)
 		}
 	})
 	return seed, count
