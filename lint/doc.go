@@ -56,4 +56,14 @@
 //
 // The rules other than syntax read only URLs that are valid under §2.2: an
 // invalid URL gets its syntax findings alone.
+//
+// Fixes (fixes.go, runfix.go; the engine is package lint/fix): with
+// [Options.Fixes] each finding carries its automatic fix ([Finding.Edit],
+// one edit per URL, shared by the URL's findings) or why it has none
+// ([Finding.NoFix]). A catalog row says how its rule's findings are mended
+// ([Rule.AutoFix]); a fix mends every fault of its URL that a finding
+// reports, is linted again, and is made only when the three readers of
+// package compare take the fixed URL where they took the original
+// (fix.Check). [Run.Fix] is handed each file with fixes once its fixed
+// content has been read back: relurl lint --fix and --diff.
 package lint
