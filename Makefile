@@ -4,7 +4,7 @@ FUZZTIME ?= 1m
 BENCHCOUNT ?= 6
 PKGS     := ./...
 
-.PHONY: all test check lint fmt vet staticcheck layout fuzz corpus oss-fuzz campaign bench cover build example clean golangci-plugin site
+.PHONY: all test check lint fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench cover build example clean golangci-plugin site
 
 all: check test
 
@@ -12,8 +12,8 @@ all: check test
 test:
 	$(GO) test -race -count=1 $(PKGS)
 
-## check: lint, then the race tests
-check: lint test
+## check: lint, then the race tests, then the scaling suite (what CI runs, golangci-plugin aside)
+check: lint test scale
 
 ## lint: gofmt, go vet, staticcheck (pinned in go.mod), import direction
 lint: fmt vet staticcheck layout
@@ -30,6 +30,13 @@ staticcheck:
 
 layout:
 	$(GO) test -count=1 ./internal/layout
+
+## scale: the scaling suite (issue 18; internal/scale, cmd/relurl TestScale): every command and
+## library entry point on every shape of input at n and 8n bytes in one run, CPU time, the best of 5;
+## prints the table of ratios and fails when one passes 24 (linear ~8, quadratic ~64). About 30
+## CPU-seconds; not under the race detector, so not in make test.
+scale:
+	RELURL_SCALE=1 $(GO) test -count=1 -timeout 20m -run '^(TestScale|TestHarness)$$' -v ./internal/scale ./cmd/relurl
 
 ## fuzz: every fuzz target of the module in turn, FUZZTIME each (go test fuzzes one target per
 ## run; the targets are found by go test -list, package by package)

@@ -1,142 +1,41 @@
 package extract
 
 import (
-	"fmt"
 	"os"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/scale"
 )
 
-// hostileShapes are inputs built to cost an extractor more than their
-// size, by kind: each makes a document of about n bytes.
-var hostileShapes = map[Kind]map[string]func(n int) string{
-	KindMarkdown: {
-		"nested lists on a line":  func(n int) string { return strings.Repeat("- ", n/2) + "x\n" },
-		"nested quotes on a line": func(n int) string { return strings.Repeat(">", n) + " x\n" },
-		"nested lists by lines": func(n int) string {
-			var b strings.Builder
-			for i := 0; b.Len() < n; i++ {
-				b.WriteString(strings.Repeat("  ", min(i, 40)) + "- [x](y)\n")
-			}
-			return b.String()
-		},
-		"open brackets":       func(n int) string { return strings.Repeat("[", n) },
-		"link openers":        func(n int) string { return strings.Repeat("[a](", n/4) },
-		"pointy openers":      func(n int) string { return strings.Repeat("[a](<", n/5) },
-		"links on a line":     func(n int) string { return strings.Repeat("[a](b) ", n/7) },
-		"backticks":           func(n int) string { return strings.Repeat("`a``b", n/5) },
-		"comment openers":     func(n int) string { return strings.Repeat("a <!-- ", n/7) },
-		"definitions":         func(n int) string { return strings.Repeat("[a]:\n", n/5) },
-		"www":                 func(n int) string { return strings.Repeat("www.", n/4) + "a.b" },
-		"table rows":          func(n int) string { return "| a | b |\n|---|---|\n" + strings.Repeat("| [x](y) | z |\n", n/15) },
-		"backslashes":         func(n int) string { return "[a](" + strings.Repeat(`\`, n) + ")" },
-		"entities":            func(n int) string { return "[a](" + strings.Repeat("&amp;", n/5) + ")" },
-		"ordinary paragraphs": func(n int) string { return strings.Repeat(ordinaryMarkdown, n/len(ordinaryMarkdown)+1) },
-	},
-	KindCSS: {
-		"open parentheses": func(n int) string { return strings.Repeat("(", n) },
-		"image-set":        func(n int) string { return strings.Repeat(`image-set("a" `, n/14) },
-		"url openers":      func(n int) string { return strings.Repeat("url(", n/4) },
-		"open string":      func(n int) string { return `@import "` + strings.Repeat("a", n) },
-		"open comment":     func(n int) string { return "/*" + strings.Repeat("url(a)", n/6) },
-		"escapes":          func(n int) string { return "url(" + strings.Repeat(`\41 `, n/4) + ")" },
-		"backslashes":      func(n int) string { return "url(" + strings.Repeat(`\`, n) },
-		"many urls":        func(n int) string { return strings.Repeat("a{b:url(c)}", n/11) },
-	},
-	KindXML: {
-		"nested elements": func(n int) string { return strings.Repeat("<a>", n/3) },
-		"nested bases": func(n int) string {
-			return strings.Repeat(`<a xml:base="b/">`, n/17)
-		},
-		"nested namespaces": func(n int) string {
-			var b strings.Builder
-			for i := 0; b.Len() < n; i++ {
-				fmt.Fprintf(&b, `<p%d:a xmlns:p%d="u" xlink:href="x">`, i, i)
-			}
-			return b.String()
-		},
-		"billion laughs": func(n int) string {
-			var b strings.Builder
-			b.WriteString("<?xml version=\"1.0\"?>\n<!DOCTYPE lolz [\n <!ENTITY lol \"lol\">\n")
-			for i := 1; i <= 9; i++ {
-				fmt.Fprintf(&b, " <!ENTITY lol%d \"%s\">\n", i, strings.Repeat(fmt.Sprintf("&lol%d;", i-1), 10))
-			}
-			b.WriteString("]>\n<lolz>")
-			for b.Len() < n {
-				b.WriteString(`<a href="&lol9;">&lol9;</a>`)
-			}
-			return b.String() + "</lolz>"
-		},
-		"ampersands":     func(n int) string { return `<a href="` + strings.Repeat("&", n) + `"/>` },
-		"long reference": func(n int) string { return `<a href="&#` + strings.Repeat("0", n) + `65;"/>` },
-		"open comment":   func(n int) string { return "<!--" + strings.Repeat("<a href='x'>", n/12) },
-		"open cdata": func(n int) string {
-			return "<urlset xmlns='http://www.sitemaps.org/schemas/sitemap/0.9'><loc><![CDATA[" + strings.Repeat("a", n)
-		},
-		"open doctype": func(n int) string { return "<!DOCTYPE x [" + strings.Repeat("<!-- -->", n/8) },
-		"open tag":     func(n int) string { return "<a " + strings.Repeat(`href="x" `, n/9) },
-		"lt":           func(n int) string { return strings.Repeat("<", n) },
-		"split loc": func(n int) string {
-			return "<urlset xmlns='http://www.sitemaps.org/schemas/sitemap/0.9'><loc>" + strings.Repeat("a<!---->", n/8) + "</loc></urlset>"
-		},
-		"style runs": func(n int) string {
-			return "<svg xmlns='http://www.w3.org/2000/svg'><style>" + strings.Repeat("<![CDATA[url(a)]]><!---->", n/25) + "</style></svg>"
-		},
-	},
-	KindHTML: {
-		"style attribute": func(n int) string { return `<p style="` + strings.Repeat("url(a) ", n/7) + `">` },
-		"style element":   func(n int) string { return "<style>" + strings.Repeat("(", n) + "</style>" },
-		"refresh":         func(n int) string { return `<meta http-equiv=refresh content="` + strings.Repeat("0", n) + `;url=x">` },
-	},
+// hostileShapes returns the hostile shapes of kind k (package
+// internal/scale keeps them, for the scaling suite, make scale, which
+// times them through the linter at n and 8n bytes).
+func hostileShapes(k Kind) []scale.HostileShape {
+	var shapes []scale.HostileShape
+	for _, s := range scale.HostileShapes() {
+		if s.Kind == k.String() {
+			shapes = append(shapes, s)
+		}
+	}
+	return shapes
 }
 
-// ordinaryMarkdown is a page of an ordinary README.
-const ordinaryMarkdown = `## Installing
-
-Run ` + "`go install example.com/tool@latest`" + `, or see the [guide](docs/guide.md#install) and
-the [FAQ][faq]. Images: ![logo](img/logo.png "Logo").
-
-- one item with <https://example.com/a?b=c> and http://example.com/bare
-- two: a [link](../up/one.html)
-
-[faq]: https://example.com/faq
-
-`
-
-// TestHostileLinear runs every hostile shape at two sizes and fails when
-// the time per byte grows with the size (quadratic time would grow it
-// eightfold between them), or when a Ref breaks its invariants. The
-// timings are CPU time (the process's, garbage collection included), the
-// best of three runs, to stand a machine shared with other work.
-func TestHostileLinear(t *testing.T) {
-	if testing.Short() || raceEnabled {
-		t.Skip("timings: not under -short or the race detector (go test ./lint/extract runs them)")
+// TestHostileRefs reads every hostile shape and holds each Ref to its
+// invariants. Its time is the scaling suite's business (make scale), not a
+// unit test's: timed here it failed on a busy machine.
+func TestHostileRefs(t *testing.T) {
+	n := 64 << 10
+	if testing.Short() {
+		n = 4 << 10
 	}
-	small, large := 128<<10, 1<<20
-	for k, shapes := range hostileShapes {
-		for name, f := range shapes {
-			t.Run(k.String()+"/"+name, func(t *testing.T) {
-				var per [2]float64
-				for i, n := range []int{small, large} {
-					src := f(n)
-					Extract(src, k, "http://a/b/c", Handler{Ref: func(r Ref) { checkRef(t, src, r) }})
-					best := time.Duration(1 << 62)
-					for range 3 {
-						runtime.GC()
-						start := cpuTime()
-						Extract(src, k, "http://a/b/c", Handler{})
-						best = min(best, cpuTime()-start)
-					}
-					per[i] = float64(best) / float64(len(src))
-				}
-				// 8× the input: linear time keeps the time per byte, quadratic
-				// multiplies it by 8. Allow 4× for caches, the garbage
-				// collector's larger heap and the clock's grain.
-				if ratio := per[1] / per[0]; ratio > 4 && per[1] > 20 {
-					t.Errorf("time per byte grew %.1f× from %d to %d bytes (%.0f ns/B): not linear", ratio, small, large, per[1])
-				}
+	for _, k := range Kinds() {
+		for _, s := range hostileShapes(k) {
+			t.Run(k.String()+"/"+s.Name, func(t *testing.T) {
+				src := s.Make(n)
+				Extract(src, k, "http://a/b/c", Handler{Ref: func(r Ref) { checkRef(t, src, r) }})
 			})
 		}
 	}
@@ -151,7 +50,7 @@ func TestHostileNotes(t *testing.T) {
 	}{
 		{KindMarkdown, strings.Repeat("- ", 10000) + "x\n", NoteMarkdownTooCostly},
 		{KindMarkdown, strings.Repeat("[a](", 20000), NoteMarkdownTooCostly},
-		{KindXML, hostileShapes[KindXML]["billion laughs"](4 << 10), NoteXMLEntity},
+		{KindXML, scale.Hostile("xml", "billion laughs")(4 << 10), NoteXMLEntity},
 		{KindXML, "\xFF\xFE<\x00a\x00>\x00", NoteXMLEncoding},
 	} {
 		var notes []Note
@@ -176,11 +75,11 @@ func TestHostileBig(t *testing.T) {
 		kind Kind
 		src  string
 	}{
-		{"Markdown", KindMarkdown, strings.Repeat(ordinaryMarkdown, mdSize/len(ordinaryMarkdown))},
+		{"Markdown", KindMarkdown, scale.Hostile("markdown", "ordinary paragraphs")(mdSize)},
 		{"10 000 nested lists", KindMarkdown, strings.Repeat("- ", 10000) + "[x](y)\n"},
 		{"10 000 nested lists by lines", KindMarkdown, nestedListLines(10000)},
 		{"XML 100 000 deep", KindXML, strings.Repeat(`<a xml:base="b/" href="c">`, 100000)},
-		{"billion laughs", KindXML, hostileShapes[KindXML]["billion laughs"](1 << 20)},
+		{"billion laughs", KindXML, scale.Hostile("xml", "billion laughs")(1 << 20)},
 	} {
 		var before, after runtime.MemStats
 		runtime.GC()

@@ -34,8 +34,8 @@ func TestFuzzSeeds(t *testing.T) {
 				want["golden-"+filepath.Base(name)] = seedFile(string(data))
 			}
 		}
-		for shape, f := range hostileShapes[k] {
-			want["hostile-"+strings.ReplaceAll(shape, " ", "-")] = seedFile(f(64))
+		for _, s := range hostileShapes(k) {
+			want["hostile-"+strings.ReplaceAll(s.Name, " ", "-")] = seedFile(s.Make(64))
 		}
 		if len(want) == 0 {
 			t.Errorf("%v: no golden document or hostile shape to seed %s with", k, fuzzTargets[k])

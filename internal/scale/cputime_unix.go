@@ -1,14 +1,15 @@
 //go:build unix
 
-package extract
+package scale
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the CPU time the process has used, user and system.
-func cpuTime() time.Duration {
+// CPUTime returns the CPU time the process has used, user and system,
+// every thread's (the garbage collector's included).
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
