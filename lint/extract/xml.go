@@ -778,6 +778,14 @@ func (x *xmlReader) entityNote(at int, where, name string) {
 		Message: "the value refers to the entity &" + name + "; of the document type, which relurl does not expand: its URL is not checked"})
 }
 
+// xmlBaseSlack is what the bases nested xml:base attributes establish may
+// add up to beyond four times the document's size. It was 1 MiB: a
+// document of a few KiB could then spend a megabyte of bases, and every
+// URL in it is checked against its own (make scale measured 24 times the
+// time for 8 times the size, 8 KiB to 64 KiB). 64 KiB is still many
+// times what real documents nest (a feed nests two or three bases).
+const xmlBaseSlack = 64 << 10
+
 // xmlBase reads the xml:base attribute a of the element name, whose
 // parent's base is parent, hands it on and returns the element's base.
 // A value with a scheme is checked as a base (the rules of the base
@@ -796,7 +804,7 @@ func (x *xmlReader) xmlBase(name string, a xmlAttr, parent *Base) *Base {
 	// more are established (a Note says so), so that time and memory stay
 	// linear in the document.
 	x.baseBytes += len(parent.URL.URL) + len(v)
-	if x.baseBytes > 4*len(x.src)+1<<20 {
+	if x.baseBytes > 4*len(x.src)+xmlBaseSlack {
 		if x.unknownBase == nil {
 			x.h.note(Note{Offset: a.valStart, Kind: NoteXMLBaseBudget, Where: where,
 				Message: "the xml:base attributes nested here make base URLs longer, together, than relurl establishes " +
