@@ -166,11 +166,11 @@ func inputRows() []row {
 			Section: "XML Base §4.2",
 			Summary: "nested xml:base attributes whose URLs together pass relurl's bound; the elements past it have no base",
 			Help: "Each relative xml:base is resolved against its parent's base, so nested ones make longer and " +
-				"longer URLs. relurl establishes base URLs up to four times the document's size (plus 1 MiB) in " +
+				"longer URLs. relurl establishes base URLs up to four times the document's size (plus 64 KiB) in " +
 				"all; past that, the elements have no base and their relative URLs are not resolved, so that " +
 				"time and memory stay linear in the document.",
 			Fix:  "write absolute xml:base values, or nest fewer",
-			Bad:  Example{Text: "<?xml version=\"1.0\"?>" + strings.Repeat(`<a xml:base="bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/">`, 1000), Base: "http://a/"},
+			Bad:  Example{Text: "<?xml version=\"1.0\"?>" + strings.Repeat(`<a xml:base="bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb/">`, 60), Base: "http://a/"},
 			Good: Example{Text: "<?xml version=\"1.0\"?>" + strings.Repeat(`<a xml:base="b/">`, 10), Base: "http://a/"},
 		}},
 	}
