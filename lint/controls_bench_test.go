@@ -7,9 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/scale"
 )
 
 // discard is a Reporter that keeps nothing.
@@ -102,18 +103,18 @@ rules = { syntax = "warning" }
 	}
 	var cpuOff, cpuOn time.Duration
 	for b.Loop() {
-		t0 := cpuTime()
+		t0 := scale.CPUTime()
 		r := Run{Linter: off, Jobs: 1}
 		if _, err := r.Lint([]string{filepath.Join(dir, "off")}, discard{}); err != nil {
 			b.Fatal(err)
 		}
-		t1 := cpuTime()
+		t1 := scale.CPUTime()
 		r = Run{Linter: on, Jobs: 1, Skip: cfg.Skips, Baseline: base, Record: NewBaseline(dir)}
 		sum, err := r.Lint([]string{filepath.Join(dir, "on")}, discard{})
 		if err != nil || sum.Files != len(pages) || sum.Baselined == 0 || sum.Suppressed == 0 {
 			b.Fatalf("%v: %+v", err, sum)
 		}
-		t2 := cpuTime()
+		t2 := scale.CPUTime()
 		cpuOff += t1 - t0
 		cpuOn += t2 - t1
 	}
@@ -123,13 +124,4 @@ rules = { syntax = "warning" }
 	b.ReportMetric(float64(plain)/1e6/(cpuOff.Seconds()/n), "MB/cpu-s-off")
 	b.ReportMetric(float64(withDirectives)/1e6/(cpuOn.Seconds()/n), "MB/cpu-s-on")
 	b.ReportMetric(cpuOn.Seconds()/cpuOff.Seconds(), "on/off-cpu")
-}
-
-// cpuTime returns the CPU time the process has used, user and system.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
