@@ -4,27 +4,44 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/relurl/relurl/ast"
 	rbase "github.com/relurl/relurl/resolve/base"
 )
 
-// urlAttrs are the HTML attributes that hold one URL, and the element each
-// is limited to ("" for any element).
-var urlAttrs = map[string]string{
-	"href": "", "src": "", "action": "", "formaction": "", "cite": "", "poster": "",
-	"background": "", "longdesc": "", "usemap": "", "manifest": "html", "icon": "",
-	"lowsrc": "", "dynsrc": "", "xlink:href": "",
-	"data": "object", "codebase": "", "classid": "object",
+// attrKind is what an HTML attribute holds.
+type attrKind uint8
+
+const (
+	attrNone    attrKind = iota
+	attrURL              // one URL
+	attrURLList          // URLs separated by white space (archive: also by commas)
+	attrSrcset           // image candidate strings: URLs, each followed by optional descriptors, separated by commas
+	attrStyle            // CSS (on any element)
+	attrContent          // meta http-equiv=refresh's URL, in its own syntax
+)
+
+// attrDef is what an attribute holds, and the element it does so on ("" for
+// any element).
+type attrDef struct {
+	kind attrKind
+	only string
 }
 
-// urlListAttrs hold a list of URLs separated by white space (archive also
-// by commas).
-var urlListAttrs = map[string]string{"ping": "", "archive": "", "profile": "head"}
-
-// srcsetAttrs hold image candidate strings: URLs, each followed by
-// optional descriptors, separated by commas.
-var srcsetAttrs = map[string]bool{"srcset": true, "imagesrcset": true}
+// htmlAttrs are the HTML attributes that may hold URLs, by name: the one
+// table the reader and its fast test of a tag (mayHaveURLAttr) derive from.
+var htmlAttrs = map[string]attrDef{
+	"href": {attrURL, ""}, "src": {attrURL, ""}, "action": {attrURL, ""}, "formaction": {attrURL, ""},
+	"cite": {attrURL, ""}, "poster": {attrURL, ""}, "background": {attrURL, ""}, "longdesc": {attrURL, ""},
+	"usemap": {attrURL, ""}, "manifest": {attrURL, "html"}, "icon": {attrURL, ""}, "lowsrc": {attrURL, ""},
+	"dynsrc": {attrURL, ""}, "xlink:href": {attrURL, ""}, "data": {attrURL, "object"}, "codebase": {attrURL, ""},
+	"classid": {attrURL, "object"},
+	"ping":    {attrURLList, ""}, "archive": {attrURLList, ""}, "profile": {attrURLList, "head"},
+	"srcset": {attrSrcset, ""}, "imagesrcset": {attrSrcset, ""},
+	"style":   {attrStyle, ""},
+	"content": {attrContent, "meta"},
+}
 
 // rawAttr is an attribute located in the raw text of a start tag.
 type rawAttr struct {
@@ -90,6 +107,7 @@ func scanHTML(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix stri
 	// Reused from tag to tag: the tokenizer's keys and values stay valid
 	// until its next call of Next.
 	var keys, values [][]byte
+	var defs []attrDef
 	var attrs []rawAttr
 	// inStyle says that the token before was a STYLE start tag: the text
 	// that follows is its CSS.
@@ -114,30 +132,28 @@ func scanHTML(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix stri
 			continue
 		}
 		raw := doc[tagStart:off]
-		// The tokenizer's attribute names are the raw text's, in lower
-		// case: a tag whose text names no URL attribute has none, and
-		// needs no more work.
+		if tt == html.StartTagToken && isStyleTag(raw) {
+			inStyle = true
+		}
+		// The tokenizer's attribute names are pieces of the raw text, in
+		// lower case: a tag whose text names no attribute that may hold
+		// URLs has none, and needs no more work.
 		if !mayHaveURLAttr(raw) {
 			continue
 		}
 		name, hasAttr := z.TagName()
-		if tt == html.StartTagToken && string(name) == "style" {
-			inStyle = true
-		}
 		if !hasAttr {
 			continue
 		}
-		tag := string(name)
 		// The tokenizer's values are the reference: the raw scan only
 		// locates them.
-		keys, values = keys[:0], values[:0]
+		keys, values, defs = keys[:0], values[:0], defs[:0]
 		any := false
 		for {
 			k, v, more := z.TagAttr()
-			keys, values = append(keys, k), append(values, v)
-			if isURLAttr(string(k)) {
-				any = true
-			}
+			d := htmlAttrs[string(k)]
+			keys, values, defs = append(keys, k), append(values, v), append(defs, d)
+			any = any || d.kind != attrNone
 			if !more {
 				break
 			}
@@ -145,6 +161,7 @@ func scanHTML(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix stri
 		if !any {
 			continue
 		}
+		tag := tagName(name)
 		attrs = scanAttrs(attrs[:0], raw)
 		if !sameKeys(attrs, keys) {
 			// The scan disagrees with the tokenizer: take the tokenizer's
@@ -155,18 +172,37 @@ func scanHTML(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix stri
 			}
 		}
 		for i, a := range attrs {
-			switch {
-			case a.key == "style":
-				r.styleAttr(tag, a, tagStart, string(values[i]))
-			case a.key == "content":
-				if tag == "meta" && isRefresh(keys, values) {
-					r.refresh(a, tagStart, string(values[i]))
+			switch d := defs[i]; d.kind {
+			case attrNone:
+			case attrStyle:
+				r.styleAttr(tag, a, tagStart, values[i])
+			case attrContent:
+				if tag == d.only && isRefresh(keys, values) {
+					r.refresh(a, tagStart, values[i])
 				}
-			case isURLAttr(a.key):
-				r.attr(tag, a, tagStart, string(values[i]))
+			default:
+				if d.only == "" || d.only == tag {
+					r.attr(tag, a, d.kind, tagStart, values[i])
+				}
 			}
 		}
 	}
+}
+
+// tagName returns the tokenizer's name of a tag as a string: the atom's,
+// which costs no allocation, for the names HTML knows.
+func tagName(name []byte) string {
+	if a := atom.Lookup(name); a != 0 {
+		return a.String()
+	}
+	return string(name)
+}
+
+// isStyleTag reports whether raw, the raw text of a start tag, is a STYLE
+// start tag: its name, which runs to white space, "/" or ">", is "style"
+// in any case, as the tokenizer reads it.
+func isStyleTag(raw string) bool {
+	return len(raw) >= 6 && foldsTo(raw[1:6], "style") && (len(raw) == 6 || attrBound[raw[6]] && raw[6] != '=')
 }
 
 // htmlReader hands the URLs of one HTML document to a Handler.
@@ -177,6 +213,8 @@ type htmlReader struct {
 	base        *Base
 	whereSuffix string
 	h           *Handler
+	// wheres are the Wheres made so far (see where).
+	wheres []whereOf
 }
 
 // comment hands on a comment addressed to relurl, whose text is data and
@@ -188,57 +226,45 @@ func (r *htmlReader) comment(data []byte, from, to int) {
 	}
 }
 
-// isURLAttr reports whether key names an attribute that may hold URLs
-// (on some element).
-func isURLAttr(key string) bool { return anyURLAttr[key] }
-
-// otherURLAttrs hold URLs in a syntax of their own: style (CSS, on any
-// element) and content (meta http-equiv=refresh).
-var otherURLAttrs = []string{"style", "content"}
-
-// anyURLAttr holds the names of urlAttrs, urlListAttrs, srcsetAttrs and
-// otherURLAttrs.
-var anyURLAttr = func() map[string]bool {
-	all := make(map[string]bool)
-	for _, k := range otherURLAttrs {
-		all[k] = true
-	}
-	for _, m := range []map[string]string{urlAttrs, urlListAttrs} {
-		for k := range m {
-			all[k] = true
-		}
-	}
-	for k := range srcsetAttrs {
-		all[k] = true
-	}
-	return all
-}()
-
-// urlAttrNames holds, for each lower case ASCII letter, the names of the
-// attributes that may hold URLs that begin with it.
+// urlAttrNames holds, for each lower case ASCII letter, the names of
+// htmlAttrs that begin with it.
 var urlAttrNames = func() (t [256][]string) {
-	for _, k := range otherURLAttrs {
-		t[k[0]] = append(t[k[0]], k)
-	}
-	for _, m := range []map[string]string{urlAttrs, urlListAttrs} {
-		for k := range m {
-			t[k[0]] = append(t[k[0]], k)
-		}
-	}
-	for k := range srcsetAttrs {
+	for k := range htmlAttrs {
 		t[k[0]] = append(t[k[0]], k)
 	}
 	return t
 }()
 
-// mayHaveURLAttr reports whether the raw text of a tag holds, in any case,
-// the name of an attribute that may hold URLs. When it does not, the
-// tokenizer (whose attribute names are pieces of the raw text, in ASCII
-// lower case) finds none there.
+// attrBefore holds the bytes an attribute name of the tokenizer follows
+// in the raw text of a tag: HTML white space, "/" (after the tag name or
+// between attributes) and the quote that ends a quoted value
+// (x/net/html's readTag, readTagAttrKey, readTagAttrVal). attrBound holds
+// those that end a name: white space, "/", ">" and "=".
+var attrBefore, attrBound = func() (before, bound [256]bool) {
+	for _, c := range []byte(rbase.HTMLSpace + "/\"'") {
+		before[c] = true
+	}
+	for _, c := range []byte(rbase.HTMLSpace + "/>=") {
+		bound[c] = true
+	}
+	return
+}()
+
+// mayHaveURLAttr reports whether the raw text of a start tag holds the
+// name of an attribute of htmlAttrs, in any case, where the tokenizer could
+// read an attribute name: after a byte of attrBefore and up to one of
+// attrBound or the end. When it does not, the tokenizer (whose attribute
+// names are those pieces of the raw text, in ASCII lower case) finds no
+// such attribute there. Testing only those places keeps names inside
+// others ("hreflang", "data-src") and inside values from making the tag
+// look like one that holds URLs.
 func mayHaveURLAttr(raw string) bool {
-	for i := 1; i < len(raw); i++ {
+	for i := 2; i < len(raw); i++ {
+		if !attrBefore[raw[i-1]] {
+			continue
+		}
 		for _, k := range urlAttrNames[raw[i]|0x20] {
-			if len(raw)-i >= len(k) && foldsTo(raw[i:i+len(k)], k) {
+			if e := i + len(k); e <= len(raw) && foldsTo(raw[i:e], k) && (e == len(raw) || attrBound[raw[e]]) {
 				return true
 			}
 		}
@@ -250,42 +276,56 @@ func mayHaveURLAttr(raw string) bool {
 // document, decoded, with the place of each byte; want is the
 // tokenizer's value. When the scan's decoding differs from the
 // tokenizer's, the value is the tokenizer's, placed at its start: inexact.
-func (r *htmlReader) value(a rawAttr, tagStart int, want string) decoded {
+// A value without character references is a piece of the document, not a
+// copy.
+func (r *htmlReader) value(a rawAttr, tagStart int, want []byte) decoded {
 	valStart, valEnd := tagStart+a.valStart, tagStart+a.valEnd
 	val, idx := decodeAttr(r.doc[valStart:valEnd], valStart)
-	if val != want {
+	if val != string(want) {
 		// An entity decoded differently from the tokenizer: keep its value,
 		// and place every byte at the value's start.
-		return decoded{s: want, off: valStart, inexact: true, end: valEnd}
+		return decoded{s: string(want), off: valStart, inexact: true, end: valEnd}
 	}
 	return decoded{s: val, off: valStart, idx: idx}
 }
 
-// attr hands on the URLs of attribute a of a start tag at tagStart in the
-// document; want is the tokenizer's value.
-func (r *htmlReader) attr(tag string, a rawAttr, tagStart int, want string) {
-	only, single := urlAttrs[a.key]
-	onlyList, list := urlListAttrs[a.key]
-	srcset := srcsetAttrs[a.key]
-	switch {
-	case single && (only == "" || only == tag), list && (onlyList == "" || onlyList == tag), srcset:
-	default:
-		return
+// where returns "<tag key>" and the part of the message the document is:
+// what Ref.Where says of a URL in that attribute. The few of a document
+// are made once.
+func (r *htmlReader) where(tag, key string) string {
+	for _, w := range r.wheres {
+		if w.tag == tag && w.key == key {
+			return w.where
+		}
 	}
+	w := "<" + tag + " " + key + ">" + r.whereSuffix
+	if len(r.wheres) < 16 {
+		r.wheres = append(r.wheres, whereOf{tag, key, w})
+	}
+	return w
+}
+
+// whereOf is a Where made for an attribute of a tag.
+type whereOf struct{ tag, key, where string }
+
+// attr hands on the URLs of attribute a, which holds URLs as kind says,
+// of a start tag at tagStart in the document; want is the tokenizer's
+// value.
+func (r *htmlReader) attr(tag string, a rawAttr, kind attrKind, tagStart int, want []byte) {
 	if !a.hasValue {
 		return
 	}
 	t := r.value(a, tagStart, want)
 	val := t.s
-	where := "<" + tag + " " + a.key + ">" + r.whereSuffix
+	where := r.where(tag, a.key)
 	emit := func(from, to int, isBase bool) {
 		r.h.ref(Ref{URL: val[from:to], Map: t.mapOf(r.m, from, to, nil), Where: where, IsBase: isBase, Base: r.base, Encodings: r.enc})
 	}
-	switch {
-	case single:
+	switch kind {
+	case attrURL:
 		from, to := trimSpan(val, 0, len(val))
 		emit(from, to, tag == "base" && a.key == "href")
-	case list:
+	case attrURLList:
 		sep := rbase.HTMLSpace
 		if a.key == "archive" {
 			sep += ","
@@ -303,7 +343,7 @@ func (r *htmlReader) attr(tag string, a rawAttr, tagStart int, want string) {
 			}
 			i = j
 		}
-	case srcset:
+	case attrSrcset:
 		for _, sp := range srcsetURLs(val) {
 			emit(sp[0], sp[1], false)
 		}
@@ -319,8 +359,8 @@ func (r *htmlReader) styleElement(from, to int, enc []Encoding) {
 // styleAttr hands on the URLs of the CSS of a style attribute a of a tag
 // at tagStart; want is the tokenizer's value. Its character references
 // are decoded first, then its CSS escapes.
-func (r *htmlReader) styleAttr(tag string, a rawAttr, tagStart int, want string) {
-	if !a.hasValue || !mayHoldCSSURL(want) {
+func (r *htmlReader) styleAttr(tag string, a rawAttr, tagStart int, want []byte) {
+	if !a.hasValue || !mayHoldCSSURL(string(want)) {
 		return
 	}
 	readCSS(r.value(a, tagStart, want), r.m, append([]Encoding{EncodingCSS}, r.enc...), r.base,

@@ -25,7 +25,7 @@ func isRefresh(keys, values [][]byte) bool {
 // refresh hands on the URL of the content attribute a of a
 // <meta http-equiv="refresh"> tag at tagStart; want is the tokenizer's
 // value.
-func (r *htmlReader) refresh(a rawAttr, tagStart int, want string) {
+func (r *htmlReader) refresh(a rawAttr, tagStart int, want []byte) {
 	if !a.hasValue {
 		return
 	}
