@@ -212,6 +212,26 @@ func TestRunParts(t *testing.T) {
 	}
 }
 
+// TestRunPartsDirective: a file with more findings than flushChunk and a
+// relurl:ignore-file directive at its end is not reported in parts, so
+// that the directive suppresses its findings before the first one too.
+func TestRunPartsDirective(t *testing.T) {
+	var b strings.Builder
+	for range 3 * flushChunk {
+		b.WriteString(`<a href="x y">` + "\n")
+	}
+	b.WriteString("<!-- relurl:ignore-file fsegment/char -- generated -->\n")
+	rec := &recorder{}
+	run := Run{Linter: mustNew(t, Options{}), FS: fstest.MapFS{"big.html": {Data: []byte(b.String())}}}
+	sum, err := run.Lint([]string{"big.html"}, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.files) != 1 || len(rec.files[0].Findings) != 0 || sum.Suppressed != 3*flushChunk {
+		t.Errorf("%d parts, %d suppressed; want one part, no finding, %d suppressed", len(rec.files), sum.Suppressed, 3*flushChunk)
+	}
+}
+
 // TestPathReference: a file's path under the root is a relative URL that
 // resolves to itself.
 func TestPathReference(t *testing.T) {
