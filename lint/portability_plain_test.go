@@ -1,0 +1,95 @@
+package lint
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/url"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/compare"
+	"github.com/relurl/relurl/resolve"
+	"github.com/relurl/relurl/validate"
+)
+
+// TestPlainAgreesWithNetURL holds the premise of urlCheck.plain, the
+// shortcut of the RFC 3986 rules: wherever compare's prefilter says the
+// readers agree on a reference against a base, net/url accepts the
+// reference and resolves it to what RFC 1808 gives, as the rules compare
+// the two (checkPortabilityResolution). The pairs are the 3 905 links of
+// the Python 3.11 documentation against their pages
+// (compare/testdata/pydocs), each link alone, and the benchmark corpus
+// (the §5 examples, the mixes, links from web pages).
+func TestPlainAgreesWithNetURL(t *testing.T) {
+	type pair struct{ base, ref string }
+	var pairs []pair
+	f, err := os.Open("../compare/testdata/pydocs/links.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var link [2]string
+		if err := json.Unmarshal(sc.Bytes(), &link); err != nil {
+			t.Fatal(err)
+		}
+		pairs = append(pairs, pair{"https://docs.python.org/3.11/" + link[0], link[1]}, pair{"", link[1]})
+	}
+	for _, name := range []string{"mix.txt", "realworld.txt", "section5.txt", "resolve.txt"} {
+		data, err := os.ReadFile("../testdata/bench/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if line == "" || strings.HasPrefix(line, "# ") {
+				continue
+			}
+			if base, ref, ok := strings.Cut(line, "\t"); ok {
+				pairs = append(pairs, pair{base, ref})
+				continue
+			}
+			pairs = append(pairs, pair{"http://a/b/c/d;p?q#f", line}, pair{"", line})
+		}
+	}
+	bases := map[string]*compare.Base{}
+	plain := 0
+	for _, p := range pairs {
+		cb := bases[p.base]
+		if cb == nil {
+			cb = compare.NewBase(p.base)
+			bases[p.base] = cb
+		}
+		if !cb.Agrees(p.ref) {
+			continue
+		}
+		plain++
+		ref, err := url.Parse(p.ref)
+		if err != nil {
+			t.Errorf("%q: plain, but net/url rejects it: %v", p.ref, err)
+			continue
+		}
+		r1808, r3986 := p.ref, (&url.URL{}).ResolveReference(ref).String()
+		if p.base != "" {
+			bu, err := resolve.ParseBase(p.base)
+			ru, diags := validate.Validate(p.ref)
+			b, nerr := url.Parse(p.base)
+			if err != nil || diags.HasErrors() || nerr != nil {
+				t.Errorf("%q against %q: plain, but %v, %v, %v", p.ref, p.base, err, diags, nerr)
+				continue
+			}
+			r1808, r3986 = resolve.Reference(bu, ru).String(), b.ResolveReference(ref).String()
+		}
+		if r1808 == r3986 {
+			continue
+		}
+		if q, err := url.Parse(r1808); err != nil || q.String() != r3986 {
+			t.Errorf("%q against %q: plain, but RFC 1808 gives %q and net/url %q", p.ref, p.base, r1808, r3986)
+		}
+	}
+	if plain < len(pairs)/2 {
+		t.Errorf("only %d of %d pairs are plain", plain, len(pairs))
+	}
+	t.Logf("%d of %d pairs plain", plain, len(pairs))
+}
