@@ -63,18 +63,111 @@ func readHTMLDocument(src string, ctx rbase.Context, h *Handler) {
 // level, from ctx; for a part of a message, the part's); ctx is the
 // context its BASE element is established in (§10, §3.1). whereSuffix
 // names the part of a message the document is, or is "".
+//
+// The base is settled where the head can no longer change, at the first
+// start tag that ends it (as FindInHTML reads it): the HTML parser is
+// asked for the BASE element only when a BASE start tag came before, and
+// the URLs before that tag (the head's) wait for the base in order. Until
+// then the document is read once, by the tokenizer the URLs are found
+// with (a search of the whole document for "<base" cost 4% of relurl
+// lint's time on HTML pages).
 func readHTML(doc string, m rbase.Map, enc []Encoding, ctx rbase.Context, fallback *Base, whereSuffix string, h *Handler) {
-	b, err := htmlBase(doc, ctx, fallback)
-	if err != nil {
-		where := strings.TrimPrefix(whereSuffix, " in ")
-		if where == "" {
-			where = "document"
-		}
-		h.note(Note{Offset: m.At(0), Kind: NoteHTMLTooDeep, Where: where,
-			Message: "the HTML parser could not read the head (" + err.Error() + "): its BASE element is not known, " +
-				"and its references are checked against the base of the next layer (RFC 1808 §3)"})
+	hd := &htmlHead{ctx: ctx, fallback: fallback, h: h}
+	hd.buffer = Handler{
+		Ref:       func(r Ref) { hd.events = append(hd.events, htmlEvent{ref: r}) },
+		Directive: func(d Directive) { hd.events = append(hd.events, htmlEvent{dir: d, isDir: true}) },
 	}
-	scanHTML(doc, m, enc, b, whereSuffix, h)
+	scanHTMLHead(doc, m, enc, nil, whereSuffix, &hd.buffer, hd)
+}
+
+// htmlHead is the state of an HTML document's head while its base is not
+// settled (see readHTML).
+type htmlHead struct {
+	ctx      rbase.Context
+	fallback *Base
+	// h is the document's handler; buffer holds what the reader finds
+	// until the base is settled, in events.
+	h      *Handler
+	buffer Handler
+	events []htmlEvent
+	// sawBase says that a BASE start tag came before the head ended.
+	sawBase bool
+}
+
+// htmlEvent is a URL or a directive found before the base was settled.
+type htmlEvent struct {
+	ref   Ref
+	dir   Directive
+	isDir bool
+}
+
+// settle settles the base of the document read by r, whose head has
+// ended, and hands on what waited for it: the BASE element the HTML
+// parser finds in its head if a BASE tag may be there (anyBase), else the
+// fallback; a note first when the parser cannot read the head.
+func (hd *htmlHead) settle(r *htmlReader, anyBase bool) {
+	b := hd.fallback
+	if anyBase {
+		switch href, found, err := rbase.FindInHTML(r.doc); {
+		case err != nil:
+			where := strings.TrimPrefix(r.whereSuffix, " in ")
+			if where == "" {
+				where = "document"
+			}
+			hd.h.note(Note{Offset: r.m.At(0), Kind: NoteHTMLTooDeep, Where: where,
+				Message: "the HTML parser could not read the head (" + err.Error() + "): its BASE element is not known, " +
+					"and its references are checked against the base of the next layer (RFC 1808 §3)"})
+		case found:
+			b = establish(&rbase.URL{URL: href, Source: rbase.SourceHTML}, hd.ctx, true)
+		}
+	}
+	r.base, r.h, r.head = b, hd.h, nil
+	for _, e := range hd.events {
+		if e.isDir {
+			hd.h.directive(e.dir)
+			continue
+		}
+		if e.ref.Base == nil {
+			e.ref.Base = b
+		}
+		hd.h.ref(e.ref)
+	}
+	hd.events = nil
+}
+
+// headTag says what a start tag, whose raw text is raw, does to a head
+// that has not ended, as FindInHTML's reading of the head (headPart in
+// package resolve/base) has it: BASE and the other elements the "in head"
+// and "after head" modes take into the head (and HTML and HEAD) keep it
+// open; TEMPLATE makes the parser read the whole document; any other
+// ends it. The name is the tokenizer's: the raw text's up to white space,
+// "/" or ">", in ASCII lower case.
+func headTag(raw string) (keeps, isBase, template bool) {
+	k := 1
+	for k < len(raw) && !nameEnd[raw[k]] {
+		k++
+	}
+	var buf [8]byte
+	name := raw[1:k]
+	if len(name) > len(buf) {
+		return false, false, false
+	}
+	for i := 0; i < len(name); i++ {
+		buf[i] = name[i]
+		if 'A' <= name[i] && name[i] <= 'Z' {
+			buf[i] += 'a' - 'A'
+		}
+	}
+	switch atom.Lookup(buf[:len(name)]) {
+	case atom.Base:
+		return true, true, false
+	case atom.Template:
+		return false, false, true
+	case atom.Html, atom.Head, atom.Basefont, atom.Bgsound, atom.Link, atom.Meta, atom.Noframes,
+		atom.Noscript, atom.Script, atom.Style, atom.Title:
+		return true, false, false
+	}
+	return false, false, false
 }
 
 // htmlBase returns the base of the HTML document doc: its BASE element's
@@ -99,7 +192,13 @@ func htmlBase(doc string, ctx rbase.Context, fallback *Base) (*Base, error) {
 // scanHTML reads the URLs of the HTML document doc, as readHTML does,
 // against the base b.
 func scanHTML(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix string, h *Handler) {
-	r := htmlReader{doc: doc, m: m, base: b, whereSuffix: whereSuffix, h: h,
+	scanHTMLHead(doc, m, enc, b, whereSuffix, h, nil)
+}
+
+// scanHTMLHead is scanHTML, and when hd is not nil it settles the base
+// where the head ends (see readHTML); h is then hd's buffer.
+func scanHTMLHead(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix string, h *Handler, hd *htmlHead) {
+	r := htmlReader{doc: doc, m: m, base: b, whereSuffix: whereSuffix, h: h, head: hd,
 		enc: append([]Encoding{EncodingHTMLAttribute}, enc...)}
 
 	z := html.NewTokenizer(strings.NewReader(doc))
@@ -115,6 +214,9 @@ func scanHTML(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix stri
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
+			if r.head != nil {
+				r.head.settle(&r, r.head.sawBase)
+			}
 			return
 		}
 		n := len(z.Raw())
@@ -132,13 +234,26 @@ func scanHTML(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix stri
 			continue
 		}
 		raw := doc[tagStart:off]
+		if r.head != nil {
+			switch keeps, isBase, template := headTag(raw); {
+			case template:
+				// The parser reads the whole document: a BASE tag anywhere
+				// may be in the head.
+				r.head.settle(&r, r.head.sawBase || hasBaseTag(doc))
+			case keeps:
+				r.head.sawBase = r.head.sawBase || isBase
+			default:
+				r.head.settle(&r, r.head.sawBase)
+			}
+		}
 		if tt == html.StartTagToken && isStyleTag(raw) {
 			inStyle = true
 		}
-		// The tokenizer's attribute names are pieces of the raw text, in
-		// lower case: a tag whose text names no attribute that may hold
-		// URLs has none, and needs no more work.
-		if !mayHaveURLAttr(raw) {
+		// The raw scan finds the attributes the tokenizer finds (and the
+		// duplicates it drops): a tag without an attribute that may hold
+		// URLs needs no more work.
+		attrs = scanAttrs(attrs[:0], raw)
+		if !anyURLAttr(attrs) {
 			continue
 		}
 		name, hasAttr := z.TagName()
@@ -162,7 +277,6 @@ func scanHTML(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix stri
 			continue
 		}
 		tag := tagName(name)
-		attrs = scanAttrs(attrs[:0], raw)
 		if !sameKeys(attrs, keys) {
 			// The scan disagrees with the tokenizer: take the tokenizer's
 			// attributes, located at the start of the tag.
@@ -202,7 +316,7 @@ func tagName(name []byte) string {
 // start tag: its name, which runs to white space, "/" or ">", is "style"
 // in any case, as the tokenizer reads it.
 func isStyleTag(raw string) bool {
-	return len(raw) >= 6 && foldsTo(raw[1:6], "style") && (len(raw) == 6 || attrBound[raw[6]] && raw[6] != '=')
+	return len(raw) >= 6 && foldsTo(raw[1:6], "style") && (len(raw) == 6 || nameEnd[raw[6]])
 }
 
 // htmlReader hands the URLs of one HTML document to a Handler.
@@ -215,6 +329,9 @@ type htmlReader struct {
 	h           *Handler
 	// wheres are the Wheres made so far (see where).
 	wheres []whereOf
+	// head, when not nil, is the head of a document whose base is not
+	// settled yet: base is nil, and h buffers (see readHTML).
+	head *htmlHead
 }
 
 // comment hands on a comment addressed to relurl, whose text is data and
@@ -226,51 +343,30 @@ func (r *htmlReader) comment(data []byte, from, to int) {
 	}
 }
 
-// urlAttrNames holds, for each lower case ASCII letter, the names of
-// htmlAttrs that begin with it.
-var urlAttrNames = func() (t [256][]string) {
-	for k := range htmlAttrs {
-		t[k[0]] = append(t[k[0]], k)
-	}
-	return t
-}()
-
-// attrBefore holds the bytes an attribute name of the tokenizer follows
-// in the raw text of a tag: HTML white space, "/" (after the tag name or
-// between attributes) and the quote that ends a quoted value
-// (x/net/html's readTag, readTagAttrKey, readTagAttrVal). attrBound holds
-// those that end a name: white space, "/", ">" and "=".
-var attrBefore, attrBound = func() (before, bound [256]bool) {
-	for _, c := range []byte(rbase.HTMLSpace + "/\"'") {
-		before[c] = true
-	}
-	for _, c := range []byte(rbase.HTMLSpace + "/>=") {
-		bound[c] = true
-	}
-	return
-}()
-
-// mayHaveURLAttr reports whether the raw text of a start tag holds the
-// name of an attribute of htmlAttrs, in any case, where the tokenizer could
-// read an attribute name: after a byte of attrBefore and up to one of
-// attrBound or the end. When it does not, the tokenizer (whose attribute
-// names are those pieces of the raw text, in ASCII lower case) finds no
-// such attribute there. Testing only those places keeps names inside
-// others ("hreflang", "data-src") and inside values from making the tag
-// look like one that holds URLs.
-func mayHaveURLAttr(raw string) bool {
-	for i := 2; i < len(raw); i++ {
-		if !attrBefore[raw[i-1]] {
-			continue
-		}
-		for _, k := range urlAttrNames[raw[i]|0x20] {
-			if e := i + len(k); e <= len(raw) && foldsTo(raw[i:e], k) && (e == len(raw) || attrBound[raw[e]]) {
-				return true
-			}
+// anyURLAttr reports whether one of attrs is an attribute of htmlAttrs.
+func anyURLAttr(attrs []rawAttr) bool {
+	for _, a := range attrs {
+		if _, ok := htmlAttrs[a.key]; ok {
+			return true
 		}
 	}
 	return false
 }
+
+// htmlSpace, nameEnd and keyEnd classify the bytes of a start tag as
+// x/net/html's tokenizer does (readTagName, readTagAttrKey,
+// readTagAttrVal): HTML white space; the bytes that end a tag name (white
+// space, "/", ">"); those that end an attribute name (and "=").
+var htmlSpace, nameEnd, keyEnd = func() (space, name, key [256]bool) {
+	for _, c := range []byte(rbase.HTMLSpace) {
+		space[c], name[c], key[c] = true, true, true
+	}
+	for _, c := range []byte("/>") {
+		name[c], key[c] = true, true
+	}
+	key['='] = true
+	return
+}()
 
 // value returns the value of attribute a of a start tag at tagStart in the
 // document, decoded, with the place of each byte; want is the
@@ -464,18 +560,21 @@ func srcsetURLs(v string) [][2]int {
 	return spans
 }
 
-// scanAttrs appends to attrs the attributes of a start tag found in its raw text, by the
-// rules of the HTML tokenizer: after the tag name, white space and "/"
-// separate attributes; a name runs to white space, "/", ">" or "=" (a
-// leading "=" is part of it); a value follows "=", quoted by '"' or "'"
-// or unquoted up to white space or ">".
+// scanAttrs appends to attrs the attributes of a start tag found in its
+// raw text, by the rules of x/net/html's tokenizer: after the tag name,
+// white space and "/" separate attributes; a name runs to white space,
+// "/", ">" or "=" (a leading "=" is part of it); a value follows "=",
+// quoted by '"' or "'" or unquoted up to white space or ">". Its names are
+// the tokenizer's, in order, with the repeated ones the tokenizer drops
+// (TestTagFilter): scanHTML reads no further a tag none of whose names may
+// hold URLs, and locates the values of the others.
 func scanAttrs(attrs []rawAttr, raw string) []rawAttr {
 	i := 1 // past "<"
-	for i < len(raw) && strings.IndexByte(rbase.HTMLSpace+"/>", raw[i]) < 0 {
+	for i < len(raw) && !nameEnd[raw[i]] {
 		i++
 	}
 	for i < len(raw) {
-		for i < len(raw) && (strings.IndexByte(rbase.HTMLSpace, raw[i]) >= 0 || raw[i] == '/') {
+		for i < len(raw) && (htmlSpace[raw[i]] || raw[i] == '/') {
 			i++
 		}
 		if i >= len(raw) || raw[i] == '>' {
@@ -483,17 +582,17 @@ func scanAttrs(attrs []rawAttr, raw string) []rawAttr {
 		}
 		ks := i
 		i++ // the first character, "=" included
-		for i < len(raw) && strings.IndexByte(rbase.HTMLSpace+"/>=", raw[i]) < 0 {
+		for i < len(raw) && !keyEnd[raw[i]] {
 			i++
 		}
-		a := rawAttr{key: strings.ToLower(raw[ks:i])}
+		a := rawAttr{key: lowerASCII(raw[ks:i])}
 		j := i
-		for j < len(raw) && strings.IndexByte(rbase.HTMLSpace, raw[j]) >= 0 {
+		for j < len(raw) && htmlSpace[raw[j]] {
 			j++
 		}
 		if j < len(raw) && raw[j] == '=' {
 			j++
-			for j < len(raw) && strings.IndexByte(rbase.HTMLSpace, raw[j]) >= 0 {
+			for j < len(raw) && htmlSpace[raw[j]] {
 				j++
 			}
 			a.hasValue = true
@@ -515,7 +614,7 @@ func scanAttrs(attrs []rawAttr, raw string) []rawAttr {
 				}
 			} else {
 				a.valStart = j
-				for j < len(raw) && strings.IndexByte(rbase.HTMLSpace+">", raw[j]) < 0 {
+				for j < len(raw) && !htmlSpace[raw[j]] && raw[j] != '>' {
 					j++
 				}
 				a.valEnd = j
@@ -525,6 +624,24 @@ func scanAttrs(attrs []rawAttr, raw string) []rawAttr {
 		attrs = append(attrs, a)
 	}
 	return attrs
+}
+
+// lowerASCII returns s with its ASCII letters in lower case, as the
+// tokenizer lowers attribute names; s itself when it has no upper case
+// letter.
+func lowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; 'A' <= c && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; 'A' <= c && c <= 'Z' {
+					b[j] = c + 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
 
 // decodeAttr decodes the character references of an attribute value the

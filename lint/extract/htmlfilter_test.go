@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,13 +12,14 @@ import (
 
 	"github.com/relurl/relurl/internal/scale"
 	"github.com/relurl/relurl/internal/testseed"
+	rbase "github.com/relurl/relurl/resolve/base"
 )
 
-// checkTagFilter holds the HTML reader's quick tests of a start tag's raw
-// text to the tokenizer's reading of it, over every start tag of doc: a
-// tag where the tokenizer finds an attribute of htmlAttrs passes
-// mayHaveURLAttr (a tag that fails it is skipped), and isStyleTag says
-// whether the tokenizer names the tag "style".
+// checkTagFilter holds the HTML reader's raw scan of a start tag to the
+// tokenizer's reading of it, over every start tag of doc: scanAttrs finds
+// the tokenizer's attribute names, in order, and the repeated names the
+// tokenizer drops (so that a tag it passes over as holding no URL has
+// none), and isStyleTag says whether the tokenizer names the tag "style".
 func checkTagFilter(t *testing.T, doc string) {
 	t.Helper()
 	z := html.NewTokenizer(strings.NewReader(doc))
@@ -36,12 +38,24 @@ func checkTagFilter(t *testing.T, doc string) {
 		if got, want := isStyleTag(raw), string(name) == "style"; got != want {
 			t.Fatalf("isStyleTag(%q) = %v, but the tokenizer names the tag %q", raw, got, name)
 		}
+		var want []string
 		for more {
 			var k []byte
 			k, _, more = z.TagAttr()
-			if _, ok := htmlAttrs[string(k)]; ok && !mayHaveURLAttr(raw) {
-				t.Fatalf("mayHaveURLAttr(%q) = false, but the tokenizer finds the attribute %q", raw, k)
+			want = append(want, string(k))
+		}
+		var got []string
+		seen := map[string]bool{}
+		for _, a := range scanAttrs(nil, raw) {
+			// The tokenizer reads NUL as U+FFFD, and keeps the first of
+			// repeated names.
+			if k := strings.ReplaceAll(a.key, "\x00", "\uFFFD"); !seen[k] {
+				seen[k] = true
+				got = append(got, k)
 			}
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("scanAttrs(%q) finds %q, the tokenizer %q", raw, got, want)
 		}
 	}
 }
@@ -89,5 +103,66 @@ func TestTagFilter(t *testing.T) {
 		}
 		b.WriteString("text")
 		checkTagFilter(t, b.String())
+	}
+}
+
+// TestHTMLBaseSettled holds readHTML's base, settled where the head ends,
+// to htmlBase's reading of the whole document (a BASE tag anywhere, then
+// the HTML parser's BASE element in the head): every URL of a document
+// has the base htmlBase gives it, and the parser's note when it cannot
+// read the head. The documents are the golden ones, the benchmark corpus,
+// and documents put together at random from head and body elements, BASE
+// tags in and out of the head, TEMPLATE, comments and raw text
+// (RELURL_SEED).
+func TestHTMLBaseSettled(t *testing.T) {
+	var docs []string
+	files, _ := filepath.Glob("testdata/golden/*.html")
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, string(data))
+	}
+	pages, _ := filepath.Glob("../../testdata/bench/pydocs/*/*.html")
+	for _, name := range pages[:min(3, len(pages))] {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, string(data))
+	}
+	rng := rand.New(rand.NewPCG(uint64(testseed.Seed(t, 18)), 1))
+	pieces := []string{"<html>", "<head>", "</head>", "<body>", "<title>t</title>", `<link href="l">`, `<meta content="m">`,
+		`<base href="http://b/c/">`, `<BASE HREF="http://B/">`, `<Base href="rel/">`, `<base>`, "<template>", "</template>",
+		`<script>"<base href='http://s/'>"</script>`, "<!-- <base href=http://c/> -->", `<style>a{b:url(s)}</style>`,
+		"<noscript><base href=http://n/></noscript>", `<p><a href="x">`, "text", "<svg><base href=http://v/></svg>",
+		`<a href="y">`, "\n", "<div>", `<img src="z">`, "<!-- relurl:ignore -->"}
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	for range n {
+		var b strings.Builder
+		for range 1 + rng.IntN(10) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		docs = append(docs, b.String())
+	}
+	for _, doc := range docs {
+		ctx := rbase.Context{Retrieval: "http://r/s/t"}
+		want, wantErr := htmlBase(doc, ctx, establish(nil, ctx, true))
+		var notes []Note
+		Extract(doc, KindHTML, ctx.Retrieval, Handler{
+			Ref: func(r Ref) {
+				if r.Base.URL != want.URL || (r.Base.Err == nil) != (want.Err == nil) {
+					t.Fatalf("%q: %q has the base %+v, htmlBase says %+v", doc, r.URL, r.Base.URL, want.URL)
+				}
+			},
+			Note: func(n Note) { notes = append(notes, n) },
+		})
+		if (wantErr != nil) != (len(notes) > 0) {
+			t.Fatalf("%q: notes %v, htmlBase's error %v", doc, notes, wantErr)
+		}
 	}
 }
