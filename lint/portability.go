@@ -157,6 +157,28 @@ func (c *urlCheck) plain() bool {
 	return c.compareBase() != nil && c.readings(false) == nil
 }
 
+// netAccepts reports that net/url accepts the URL, valid under RFC 1808,
+// without running it: the URL is plain, or it is a relative reference
+// that does not begin with "//" and holds no ":" before its first "/",
+// "?" or "#". net/url's Parse then finds no scheme, no authority and no
+// colon in a first segment (which it reads up to "/" or "?", params
+// included), and RFC 1808's grammar has already refused what else it
+// refuses (control characters, bad escapes). TestNetAccepts holds it to
+// net/url on random relative URLs of the grammar and on the corpus.
+func (c *urlCheck) netAccepts() bool {
+	if c.plain() {
+		return true
+	}
+	if !c.relative || strings.HasPrefix(c.s, "//") {
+		return false
+	}
+	end := strings.IndexAny(c.s, "/?#")
+	if end < 0 {
+		end = len(c.s)
+	}
+	return strings.IndexByte(c.s[:end], ':') < 0
+}
+
 // reportedFamily reports whether a rule of the family has reported the
 // URL: the rules run in the order of the catalog, so that a later rule
 // can leave a fault an earlier one named to it.
@@ -388,7 +410,7 @@ func divergences3986(rep *compare.Report) []compare.Divergence {
 // reported is that rule's (its message says what net/url makes of it), so
 // that one fault gives one finding.
 func checkPortabilityParse(c *urlCheck) {
-	if c.plain() {
+	if c.netAccepts() {
 		return
 	}
 	_, err := c.netParse()
@@ -418,11 +440,13 @@ func checkPortabilityParse(c *urlCheck) {
 // its dot segments. A URL an RFC 1808 rule or a WHATWG rule reported is
 // left to it.
 func checkPortabilityResolution(c *urlCheck) {
-	if c.plain() {
+	// A relative reference without a base it can be resolved against has
+	// no resolution to compare.
+	if c.plain() || c.asBase || c.relative && (c.b == nil || !c.b.usable) {
 		return
 	}
 	ref, err := c.netParse()
-	if err != nil || c.asBase || c.reportedFamily(FamilyRFC1808) || c.reportedWHATWG() {
+	if err != nil || c.reportedFamily(FamilyRFC1808) || c.reportedWHATWG() {
 		return
 	}
 	var r1808, r3986, against string

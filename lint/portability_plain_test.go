@@ -3,12 +3,17 @@ package lint
 import (
 	"bufio"
 	"encoding/json"
+	"math/rand/v2"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/compare"
+	"github.com/relurl/relurl/gen"
+	"github.com/relurl/relurl/internal/testseed"
 	"github.com/relurl/relurl/resolve"
 	"github.com/relurl/relurl/validate"
 )
@@ -92,4 +97,68 @@ func TestPlainAgreesWithNetURL(t *testing.T) {
 		t.Errorf("only %d of %d pairs are plain", plain, len(pairs))
 	}
 	t.Logf("%d of %d pairs plain", plain, len(pairs))
+}
+
+// TestNetAccepts holds urlCheck.netAccepts, the shortcut of the RFC 3986
+// parse rule, to net/url: every valid relative reference it says net/url
+// accepts, net/url accepts. The references are the grammar's
+// (relativeURL drawn from random bytes, RELURL_SEED), the same with the
+// characters an allowance may accept put in, and the corpus's links.
+func TestNetAccepts(t *testing.T) {
+	rel, ok := gen.Find("relativeURL")
+	if !ok {
+		t.Fatal("no relativeURL production")
+	}
+	rng := rand.New(rand.NewPCG(uint64(testseed.Seed(t, 18)), 2))
+	var refs []string
+	n := 50000
+	if testing.Short() {
+		n = 5000
+	}
+	data := make([]byte, 64)
+	for range n {
+		for i := range data {
+			data[i] = byte(rng.IntN(256))
+		}
+		u := rel.Draw(gen.NewBytes(data)).(ast.URL).String()
+		refs = append(refs, u)
+		if len(u) > 0 {
+			// An allowance's characters (AllowChars), anywhere.
+			i := rng.IntN(len(u))
+			refs = append(refs, u[:i]+string("{}|\\^~[]`<>\"#"[rng.IntN(13)])+u[i:])
+		}
+	}
+	f, err := os.Open("../compare/testdata/pydocs/links.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var link [2]string
+		if err := json.Unmarshal(sc.Bytes(), &link); err != nil {
+			t.Fatal(err)
+		}
+		refs = append(refs, link[1])
+	}
+	accepted := 0
+	for _, s := range refs {
+		u, diags := validate.Validate(s)
+		if u.Scheme.Present || slices.ContainsFunc(diags, func(d ast.Diagnostic) bool {
+			// Valid, or invalid for an allowance's characters only (an
+			// inserted one may split an escape).
+			return !strings.HasSuffix(d.Rule, "/char") && d.Rule != "fragment/hash"
+		}) {
+			continue
+		}
+		c := urlCheck{s: s, u: u, relative: true, colonAt: -2}
+		if !c.netAccepts() {
+			continue
+		}
+		accepted++
+		if _, err := url.Parse(s); err != nil {
+			t.Errorf("netAccepts(%q), but net/url: %v", s, err)
+		}
+	}
+	t.Logf("%d of %d references taken as accepted without net/url", accepted, len(refs))
 }
