@@ -346,12 +346,36 @@ func (r *htmlReader) comment(data []byte, from, to int) {
 // anyURLAttr reports whether one of attrs is an attribute of htmlAttrs.
 func anyURLAttr(attrs []rawAttr) bool {
 	for _, a := range attrs {
-		if _, ok := htmlAttrs[a.key]; ok {
+		if isHTMLAttr(a.key) {
 			return true
 		}
 	}
 	return false
 }
+
+// isHTMLAttr reports whether key is a name of htmlAttrs, telling most
+// names apart by their first byte and length before comparing (the map
+// would hash every name of every tag: class, id, title).
+func isHTMLAttr(key string) bool {
+	if key == "" {
+		return false
+	}
+	for _, k := range htmlAttrNames[key[0]] {
+		if k == key {
+			return true
+		}
+	}
+	return false
+}
+
+// htmlAttrNames holds, for each byte, the names of htmlAttrs that begin
+// with it.
+var htmlAttrNames = func() (t [256][]string) {
+	for k := range htmlAttrs {
+		t[k[0]] = append(t[k[0]], k)
+	}
+	return t
+}()
 
 // htmlSpace, nameEnd and keyEnd classify the bytes of a start tag as
 // x/net/html's tokenizer does (readTagName, readTagAttrKey,
