@@ -95,6 +95,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !set["root"] && cfg.Root != "" {
 			*root = cfg.Root
 		}
+		if !set["max-size"] && cfg.MaxSize > 0 {
+			maxSize = cfg.MaxSize
+		}
 		if !set["fail-on"] && cfg.FailOn != "" {
 			if failNever = cfg.FailOn == "none"; !failNever {
 				failOn, _ = ast.ParseSeverity(cfg.FailOn)

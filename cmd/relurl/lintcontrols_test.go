@@ -77,6 +77,14 @@ rules = { syntax = "warning" }
 	if _, errOut, code = runCmd(t, "", "lint", "--config", filepath.Join(dir, "nope.toml"), "a.html"); code != 2 || !strings.Contains(errOut, "nope.toml") {
 		t.Errorf("a missing --config: exit %d, %s", code, errOut)
 	}
+	// max-size is --max-size's default; the flag overrides it.
+	small := writeFile(t, dir, "conf/small.toml", "max-size = 16\n")
+	if _, errOut, code = runCmd(t, "", "lint", "--config", small, "a.html"); code != 2 || !strings.Contains(errOut, "larger than the limit of 16 bytes") {
+		t.Errorf("max-size = 16: exit %d, %s", code, errOut)
+	}
+	if _, errOut, code = runCmd(t, "", "lint", "--config", small, "--max-size", "1KiB", "a.html"); code != 1 {
+		t.Errorf("max-size = 16 with --max-size 1KiB: exit %d, %s", code, errOut)
+	}
 }
 
 // TestLintConfigErrors: exit 2, naming the file, the line and the key.
