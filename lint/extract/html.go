@@ -49,6 +49,12 @@ type rawAttr struct {
 	valStart int    // offsets of the value in the tag's raw text
 	valEnd   int
 	hasValue bool
+	// exact says that the value ends where the tokenizer's does: it is
+	// unquoted, or its quote is closed.
+	exact bool
+	// clean says that the value is the tokenizer's as it is written (see
+	// rawTag): it needs no comparing with the tokenizer's.
+	clean bool
 }
 
 // readHTMLDocument reads the URLs of an HTML document that is a file of
@@ -256,6 +262,21 @@ func scanHTMLHead(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix 
 		if !anyURLAttr(attrs) {
 			continue
 		}
+		if tag, ok := rawTag(raw, attrs); ok {
+			// The raw text is the tokenizer's reading: no copy of its
+			// names and values is asked for.
+			for i, a := range attrs {
+				if d, ok := htmlAttrDef(a.key); ok && !repeated(attrs, i) {
+					a.clean = true
+					if d.kind == attrStyle {
+						r.styleAttr(tag, a, tagStart, nil)
+					} else if d.only == "" || d.only == tag {
+						r.attr(tag, a, d.kind, tagStart, nil)
+					}
+				}
+			}
+			continue
+		}
 		name, hasAttr := z.TagName()
 		if !hasAttr {
 			continue
@@ -312,6 +333,51 @@ func tagName(name []byte) string {
 	return string(name)
 }
 
+// rawTag returns the name of a start tag whose raw text, raw, is read by
+// scanAttrs into attrs, when the raw text says what the tokenizer would:
+// its name holds no NUL (which the tokenizer reads as U+FFFD), and the
+// value of each attribute that may hold URLs ends where the tokenizer's
+// does and holds no "&" (a character reference, which the tokenizer
+// decodes by its own rules), "\r" (which it reads as "\n") or NUL. A
+// META tag with a content attribute is left to the tokenizer, whose
+// reading of http-equiv the refresh test takes. TestTagFilter holds the
+// raw values to the tokenizer's.
+func rawTag(raw string, attrs []rawAttr) (string, bool) {
+	k := 1
+	for k < len(raw) && !nameEnd[raw[k]] {
+		k++
+	}
+	name := lowerASCII(raw[1:k])
+	if strings.IndexByte(name, 0) >= 0 {
+		return "", false
+	}
+	tag := name
+	if a := atom.Lookup([]byte(name)); a != 0 {
+		tag = a.String()
+	}
+	for _, a := range attrs {
+		d, ok := htmlAttrDef(a.key)
+		switch {
+		case !ok:
+		case d.kind == attrContent && tag == d.only,
+			a.hasValue && (!a.exact || strings.ContainsAny(raw[a.valStart:a.valEnd], "&\r\x00")):
+			return "", false
+		}
+	}
+	return tag, true
+}
+
+// repeated reports whether attrs[i]'s name is that of an attribute
+// before it: the tokenizer keeps the first.
+func repeated(attrs []rawAttr, i int) bool {
+	for _, a := range attrs[:i] {
+		if a.key == attrs[i].key {
+			return true
+		}
+	}
+	return false
+}
+
 // isStyleTag reports whether raw, the raw text of a start tag, is a STYLE
 // start tag: its name, which runs to white space, "/" or ">", is "style"
 // in any case, as the tokenizer reads it.
@@ -353,26 +419,39 @@ func anyURLAttr(attrs []rawAttr) bool {
 	return false
 }
 
-// isHTMLAttr reports whether key is a name of htmlAttrs, telling most
-// names apart by their first byte and length before comparing (the map
-// would hash every name of every tag: class, id, title).
+// isHTMLAttr reports whether key is a name of htmlAttrs.
 func isHTMLAttr(key string) bool {
-	if key == "" {
-		return false
-	}
-	for _, k := range htmlAttrNames[key[0]] {
-		if k == key {
-			return true
-		}
-	}
-	return false
+	_, ok := htmlAttrDef(key)
+	return ok
 }
 
-// htmlAttrNames holds, for each byte, the names of htmlAttrs that begin
-// with it.
-var htmlAttrNames = func() (t [256][]string) {
-	for k := range htmlAttrs {
-		t[k[0]] = append(t[k[0]], k)
+// htmlAttrDef returns what the attribute key holds, and false when it is
+// no name of htmlAttrs, telling most names apart by their first byte and
+// length before comparing (the map would hash every name of every tag:
+// class, id, title).
+func htmlAttrDef(key string) (attrDef, bool) {
+	if key == "" {
+		return attrDef{}, false
+	}
+	for _, e := range htmlAttrNames[key[0]] {
+		if e.name == key {
+			return e.def, true
+		}
+	}
+	return attrDef{}, false
+}
+
+// htmlAttrNames holds, for each byte, the attributes of htmlAttrs whose
+// names begin with it.
+var htmlAttrNames = func() (t [256][]struct {
+	name string
+	def  attrDef
+}) {
+	for k, d := range htmlAttrs {
+		t[k[0]] = append(t[k[0]], struct {
+			name string
+			def  attrDef
+		}{k, d})
 	}
 	return t
 }()
@@ -401,7 +480,7 @@ var htmlSpace, nameEnd, keyEnd = func() (space, name, key [256]bool) {
 func (r *htmlReader) value(a rawAttr, tagStart int, want []byte) decoded {
 	valStart, valEnd := tagStart+a.valStart, tagStart+a.valEnd
 	val, idx := decodeAttr(r.doc[valStart:valEnd], valStart)
-	if val != string(want) {
+	if !a.clean && val != string(want) {
 		// An entity decoded differently from the tokenizer: keep its value,
 		// and place every byte at the value's start.
 		return decoded{s: string(want), off: valStart, inexact: true, end: valEnd}
@@ -480,7 +559,11 @@ func (r *htmlReader) styleElement(from, to int, enc []Encoding) {
 // at tagStart; want is the tokenizer's value. Its character references
 // are decoded first, then its CSS escapes.
 func (r *htmlReader) styleAttr(tag string, a rawAttr, tagStart int, want []byte) {
-	if !a.hasValue || !mayHoldCSSURL(string(want)) {
+	v := r.doc[tagStart+a.valStart : tagStart+a.valEnd]
+	if !a.clean {
+		v = string(want)
+	}
+	if !a.hasValue || !mayHoldCSSURL(v) {
 		return
 	}
 	readCSS(r.value(a, tagStart, want), r.m, append([]Encoding{EncodingCSS}, r.enc...), r.base,
@@ -634,6 +717,7 @@ func scanAttrs(attrs []rawAttr, raw string) []rawAttr {
 					i = len(raw)
 				} else {
 					a.valEnd = j + 1 + k
+					a.exact = true
 					i = a.valEnd + 1
 				}
 			} else {
@@ -642,6 +726,7 @@ func scanAttrs(attrs []rawAttr, raw string) []rawAttr {
 					j++
 				}
 				a.valEnd = j
+				a.exact = true
 				i = j
 			}
 		}

@@ -38,24 +38,38 @@ func checkTagFilter(t *testing.T, doc string) {
 		if got, want := isStyleTag(raw), string(name) == "style"; got != want {
 			t.Fatalf("isStyleTag(%q) = %v, but the tokenizer names the tag %q", raw, got, name)
 		}
-		var want []string
+		var want, wantValues []string
 		for more {
-			var k []byte
-			k, _, more = z.TagAttr()
-			want = append(want, string(k))
+			var k, v []byte
+			k, v, more = z.TagAttr()
+			want, wantValues = append(want, string(k)), append(wantValues, string(v))
 		}
 		var got []string
+		var firsts []rawAttr
 		seen := map[string]bool{}
-		for _, a := range scanAttrs(nil, raw) {
+		attrs := scanAttrs(nil, raw)
+		for _, a := range attrs {
 			// The tokenizer reads NUL as U+FFFD, and keeps the first of
 			// repeated names.
 			if k := strings.ReplaceAll(a.key, "\x00", "\uFFFD"); !seen[k] {
 				seen[k] = true
-				got = append(got, k)
+				got, firsts = append(got, k), append(firsts, a)
 			}
 		}
 		if !slices.Equal(got, want) {
 			t.Fatalf("scanAttrs(%q) finds %q, the tokenizer %q", raw, got, want)
+		}
+		// Where rawTag takes the raw text for the tokenizer's reading, it
+		// is: the same name, and for each attribute the same value.
+		if tag, ok := rawTag(raw, attrs); ok && anyURLAttr(attrs) {
+			if tag != string(name) {
+				t.Fatalf("rawTag(%q) = %q, the tokenizer's name %q", raw, tag, name)
+			}
+			for i, a := range firsts {
+				if _, isURL := htmlAttrDef(a.key); isURL && raw[a.valStart:a.valEnd] != wantValues[i] {
+					t.Fatalf("rawTag(%q): %s=%q, the tokenizer's %q", raw, a.key, raw[a.valStart:a.valEnd], wantValues[i])
+				}
+			}
 		}
 	}
 }
@@ -82,10 +96,17 @@ func TestTagFilter(t *testing.T) {
 	for _, s := range scale.HostileShapes() {
 		checkTagFilter(t, s.Make(4<<10))
 	}
+	// Values the tokenizer reads otherwise than they are written: an
+	// unclosed quote at the end (whose ">" it keeps), carriage returns,
+	// references, NUL; a NUL in a tag's name.
+	for _, doc := range []string{`<a href="x>`, `<a href='x>`, "<a href=\"y\r\nz\">", "<a href=a\rb>", `<a href="&amp;">`,
+		"<a href=\"\x00\">", "<a\x00 href=x>", `<a href="x" href="y">`, `<meta http-equiv=refresh content="0;url=x">`} {
+		checkTagFilter(t, doc)
+	}
 	rng := rand.New(rand.NewPCG(uint64(testseed.Seed(t, 18)), 0))
 	pieces := []string{"href", "HREF", "hReF", "src", "srcset", "style", "STYLE", "content", "data", "data-src", "hreflang",
 		"xlink:href", "x", "=", "==", "'", `"`, "/", "//", " ", "\t", "\n", "\f", "\r", "\x00", ">", "<", "a", "style/",
-		"=href", "href=", "'href'", `"src"`, "&amp;", "\u00e9", "\xff"}
+		"=href", "href=", "'href'", `"src"`, "&amp;", "\u00e9", "\xff", "\r\n", "&", "=x", "='y'", `="z"`, "meta", "content"}
 	n := 20000
 	if testing.Short() {
 		n = 2000
