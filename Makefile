@@ -59,13 +59,18 @@ campaign:
 	bash fuzz/campaign.sh $(TARGET) $(FUZZTIME)
 
 ## bench: every benchmark beside net/url in one run (BENCHCOUNT runs of BENCHTIME each, BENCH
-## selects), into bench.out; benchstat's tables with the implementations side by side (pinned in
-## go.mod's tool); then the ratios to net/url, ns per byte at each size, and the targets of issue 6
+## selects), into bench.out, after the date, the Go version and the load average; benchstat's
+## tables with the implementations side by side (pinned in go.mod's tool); then the report of
+## internal/benchratio (the ratios to net/url and to the floors, ns per byte at each size, the
+## targets of issues 6, 10 and 18), written to BENCHREPORT, which the README quotes
+## (TestREADMEFigures fails when a figure the README states is not in it)
+BENCHREPORT ?= testdata/bench/report.txt
 bench:
-	$(GO) test -run '^$$' -bench '$(or $(BENCH),.)' -benchmem -count $(BENCHCOUNT) -benchtime $(or $(BENCHTIME),200ms) $(PKGS) | tee bench.out
+	{ echo "date: $$(date -u +%Y-%m-%dT%H:%MZ)"; echo "go: $$($(GO) env GOVERSION)"; echo "loadavg: $$(cat /proc/loadavg 2>/dev/null)"; \
+	  $(GO) test -run '^$$' -bench '$(or $(BENCH),.)' -benchmem -count $(BENCHCOUNT) -benchtime $(or $(BENCHTIME),200ms) $(PKGS); } | tee bench.out
 	@! grep -q '^\(FAIL\|panic:\)' bench.out || { echo "benchmarks failed: see bench.out"; exit 1; }
 	@$(GO) tool benchstat -col /impl bench.out || echo "(benchstat unavailable: raw results in bench.out)"
-	@$(GO) run ./internal/benchratio/main.go bench.out
+	@$(GO) run ./internal/benchratio/main.go -report $(BENCHREPORT) bench.out
 
 ## golangci-plugin: build golangci-lint with the relurl plugin as the README says and run it
 ## (TestCustom in lint/golangci): go install golangci-lint at the version .custom-gcl.yml pins, from

@@ -17,17 +17,30 @@ import (
 // benchmark corpus as relurl lint -j 1 does, BenchmarkTokenizerFloor only
 // reads and tokenizes it (package internal/htmlfloor). The corpus is a
 // sample of 20 pages of the Python 3.11 documentation checked in under
-// testdata/bench/pydocs, or the HTML files under RELURL_BENCH_HTML (say
-// /usr/share/doc/python3.11/html).
+// testdata/bench/pydocs, and the whole documentation when it is installed
+// (see floorCorpora).
 
-// floorCorpus copies the HTML files of the benchmark corpus into a
-// directory of their own, where a configuration file may be put, and
-// returns it, its files in the order a walk finds them, and their size.
-func floorCorpus(b *testing.B) (dir string, files []string, size int64) {
-	src := os.Getenv("RELURL_BENCH_HTML")
-	if src == "" {
-		src = filepath.Join("..", "testdata", "bench", "pydocs")
+// floorCorpora are the corpora of BenchmarkLintHTML: the checked-in
+// sample, and the whole of the Python 3.11 documentation when it is
+// installed (Debian's python3.11-doc) or RELURL_BENCH_HTML names another
+// tree; the features are taken away on the sample only.
+func floorCorpora() []struct{ name, dir string } {
+	corpora := []struct{ name, dir string }{{"sample", filepath.Join("..", "testdata", "bench", "pydocs")}}
+	if dir := os.Getenv("RELURL_BENCH_HTML"); dir != "" {
+		corpora = append(corpora, struct{ name, dir string }{"tree", dir})
+	} else if _, err := os.Stat(pythonDocs); err == nil {
+		corpora = append(corpora, struct{ name, dir string }{"python3.11-docs", pythonDocs})
 	}
+	return corpora
+}
+
+// pythonDocs is where Debian's python3.11-doc puts the HTML documentation.
+const pythonDocs = "/usr/share/doc/python3.11/html"
+
+// floorCorpus copies the HTML files under src into a directory of their
+// own, where a configuration file may be put, and returns it, its files
+// in the order a walk finds them, and their size.
+func floorCorpus(b *testing.B, src string) (dir string, files []string, size int64) {
 	found, err := htmlfloor.HTMLFiles([]string{src})
 	if err != nil || len(found) == 0 {
 		b.Fatalf("the corpus %s: %d files, %v", src, len(found), err)
@@ -110,40 +123,45 @@ rules = { syntax = "warning" }
 // holds at 1.25, the two measured in turn so that both see the machine as
 // it is. ns/op and MB/s are the linter's alone.
 func BenchmarkLintHTML(b *testing.B) {
-	dir, files, size := floorCorpus(b)
-	for _, f := range floorFeatures {
-		b.Run("features="+f.name, func(b *testing.B) {
-			opts := f.opts
-			var cfg *lint.Config
-			if f.config != "" {
-				var err error
-				if cfg, err = lint.ParseConfig(filepath.Join(dir, lint.ConfigName), []byte(f.config)); err != nil {
+	for _, corpus := range floorCorpora() {
+		dir, files, size := floorCorpus(b, corpus.dir)
+		for _, f := range floorFeatures {
+			if corpus.name != "sample" && f.name != "default" {
+				continue
+			}
+			b.Run("corpus="+corpus.name+"/features="+f.name, func(b *testing.B) {
+				opts := f.opts
+				var cfg *lint.Config
+				if f.config != "" {
+					var err error
+					if cfg, err = lint.ParseConfig(filepath.Join(dir, lint.ConfigName), []byte(f.config)); err != nil {
+						b.Fatal(err)
+					}
+					opts = cfg.Options()
+				}
+				l, err := lint.New(opts)
+				if err != nil {
 					b.Fatal(err)
 				}
-				opts = cfg.Options()
-			}
-			l, err := lint.New(opts)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.SetBytes(size)
-			var linting, floor time.Duration
-			for b.Loop() {
-				t0 := scale.CPUTime()
-				lintRun(b, l, cfg, dir, len(files))
-				t1 := scale.CPUTime()
-				b.StopTimer()
-				var c htmlfloor.Counts
-				if err := c.Read(files); err != nil {
-					b.Fatal(err)
+				b.SetBytes(size)
+				var linting, floor time.Duration
+				for b.Loop() {
+					t0 := scale.CPUTime()
+					lintRun(b, l, cfg, dir, len(files))
+					t1 := scale.CPUTime()
+					b.StopTimer()
+					var c htmlfloor.Counts
+					if err := c.Read(files); err != nil {
+						b.Fatal(err)
+					}
+					t2 := scale.CPUTime()
+					b.StartTimer()
+					linting += t1 - t0
+					floor += t2 - t1
 				}
-				t2 := scale.CPUTime()
-				b.StartTimer()
-				linting += t1 - t0
-				floor += t2 - t1
-			}
-			b.ReportMetric(linting.Seconds()/floor.Seconds(), "x-floor")
-		})
+				b.ReportMetric(linting.Seconds()/floor.Seconds(), "x-floor")
+			})
+		}
 	}
 }
 
@@ -151,12 +169,16 @@ func BenchmarkLintHTML(b *testing.B) {
 // start tag's name and attributes (package internal/htmlfloor): the floor
 // BenchmarkLintHTML is measured against.
 func BenchmarkTokenizerFloor(b *testing.B) {
-	_, files, size := floorCorpus(b)
-	b.SetBytes(size)
-	for b.Loop() {
-		var c htmlfloor.Counts
-		if err := c.Read(files); err != nil {
-			b.Fatal(err)
-		}
+	for _, corpus := range floorCorpora() {
+		_, files, size := floorCorpus(b, corpus.dir)
+		b.Run("corpus="+corpus.name, func(b *testing.B) {
+			b.SetBytes(size)
+			for b.Loop() {
+				var c htmlfloor.Counts
+				if err := c.Read(files); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

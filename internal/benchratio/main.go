@@ -20,14 +20,17 @@ package main
 import (
 	"bufio"
 	"cmp"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // result is the runs of one benchmark.
@@ -38,6 +41,9 @@ type result struct {
 	nsPerByte []float64 // the benchmarks' own ns/B, where they report it
 	bytesOp   []float64
 	allocs    []float64
+	// metrics are the benchmark's own metrics (x-floor, B/B, ...), by
+	// unit.
+	metrics map[string][]float64
 }
 
 func (r *result) key(drop string) string {
@@ -94,7 +100,12 @@ func median(xs []float64) float64 {
 
 var procs = regexp.MustCompile(`-\d+$`)
 
-func read(r io.Reader) ([]*result, error) {
+// header is what go test says of the machine (goos, goarch, cpu) and what
+// make bench adds (loadavg, date), by key.
+type header map[string]string
+
+func read(r io.Reader) ([]*result, header, error) {
+	hdr := header{}
 	byName := map[string]*result{}
 	var order []*result
 	pkg := ""
@@ -105,6 +116,11 @@ func read(r io.Reader) ([]*result, error) {
 		if p, ok := strings.CutPrefix(line, "pkg: "); ok {
 			pkg = path.Base(strings.TrimSpace(p))
 			continue
+		}
+		for _, k := range []string{"goos", "goarch", "cpu", "loadavg", "date", "go"} {
+			if v, ok := strings.CutPrefix(line, k+": "); ok && hdr[k] == "" {
+				hdr[k] = strings.TrimSpace(v)
+			}
 		}
 		f := strings.Fields(line)
 		if len(f) < 4 || !strings.HasPrefix(f[0], "Benchmark") {
@@ -133,10 +149,15 @@ func read(r io.Reader) ([]*result, error) {
 				res.bytesOp = append(res.bytesOp, v)
 			case "allocs/op":
 				res.allocs = append(res.allocs, v)
+			default:
+				if res.metrics == nil {
+					res.metrics = map[string][]float64{}
+				}
+				res.metrics[f[i+1]] = append(res.metrics[f[i+1]], v)
 			}
 		}
 	}
-	return order, sc.Err()
+	return order, hdr, sc.Err()
 }
 
 // ratio is one implementation beside net/url.
@@ -147,9 +168,11 @@ type ratio struct {
 func (q ratio) value() float64 { return median(q.r.ns) / median(q.base.ns) }
 
 func main() {
+	reportFile := flag.String("report", "", "also write the report to this `file` (make bench: testdata/bench/report.txt)")
+	flag.Parse()
 	in := io.Reader(os.Stdin)
-	if len(os.Args) > 1 {
-		f, err := os.Open(os.Args[1])
+	if flag.NArg() > 0 {
+		f, err := os.Open(flag.Arg(0))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(2)
@@ -157,16 +180,19 @@ func main() {
 		defer f.Close()
 		in = f
 	}
-	results, err := read(in)
+	results, hdr, err := read(in)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
+	var out strings.Builder
+	w := &out
+	writeHeader(w, hdr)
 	runs := 0
 	for _, r := range results {
 		runs = max(runs, len(r.ns))
 	}
-	fmt.Printf("Medians of up to %d runs each, from one run of go test.\n", runs)
+	fmt.Fprintf(w, "Medians of up to %d runs each, from one run of go test.\n", runs)
 
 	// Ratios to net/url.
 	bases := map[string]*result{}
@@ -181,13 +207,13 @@ func main() {
 			ratios = append(ratios, ratio{r, b})
 		}
 	}
-	fmt.Printf("\nTime as a ratio to net/url in the same run (ns/op; allocs/op):\n\n")
-	fmt.Printf("%-9s %-58s %12s %12s %9s %14s\n", "package", "benchmark", "net/url", "relurl", "ratio", "allocs")
+	fmt.Fprintf(w, "\nTime as a ratio to net/url in the same run (ns/op; allocs/op):\n\n")
+	fmt.Fprintf(w, "%-9s %-58s %12s %12s %9s %14s\n", "package", "benchmark", "net/url", "relurl", "ratio", "allocs")
 	for _, q := range ratios {
 		if q.r.get("size") != "" && q.r.get("size") != "1MB" {
 			continue // the scaling series: one size here, the rest below
 		}
-		fmt.Printf("%-9s %-58s %12s %12s %8.2f× %6.0f vs %4.0f\n", q.r.pkg, q.r.name,
+		fmt.Fprintf(w, "%-9s %-58s %12s %12s %8.2f× %6.0f vs %4.0f\n", q.r.pkg, q.r.name,
 			dur(median(q.base.ns)), dur(median(q.r.ns)), q.value(), median(q.r.allocs), median(q.base.allocs))
 	}
 
@@ -204,8 +230,8 @@ func main() {
 		}
 		series[k] = append(series[k], r)
 	}
-	fmt.Printf("\nScaling: ns per input byte at each size, the largest size's over the smallest's,\n")
-	fmt.Printf("and bytes allocated per input byte at the largest size:\n\n")
+	fmt.Fprintf(w, "\nScaling: ns per input byte at each size, the largest size's over the smallest's,\n")
+	fmt.Fprintf(w, "and bytes allocated per input byte at the largest size:\n\n")
 	for _, k := range keys {
 		s := series[k]
 		slices.SortFunc(s, func(a, b *result) int { return cmp.Compare(a.bytes(), b.bytes()) })
@@ -215,15 +241,26 @@ func main() {
 		}
 		first, last := s[0], s[len(s)-1]
 		growth := last.perByte() / first.perByte()
-		fmt.Printf("%-62s %s  ×%.2f  %5.2f B/B\n", k, strings.Join(cells, "  "), growth, median(last.bytesOp)/last.bytes())
+		fmt.Fprintf(w, "%-62s %s  ×%.2f  %5.2f B/B\n", k, strings.Join(cells, "  "), growth, median(last.bytesOp)/last.bytes())
 	}
 
-	targets(results, ratios, series, keys)
+	floors(w, results)
+	relative(w, results)
+	kinds(w, results)
+	others(w, results)
+	targets(w, results, ratios, series, keys)
+	os.Stdout.WriteString(out.String())
+	if *reportFile != "" {
+		if err := os.WriteFile(*reportFile, []byte(out.String()), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+	}
 }
 
 // targets checks the figures against the targets of issue 6.
-func targets(results []*result, ratios []ratio, series map[string][]*result, keys []string) {
-	fmt.Printf("\nTargets (issue 6):\n\n")
+func targets(w io.Writer, results []*result, ratios []ratio, series map[string][]*result, keys []string) {
+	fmt.Fprintf(w, "\nTargets (issue 6):\n\n")
 	verdict := func(ok bool) string {
 		if ok {
 			return "met"
@@ -240,7 +277,7 @@ func targets(results []*result, ratios []ratio, series map[string][]*result, key
 	}
 	check := func(what, pkg, name string, limit float64) {
 		if q := find(pkg, name); q != nil {
-			fmt.Printf("  %-58s %7.2f× net/url (target ≤ %g×): %s\n", what, q.value(), limit, verdict(q.value() <= limit))
+			fmt.Fprintf(w, "  %-58s %7.2f× net/url (target ≤ %g×): %s\n", what, q.value(), limit, verdict(q.value() <= limit))
 		}
 	}
 	check("relurl.Parse on the mix", "relurl", "Parse/corpus=mix/impl=relurl", 0.5)
@@ -260,8 +297,33 @@ func targets(results []*result, ratios []ratio, series map[string][]*result, key
 		}
 	}
 	if slowest >= 0 {
-		fmt.Printf("  %-58s %7.0f MB/s, %g allocs (target ≥ 1000 MB/s, 0): %s\n",
+		fmt.Fprintf(w, "  %-58s %7.0f MB/s, %g allocs (target ≥ 1000 MB/s, 0): %s\n",
 			"relurl.Validate, slowest shape ≥ 1 MB ("+which+")", slowest, allocs, verdict(slowest >= 1000 && allocs == 0))
+	}
+
+	// Issue 18: the linter at its floor, Relative beside Resolve; issue
+	// 10: Markdown at half of HTML.
+	fmt.Fprintf(w, "\nTargets (issues 18 and 10):\n\n")
+	for _, r := range results {
+		if x, ok := r.metric("x-floor"); ok && r.pkg == "lint" && strings.HasSuffix(r.name, "/features=default") {
+			fmt.Fprintf(w, "  %-58s %7.2f× its floor (target ≤ 1.25×): %s\n", "relurl lint, "+r.get("corpus"), x, verdict(x <= 1.25))
+		}
+	}
+	worstX, worstB, relSeen := 0.0, 0.0, false
+	for _, r := range results {
+		if r.pkg == "resolve" && strings.HasPrefix(r.name, "RelativeVsResolve/") && r.get("target") == "64KiB" {
+			x, _ := r.metric("x-resolve")
+			bb, _ := r.metric("B/B")
+			worstX, worstB, relSeen = max(worstX, x), max(worstB, bb), true
+		}
+	}
+	if relSeen {
+		fmt.Fprintf(w, "  %-58s %7.2f× Resolve (target ≤ 1.5×): %s\n", "Relative, slowest shape at 64 KiB", worstX, verdict(worstX <= 1.5))
+		fmt.Fprintf(w, "  %-58s %7.2f B/B (target ≤ 2): %s\n", "Relative, most allocating shape at 64 KiB", worstB, verdict(worstB <= 2))
+	}
+	if md, html := findResult(results, "lint", "FileKind/kind=markdown"), findResult(results, "lint", "FileKind/kind=html"); md != nil && html != nil && len(md.mbps) > 0 && len(html.mbps) > 0 {
+		q := median(md.mbps) / median(html.mbps)
+		fmt.Fprintf(w, "  %-58s %7.2f× HTML (target ≥ 0.5×): %s\n", "relurl lint on Markdown", q, verdict(q >= 0.5))
 	}
 
 	// Linearity and memory of every series.
@@ -279,7 +341,7 @@ func targets(results []*result, ratios []ratio, series map[string][]*result, key
 		if last.pkg == "relurl" {
 			line += fmt.Sprintf("; memory %.2f× input (target ≤ 2×): %s", mem, verdict(mem <= 2))
 		}
-		fmt.Println(line)
+		fmt.Fprintln(w, line)
 	}
 }
 
@@ -294,4 +356,159 @@ func dur(ns float64) string {
 		return fmt.Sprintf("%.3fµs", ns/1e3)
 	}
 	return fmt.Sprintf("%.1fns", ns)
+}
+
+// writeHeader says where and when the figures were taken: the date, the
+// Go version, the machine, and its load when the run began (make bench
+// writes the date and the load average into bench.out first).
+func writeHeader(w io.Writer, hdr header) {
+	fmt.Fprintf(w, "relurl benchmark report (make bench; internal/benchratio)\n\n")
+	date := hdr["date"]
+	if date == "" {
+		date = time.Now().UTC().Format(time.RFC3339)
+	}
+	fmt.Fprintf(w, "date:     %s\n", date)
+	goVersion := hdr["go"]
+	if goVersion == "" {
+		goVersion = runtime.Version()
+	}
+	fmt.Fprintf(w, "go:       %s %s/%s\n", goVersion, hdr["goos"], hdr["goarch"])
+	fmt.Fprintf(w, "machine:  %s, %d CPUs\n", hdr["cpu"], runtime.NumCPU())
+	if l := hdr["loadavg"]; l != "" {
+		fmt.Fprintf(w, "load:     %s (load average when the run began: the machine may be shared)\n", l)
+	}
+	fmt.Fprintln(w)
+}
+
+// findResult returns the result of the benchmark pkg name, or nil.
+func findResult(results []*result, pkg, name string) *result {
+	for _, r := range results {
+		if r.pkg == pkg && r.name == name {
+			return r
+		}
+	}
+	return nil
+}
+
+// metric is the median of a benchmark's own metric, and false when it
+// has none.
+func (r *result) metric(unit string) (float64, bool) {
+	if r == nil || len(r.metrics[unit]) == 0 {
+		return 0, false
+	}
+	return median(r.metrics[unit]), true
+}
+
+// floors reports the linter against its tokenizer floor (issue 18):
+// BenchmarkLintHTML's x-floor, the quotient of the linter's CPU time and
+// the floor's taken in turn in each iteration, for each set of features
+// and corpus; and the quotient of the two benchmarks' times.
+func floors(w io.Writer, results []*result) {
+	var rows []*result
+	for _, r := range results {
+		if r.pkg == "lint" && strings.HasPrefix(r.name, "LintHTML/") {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nThe linter against its floor (read + x/net/html Tokenizer + every start tag's name and attributes;\n")
+	fmt.Fprintf(w, "CPU time, the two in turn in each iteration; the target of issue 18: at most 1.25):\n\n")
+	for _, r := range rows {
+		x, ok := r.metric("x-floor")
+		if !ok {
+			continue
+		}
+		fmt.Fprintf(w, "  %-58s x-floor %5.2f  (%s, %.1f MB/s)\n", strings.TrimPrefix(r.name, "LintHTML/"), x, dur(median(r.ns)), median(r.mbps))
+	}
+	for _, f := range results {
+		if f.pkg != "lint" || !strings.HasPrefix(f.name, "TokenizerFloor/") {
+			continue
+		}
+		line := fmt.Sprintf("  %-58s %s, %.1f MB/s", "TokenizerFloor/"+f.get("corpus"), dur(median(f.ns)), median(f.mbps))
+		if l := findResult(results, "lint", "LintHTML/corpus="+f.get("corpus")+"/features=default"); l != nil && len(l.ns) > 0 {
+			line += fmt.Sprintf("; LintHTML default over it, wall time: %.2f", median(l.ns)/median(f.ns))
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+// relative reports Relative beside Resolve on the same URL
+// (BenchmarkRelativeVsResolve): time and allocation per byte of the
+// target, at 64 KiB, for each shape.
+func relative(w io.Writer, results []*result) {
+	var rows []*result
+	for _, r := range results {
+		if r.pkg == "resolve" && strings.HasPrefix(r.name, "RelativeVsResolve/") && r.get("target") == "64KiB" {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nRelative(base, t) beside Resolve(base, r) of its answer, per byte of a 64 KiB target\n")
+	fmt.Fprintf(w, "(the targets of issue 18: x-resolve at most 1.5, B/B at most 2):\n\n")
+	fmt.Fprintf(w, "  %-24s %9s %13s %10s %7s %12s\n", "shape", "ns/B", "resolve-ns/B", "x-resolve", "B/B", "resolve-B/B")
+	worstX, worstB := 0.0, 0.0
+	for _, r := range rows {
+		ns := median(r.nsPerByte)
+		rns, _ := r.metric("resolve-ns/B")
+		x, _ := r.metric("x-resolve")
+		bb, _ := r.metric("B/B")
+		rbb, _ := r.metric("resolve-B/B")
+		worstX, worstB = max(worstX, x), max(worstB, bb)
+		fmt.Fprintf(w, "  %-24s %9.3f %13.3f %10.2f %7.2f %12.2f\n", r.get("shape"), ns, rns, x, bb, rbb)
+	}
+	fmt.Fprintf(w, "  %-24s %9s %13s %10.2f %7.2f\n", "(the largest)", "", "", worstX, worstB)
+}
+
+// kinds reports the linter and the extractors by kind of document, each
+// beside HTML in the same run (BenchmarkFileKind, BenchmarkExtract).
+func kinds(w io.Writer, results []*result) {
+	for _, b := range []struct{ pkg, name, what string }{
+		{"lint", "FileKind", "relurl lint by kind of document (BenchmarkFileKind: a 1 MB document, a link every 150 bytes or so)"},
+		{"extract", "Extract", "the extractors alone by kind (BenchmarkExtract: the same documents' kinds, 1 MB)"},
+	} {
+		html := findResult(results, b.pkg, b.name+"/kind=html")
+		if html == nil || len(html.mbps) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\n%s:\n\n", b.what)
+		for _, r := range results {
+			if r.pkg != b.pkg || !strings.HasPrefix(r.name, b.name+"/kind=") || len(r.mbps) == 0 {
+				continue
+			}
+			fmt.Fprintf(w, "  %-10s %8.1f MB/s  %5.2f × HTML  (%s:%s)\n", r.get("kind"), median(r.mbps), median(r.mbps)/median(html.mbps), b.pkg, b.name)
+		}
+	}
+}
+
+// others reports every other metric a benchmark reports of its own
+// (x-parse, on/off-cpu, plain-%, ...), by benchmark.
+func others(w io.Writer, results []*result) {
+	covered := map[string]bool{"ns/B": true}
+	var lines []string
+	for _, r := range results {
+		if r.pkg == "lint" && strings.HasPrefix(r.name, "LintHTML/") || r.pkg == "resolve" && strings.HasPrefix(r.name, "RelativeVsResolve/") {
+			continue
+		}
+		var units []string
+		for u := range r.metrics {
+			if !covered[u] {
+				units = append(units, u)
+			}
+		}
+		slices.Sort(units)
+		for _, u := range units {
+			lines = append(lines, fmt.Sprintf("  %-9s %-58s %10.4g %s", r.pkg, r.name, median(r.metrics[u]), u))
+		}
+	}
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nThe benchmarks' own metrics (medians):\n\n")
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
 }
