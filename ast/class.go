@@ -58,6 +58,38 @@ func SchemeLen(s string) int {
 	return 0
 }
 
+// PercentDecode decodes every escape of s ("%" and two hex digits, §2.2)
+// to its byte; a "%" that begins no escape is kept as it is. It is the
+// inverse of [PercentEncode], and the one decoder of the packages that
+// compare URLs once decoded (compare's classes, the fixes' check).
+func PercentDecode(s string) string {
+	if strings.IndexByte(s, '%') < 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && IsEscape(s[i:]) {
+			b.WriteByte(Unhex(s[i+1])<<4 | Unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// Unhex returns the value of the hex digit c ([IsHex]).
+func Unhex(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
+}
+
 // PercentEncode writes every byte of text as an escape, "%" and two
 // upper-case hex digits: the form a diagnostic suggests for a character no
 // production allows.

@@ -5,6 +5,7 @@ import (
 
 	wurlerrors "github.com/nlnwa/whatwg-url/errors"
 
+	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/validate"
 )
 
@@ -203,34 +204,6 @@ func upper(c byte) byte {
 		return c - 'a' + 'A'
 	}
 	return c
-}
-
-// pdecode decodes every escape, for the classifier's "equal once decoded"
-// tests.
-func pdecode(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
-			i += 2
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
 }
 
 // diff lists the components (and the verdict) in which the readings part.
@@ -573,10 +546,10 @@ func (s *situation) componentClass(c int) Class {
 			s.partEqual(func(k *keys) string { return k.port.Value }) &&
 			s.partEqual(func(k *keys) string { return k.userinfo.Value }):
 			return Case
-		case s.partEqual(func(k *keys) string { return strings.ToLower(pdecode(k.host.Value)) }) &&
+		case s.partEqual(func(k *keys) string { return strings.ToLower(ast.PercentDecode(k.host.Value)) }) &&
 			!s.partEqual(func(k *keys) string { return k.host.Value }):
 			return EncodedData
-		case s.partEqual(func(k *keys) string { return pdecode(k.userinfo.Value) }) &&
+		case s.partEqual(func(k *keys) string { return ast.PercentDecode(k.userinfo.Value) }) &&
 			s.partEqual(func(k *keys) string { return k.host.Value + ":" + k.port.Value }):
 			return PercentEncoding
 		}
@@ -645,7 +618,7 @@ func (s *situation) equalFold(c int) bool {
 }
 
 func (s *situation) decodedEqual(c int) bool {
-	return s.partEqual(func(k *keys) string { return pdecode(k.c[c].String()) })
+	return s.partEqual(func(k *keys) string { return ast.PercentDecode(k.c[c].String()) })
 }
 
 // partEqual reports whether f gives the same for every reader that

@@ -137,7 +137,7 @@ var profile = idna.New(
 // ToASCII returns host, percent-decoded, in its IDNA ASCII form (see
 // profile), or an error.
 func ToASCII(host string) (string, error) {
-	return profile.ToASCII(percentDecode(host))
+	return profile.ToASCII(ast.PercentDecode(host))
 }
 
 // Host writes the host of u's net_loc, a domain name with characters
@@ -155,7 +155,7 @@ func Host(s string, u ast.URL) (c Change, ok bool, reason Reason, detail string)
 	if strings.ContainsAny(host, "[]") {
 		return Change{}, true, IPv6, fmt.Sprintf("the host %s is an IPv6 literal (RFC 2732), whose brackets no escape can stand for", ast.Quote(host, 0))
 	}
-	dec := percentDecode(host)
+	dec := ast.PercentDecode(host)
 	if !hasNonASCII(dec) {
 		return Change{}, false, "", ""
 	}
@@ -185,35 +185,6 @@ func hasNonASCII(s string) bool {
 		}
 	}
 	return false
-}
-
-// percentDecode decodes every escape of s ("%" and two hex digits); a "%"
-// that begins none is kept.
-func percentDecode(s string) string {
-	if strings.IndexByte(s, '%') < 0 {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] == '%' && ast.IsEscape(s[i:]) {
-			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
-			i += 2
-			continue
-		}
-		b.WriteByte(s[i])
-	}
-	return b.String()
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
 }
 
 // Diff returns the one change that makes a into b: the bytes between

@@ -35,12 +35,12 @@ func targetOf(rd *compare.Reading) target {
 	t := target{
 		scheme: strings.ToLower(k.Scheme.Value), hasScheme: k.Scheme.Present,
 		hasNet: k.NetLoc.Present, hasUser: k.UserInfo.Present, hasPort: k.Port.Present,
-		userinfo: percentDecode(k.UserInfo.Value), port: k.Port.Value,
-		hasQuery: k.Query.Present, query: percentDecode(k.Query.Value),
-		hasFragment: k.Fragment.Present, fragment: percentDecode(k.Fragment.Value),
+		userinfo: ast.PercentDecode(k.UserInfo.Value), port: k.Port.Value,
+		hasQuery: k.Query.Present, query: ast.PercentDecode(k.Query.Value),
+		hasFragment: k.Fragment.Present, fragment: ast.PercentDecode(k.Fragment.Value),
 	}
 	if t.hasNet {
-		t.host = strings.ToLower(percentDecode(k.Host.Value))
+		t.host = strings.ToLower(ast.PercentDecode(k.Host.Value))
 		if hasNonASCII(t.host) {
 			if a, err := profile.ToASCII(t.host); err == nil {
 				t.host = a
@@ -51,7 +51,7 @@ func targetOf(rd *compare.Reading) target {
 	if k.Params.Present {
 		p += ";" + k.Params.Value
 	}
-	t.path = percentDecode(p)
+	t.path = ast.PercentDecode(p)
 	if t.hasNet && t.path == "" {
 		t.path = "/"
 	}
