@@ -231,7 +231,7 @@ func cssUnescape(s string, from, to int, inString bool) (string, []int) {
 			var v rune
 			n := 0
 			for n < 6 && j < to && ast.IsHex(s[j]) {
-				v = v<<4 | rune(unhexCSS(s[j]))
+				v = v<<4 | rune(ast.Unhex(s[j]))
 				j++
 				n++
 			}
@@ -254,16 +254,6 @@ func cssUnescape(s string, from, to int, inString bool) (string, []int) {
 	}
 	sub = append(sub, to)
 	return b.String(), sub
-}
-
-func unhexCSS(c byte) byte {
-	switch {
-	case c >= 'a':
-		return c - 'a' + 10
-	case c >= 'A':
-		return c - 'A' + 10
-	}
-	return c - '0'
 }
 
 // cssIdent decodes the escapes of a CSS name ("u\72 l" is "url"), for

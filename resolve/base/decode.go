@@ -145,7 +145,7 @@ func decodeQuotedPrintable(text string, src Map) (string, Map) {
 		i += k
 		if i+2 < len(text) && ast.IsHex(text[i+1]) && ast.IsHex(text[i+2]) {
 			flush(i)
-			b.WriteByte(unhex(text[i+1])<<4 | unhex(text[i+2]))
+			b.WriteByte(ast.Unhex(text[i+1])<<4 | ast.Unhex(text[i+2]))
 			m.escape(i)
 			i += 3
 			lit = i
@@ -169,16 +169,6 @@ func decodeQuotedPrintable(text string, src Map) (string, Map) {
 	}
 	flush(len(text))
 	return b.String(), m.done(len(text))
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c >= 'a':
-		return c - 'a' + 10
-	case c >= 'A':
-		return c - 'A' + 10
-	}
-	return c - '0'
 }
 
 // decodeBase64 undoes base64 (RFC 2045 §6.8) leniently: white space is
