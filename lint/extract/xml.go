@@ -682,6 +682,9 @@ func (x *xmlReader) elementText(t *xmlText, b *Base) {
 		}
 		h := *x.h
 		h.Ref = func(r Ref) {
+			if x.cssEntity(r, false) {
+				return
+			}
 			// A URL whose bytes come from more than one piece of the text
 			// cannot be written back in place.
 			k1 := sort.SearchInts(t.idx, r.Map.At(0))
@@ -846,10 +849,31 @@ func (x *xmlReader) attrURL(where string, a xmlAttr, b *Base, isBase bool) {
 // attrCSS hands on the URLs of the CSS of attribute a of element name.
 func (x *xmlReader) attrCSS(name string, a xmlAttr, b *Base) {
 	d := xmlDecode(x.src, a.valStart, a.valEnd, true)
-	if d.entity != "" {
-		return
+	h := *x.h
+	h.Ref = func(r Ref) {
+		if !x.cssEntity(r, true) {
+			x.h.ref(r)
+		}
 	}
-	readCSS(d.decoded, rbase.Map{}, []Encoding{EncodingCSS, EncodingXML}, b, "in <"+name+" "+a.name+">", x.h)
+	readCSS(d.decoded, rbase.Map{}, []Encoding{EncodingCSS, EncodingXML}, b, "in <"+name+" "+a.name+">", &h)
+}
+
+// cssEntity reports whether the URL r, read from CSS in an XML document
+// (attr: in an attribute value), is written with a reference to an entity
+// relurl does not expand, and notes it if so. The CSS around it is read
+// as written, the reference as its own characters; only a URL whose bytes
+// hold one is left unchecked (the entity could expand to anything).
+func (x *xmlReader) cssEntity(r Ref, attr bool) bool {
+	from, to := r.Map.At(0), r.Map.At(len(r.URL))
+	if from < 0 || to > len(x.src) || from > to {
+		return false
+	}
+	d := xmlDecode(x.src, from, to, attr)
+	if d.entity == "" {
+		return false
+	}
+	x.entityNote(d.entityAt, r.Where, d.entity)
+	return true
 }
 
 // trimXML returns the span of s without XML white space at its ends.
