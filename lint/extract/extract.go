@@ -38,8 +38,14 @@ type Ref struct {
 	// Unwritable, when not "", says why a fix of the URL cannot be
 	// written back in place: the URL is built from pieces the file writes
 	// apart (XML text around a comment or a CDATA section), so that no
-	// one span of the file holds it.
+	// one span of the file holds it; or the markup around it is not
+	// well-formed (Malformed).
 	Unwritable string
+	// Malformed says that Unwritable is because the markup that holds the
+	// URL is not well-formed (an XML attribute value without its closing
+	// quote), so that where the URL ends depends on characters a fix
+	// would encode.
+	Malformed bool
 }
 
 // Mappable reports whether every byte of the URL is placed exactly in the

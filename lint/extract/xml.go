@@ -116,7 +116,15 @@ type xmlText struct {
 type xmlAttr struct {
 	name             string
 	valStart, valEnd int
+	// open says that the value is not closed by its quote, or has none:
+	// the tag is not XML, and where it ends depends on the quotes the
+	// value holds, so its bytes are not rewritten (Ref.Unwritable).
+	open bool
 }
+
+// openValue is why a URL in an attribute value that is open (xmlAttr.open)
+// is not rewritten by a fix.
+const openValue = "the attribute value has no closing quote, so the tag is not XML: where it ends depends on the characters a fix would encode"
 
 // xmlReader reads one XML document.
 type xmlReader struct {
@@ -475,12 +483,12 @@ func (x *xmlReader) scanXMLAttrs(attrs []xmlAttr, i, end int) []xmlAttr {
 			k := strings.IndexByte(s[j+1:end], s[j])
 			a.valStart = j + 1
 			if k < 0 {
-				a.valEnd, i = end, end
+				a.valEnd, i, a.open = end, end, true
 			} else {
 				a.valEnd, i = j+1+k, j+2+k
 			}
 		} else {
-			a.valStart = j
+			a.valStart, a.open = j, true
 			for j < end && !isXMLSpace(s[j]) {
 				j++
 			}
@@ -814,7 +822,8 @@ func (x *xmlReader) xmlBase(name string, a xmlAttr, parent *Base) *Base {
 					"for a document of this size: the elements from here on have no base, and their relative URLs are not resolved"})
 			x.unknownBase = &Base{URL: rbase.URL{Layer: rbase.LayerDefault, Source: "xml:base past relurl's bound"}, RelativeAllowed: true}
 		}
-		x.h.ref(Ref{URL: v, Map: d.mapOf(rbase.Map{}, from, to, nil), Where: where, Base: parent, Encodings: []Encoding{EncodingXML}})
+		x.h.ref(Ref{URL: v, Map: d.mapOf(rbase.Map{}, from, to, nil), Where: where, Base: parent, Encodings: []Encoding{EncodingXML},
+			Unwritable: unwritable(a), Malformed: a.open})
 		return x.unknownBase
 	}
 	u, err := rbase.XMLBase(v, parent.URL, rbase.SourceXMLBase+" of <"+name+">")
@@ -830,7 +839,7 @@ func (x *xmlReader) xmlBase(name string, a xmlAttr, parent *Base) *Base {
 		refBase = b
 	}
 	x.h.ref(Ref{URL: v, Map: d.mapOf(rbase.Map{}, from, to, nil), Where: where, IsBase: isBase, Base: refBase,
-		Encodings: []Encoding{EncodingXML}})
+		Encodings: []Encoding{EncodingXML}, Unwritable: unwritable(a), Malformed: a.open})
 	return b
 }
 
@@ -843,7 +852,15 @@ func (x *xmlReader) attrURL(where string, a xmlAttr, b *Base, isBase bool) {
 	}
 	from, to := trimXML(d.s)
 	x.h.ref(Ref{URL: d.s[from:to], Map: d.mapOf(rbase.Map{}, from, to, nil), Where: where, IsBase: isBase, Base: b,
-		Encodings: []Encoding{EncodingXML}})
+		Encodings: []Encoding{EncodingXML}, Unwritable: unwritable(a), Malformed: a.open})
+}
+
+// unwritable is the Ref.Unwritable of a URL in the value of a.
+func unwritable(a xmlAttr) string {
+	if a.open {
+		return openValue
+	}
+	return ""
 }
 
 // attrCSS hands on the URLs of the CSS of attribute a of element name.
@@ -852,6 +869,9 @@ func (x *xmlReader) attrCSS(name string, a xmlAttr, b *Base) {
 	h := *x.h
 	h.Ref = func(r Ref) {
 		if !x.cssEntity(r, true) {
+			if r.Unwritable == "" && a.open {
+				r.Unwritable, r.Malformed = openValue, true
+			}
 			x.h.ref(r)
 		}
 	}

@@ -86,3 +86,27 @@ func qname(n xml.Name) string {
 	}
 	return n.Local
 }
+
+// TestXMLOpenValue: a URL in an attribute value without its closing
+// quote, or without quotes, is read but not rewritten (the tag's end
+// depends on the quotes a fix would encode; FuzzFix found it), and one in
+// a closed value is rewritable.
+func TestXMLOpenValue(t *testing.T) {
+	for _, c := range []struct {
+		doc, url string
+		open     bool
+	}{
+		{`<a xmlns="http://www.w3.org/1999/xhtml"><b href="x y"/></a>`, "x y", false},
+		{`<a><b href='x"y>z'/></a>`, `x"y>z`, false},
+		{`<a><b href=x"y/></a>`, `x"y/></a`, true},
+		{`<a><b src='x">y</a>`, `x">y</a`, true},
+		{`<svg xmlns="http://www.w3.org/2000/svg"><g style="fill: url(x y)"/></svg>`, "x y", false},
+		{`<svg xmlns="http://www.w3.org/2000/svg"><g style='fill: url(x"y)></svg>`, `x"y`, true},
+	} {
+		var got []Ref
+		Extract(c.doc, KindXML, "http://h/", Handler{Ref: func(r Ref) { got = append(got, r) }})
+		if len(got) != 1 || got[0].URL != c.url || (got[0].Unwritable != "") != c.open {
+			t.Errorf("%s: got %+v, want %q with open=%v", c.doc, got, c.url, c.open)
+		}
+	}
+}

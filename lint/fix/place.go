@@ -40,13 +40,17 @@ type Site struct {
 
 // RefSite returns the site of r, a URL found in src by package extract,
 // or why its fix cannot be written in place: in a quoted-printable or
-// base64 body, built from pieces (Ref.Unwritable), or not placed byte by
+// base64 body, built from pieces or in markup that is not well-formed
+// (Ref.Unwritable), or not placed byte by
 // byte.
 func RefSite(src string, r *extract.Ref) (Site, Reason, string) {
 	for _, e := range r.Encodings {
 		if e == extract.EncodingQuotedPrintable || e == extract.EncodingBase64 {
 			return Site{}, TransferEncoding, fmt.Sprintf("the URL is in a %s body, which relurl does not rewrite", e)
 		}
+	}
+	if r.Malformed {
+		return Site{}, Malformed, r.Unwritable
 	}
 	if r.Unwritable != "" {
 		return Site{}, Pieces, r.Unwritable

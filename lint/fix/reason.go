@@ -37,6 +37,10 @@ const (
 	// around a comment, Markdown raw HTML across blocks, a Go constant
 	// expression), so no one span of the file holds it.
 	Pieces Reason = "pieces"
+	// Malformed: the markup that holds the URL is not well-formed (an XML
+	// attribute value without its closing quote), so where the URL ends
+	// depends on the characters a fix would encode.
+	Malformed Reason = "malformed"
 	// Inexact: the URL's bytes cannot be placed one by one in the file,
 	// or the fix would cut the encoding of a character.
 	Inexact Reason = "inexact"
@@ -63,6 +67,7 @@ var reasons = []ReasonInfo{
 	{TooManyFaults, "more faults in the URL than a reader lists"},
 	{TransferEncoding, "the URL is in a quoted-printable or base64 body, which is not rewritten"},
 	{Pieces, "the URL is built from pieces the file writes apart"},
+	{Malformed, "the markup that holds the URL is not well-formed, so where the URL ends depends on what a fix would encode"},
 	{Inexact, "the URL's bytes cannot be placed one by one in the file"},
 	{NotURL, "the finding is about no URL"},
 }
