@@ -1,8 +1,13 @@
 package extract
 
 import (
+	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/yuin/goldmark/parser"
+
+	rbase "github.com/relurl/relurl/resolve/base"
 )
 
 // The fuzz targets hold every extractor to the invariants of checkRef:
@@ -17,9 +22,41 @@ import (
 // with the package's non-test files alone.
 
 // FuzzMarkdown: the Markdown reader (links, images, autolinks,
-// definitions, raw HTML).
+// definitions, raw HTML); and its fast path for plain paragraphs finds
+// what goldmark alone finds (checkMarkdownFast).
 func FuzzMarkdown(f *testing.F) {
-	f.Fuzz(func(t *testing.T, markdown string) { checkExtract(t, markdown, KindMarkdown) })
+	f.Fuzz(func(t *testing.T, markdown string) {
+		checkExtract(t, markdown, KindMarkdown)
+		checkMarkdownFast(t, markdown)
+	})
+}
+
+// checkMarkdownFast reads src with the fast path and without it, and
+// fails unless both hand on the same URLs, places, kinds and notes.
+func checkMarkdownFast(t *testing.T, src string) {
+	t.Helper()
+	read := func(p parser.Parser) []string {
+		var out []string
+		readMarkdownWith(p, src, rbase.Context{Retrieval: "http://a/b/c;p?q"}, &Handler{
+			Ref: func(r Ref) {
+				s := fmt.Sprintf("%q %s %v %q %v", r.URL, r.Where, r.Encodings, r.Unwritable, r.Mappable())
+				for i := 0; i <= len(r.URL); i++ {
+					s += fmt.Sprint(" ", r.Map.At(i))
+				}
+				if r.Base != nil {
+					s += " base " + r.Base.URL.URL
+				}
+				out = append(out, s)
+			},
+			Directive: func(d Directive) { out = append(out, fmt.Sprintf("directive %+v", d)) },
+			Note:      func(n Note) { out = append(out, fmt.Sprintf("note %+v", n)) },
+		})
+		return out
+	}
+	fast, ref := read(markdownParser()), read(markdownReferenceParser())
+	if !slices.Equal(fast, ref) {
+		t.Fatalf("the fast path reads %q\nas  %q\nnot %q", src, fast, ref)
+	}
 }
 
 // FuzzCSS: the style sheet reader (url(), @import, image-set()).

@@ -35,8 +35,22 @@ import (
 // parse.
 
 // markdownParser is the parser, built once: goldmark's parsers hold no
-// state between parses (each Parse has a Context of its own).
-var markdownParser = sync.OnceValue(func() parser.Parser {
+// state between parses (each Parse has a Context of its own). It reads
+// plain paragraphs by the fast path (markdownfast.go);
+// markdownReferenceParser, goldmark alone, is what the fast path is held
+// to.
+var markdownParser = sync.OnceValue(func() parser.Parser { return newMarkdownParser(true) })
+
+// markdownReferenceParser is markdownParser without the fast path.
+var markdownReferenceParser = sync.OnceValue(func() parser.Parser { return newMarkdownParser(false) })
+
+// newMarkdownParser builds the parser, with the fast path or without.
+func newMarkdownParser(fast bool) parser.Parser {
+	transformers := append(parser.DefaultParagraphTransformers(),
+		util.Prioritized(extension.NewTableParagraphTransformer(), 200))
+	if fast {
+		transformers = append(transformers, util.Prioritized(fastParagraphs{}, 10))
+	}
 	return parser.NewParser(
 		parser.WithBlockParsers(append(parser.DefaultBlockParsers(),
 			util.Prioritized(extension.NewFootnoteBlockParser(), 999))...),
@@ -48,10 +62,9 @@ var markdownParser = sync.OnceValue(func() parser.Parser {
 			util.Prioritized(extension.NewFootnoteParser(), 101),
 			util.Prioritized(extension.NewLinkifyParser(), 999),
 		),
-		parser.WithParagraphTransformers(append(parser.DefaultParagraphTransformers(),
-			util.Prioritized(extension.NewTableParagraphTransformer(), 200))...),
+		parser.WithParagraphTransformers(transformers...),
 	)
-})
+}
 
 // markdownEvent is one thing found in a Markdown document, kept until all
 // are found, to be handed on in document order.
@@ -76,11 +89,16 @@ type markdownEvent struct {
 // document renders to (raw HTML before any Markdown content), otherwise
 // the retrieval URL (§3.3).
 func readMarkdown(src string, ctx rbase.Context, h *Handler) {
+	readMarkdownWith(markdownParser(), src, ctx, h)
+}
+
+// readMarkdownWith is readMarkdown with the parser p.
+func readMarkdownWith(p parser.Parser, src string, ctx rbase.Context, h *Handler) {
 	if msg, at := markdownTooCostly(src); msg != "" {
 		h.note(Note{Offset: at, Kind: NoteMarkdownTooCostly, Where: "the document", Message: msg})
 		return
 	}
-	r, html, m, b := parseMarkdown(src, ctx)
+	r, html, m, b := parseMarkdownWith(p, src, ctx)
 	refs := make([]Ref, len(r.links))
 	for i, l := range r.links {
 		refs[i] = r.link(l)
@@ -141,18 +159,29 @@ const markdownBudget = 512
 // markdownTooCostly says why a document is not to be parsed, and where,
 // or returns "". goldmark is linear on ordinary documents but not on
 // every input: some of its scans run to the end of the line (or of the
-// paragraph) from each bracket, backtick or "<", and its lists and block
-// quotes cost the square of their nesting on a line. This pass, linear
-// itself, bounds that work from above: each line costs its length times
-// the number of such characters and of the container markers it begins
-// with (and eight times the square of its indentation, which goldmark
-// weighs against each list open), and each paragraph (lines up to a blank line or a list item) its
-// length times the number of constructs that can scan across its lines
-// (backtick runs, "<!", "<?", lines that begin with "[" or "|"). A
-// document whose cost passes markdownBudget per byte (ordinary documents
-// cost a few dozen) or that nests more than MaxMarkdownNesting lists and
-// block quotes on a line is not read, and a Note says so: the time per
-// byte stays bounded, at worst about twenty times an ordinary document's.
+// paragraph) from each bracket, backtick or "<", its bare-URL scans run
+// to the end of the word from each "(", "_", "~" or "*", and its lists
+// and block quotes cost the square of their nesting on a line. This
+// pass, linear itself, bounds that work from above:
+//   - each line costs its length times one more than the number of its
+//     container markers and of the brackets, backticks, "<" and "|" on it
+//     that are not in a plain inline link (a "[text](destination)" as
+//     simpleLink reads it: goldmark reads one at a constant cost per
+//     byte, so lines of links cost no more than prose);
+//   - each word (a run without white space) its length times the number
+//     of "(", "_", "~" and "*" in it, outside plain links;
+//   - each line eight times the square of its indentation, which goldmark
+//     weighs against each list open;
+//   - each paragraph (lines up to a blank line or a list item) its length
+//     times the number of constructs that can scan across its lines
+//     (backtick runs, "<!", "<?", lines that begin with "|" or with a "["
+//     that begins no plain link).
+//
+// A document whose cost passes markdownBudget per byte (ordinary
+// documents cost a few) or that nests more than MaxMarkdownNesting lists
+// and block quotes on a line is not read, and a Note says so: the time
+// per byte stays bounded, at worst about twenty times an ordinary
+// document's.
 func markdownTooCostly(src string) (msg string, at int) {
 	budget := markdownBudget*len(src) + 1<<20
 	cost := 0
@@ -187,29 +216,48 @@ func markdownTooCostly(src string) (msg string, at int) {
 			return fmt.Sprintf("a line nests %d lists and block quotes, and relurl reads Markdown nested at most %d deep: "+
 				"the document's URLs are not checked", m, MaxMarkdownNesting), ls
 		}
-		t := 0
-		for k := i; k < len(line); k++ {
-			if markdownScanners[line[k]] {
-				t++
-			}
-		}
 		blank := i == len(strings.TrimRight(line, " \t\r"))
 		if blank || listMarker(strings.TrimLeft(line, " \t")) > 0 {
 			cost += blockLen * blockT
 			blockLen, blockT = 0, 0
 		}
 		blockLen += len(line)
-		if i < len(line) && (line[i] == '[' || line[i] == '|') {
+		if i < len(line) && (line[i] == '|' || line[i] == '[' && !hasSimpleLink(line, i)) {
 			blockT++
 		}
-		for k := i; k+1 < len(line); k++ {
-			if line[k] == '<' && (line[k+1] == '!' || line[k+1] == '?') || line[k] == '`' && (k == i || line[k-1] != '`') {
-				blockT++
+		t, word, wt := 0, i, 0
+		for k := i; k < len(line); k++ {
+			c := line[k]
+			if !markdownCostly[c] {
+				continue
+			}
+			switch c {
+			case ' ', '\t':
+				cost += (k - word) * wt
+				word, wt = k+1, 0
+			case '(', '_', '~', '*':
+				wt++
+			case '[':
+				if _, _, end := simpleLinkAt(line, k); end > 0 {
+					k = end - 1
+					continue
+				}
+				t++
+			case '`':
+				t++
+				if k == i || line[k-1] != '`' {
+					blockT++
+				}
+			case '<':
+				t++
+				if k+1 < len(line) && (line[k+1] == '!' || line[k+1] == '?') {
+					blockT++
+				}
+			default: // ']', '|'
+				t++
 			}
 		}
-		// goldmark weighs each open list against the indentation of each
-		// line: the square of the indentation.
-		cost += len(line)*(t+m+1) + 8*i*i
+		cost += (len(line)-word)*wt + len(line)*(t+m+1) + 8*i*i
 		if cost > budget {
 			return fmt.Sprintf("the document holds constructs that cost the Markdown parser time growing faster than its size "+
 				"(long lines or paragraphs full of brackets, backticks or \"<\"), past relurl's bound of %d per byte: "+
@@ -225,11 +273,11 @@ func markdownTooCostly(src string) (msg string, at int) {
 	return "", 0
 }
 
-// markdownScanners are the bytes from which goldmark may scan to the end
-// of a line: brackets, parentheses, "<", backticks, "!", "|", "&", "\\",
-// and the first letters of the bare URLs it links (http, ftp, www).
-var markdownScanners = func() (t [256]bool) {
-	for _, c := range []byte("[]()<`!|&\\whf") {
+// markdownCostly are the bytes markdownTooCostly looks at: white space
+// (which ends a word), what begins goldmark's bare-URL scans, brackets,
+// backticks, "<" and "|".
+var markdownCostly = func() (t [256]bool) {
+	for _, c := range []byte(" \t(_~*[]`<|") {
 		t[c] = true
 	}
 	return t
@@ -262,8 +310,13 @@ func listMarker(s string) int {
 // its raw HTML joined with its map, and its base: the BASE element of the
 // raw HTML before any Markdown content, or the layers of ctx.
 func parseMarkdown(src string, ctx rbase.Context) (r *markdownReader, html string, m rbase.Map, b *Base) {
+	return parseMarkdownWith(markdownParser(), src, ctx)
+}
+
+// parseMarkdownWith is parseMarkdown with the parser p.
+func parseMarkdownWith(p parser.Parser, src string, ctx rbase.Context) (r *markdownReader, html string, m rbase.Map, b *Base) {
 	source := []byte(src)
-	doc := markdownParser().Parse(gtext.NewReader(source), parser.WithContext(parser.NewContext()))
+	doc := p.Parse(gtext.NewReader(source), parser.WithContext(parser.NewContext()))
 	r = &markdownReader{src: src, source: source}
 	r.walk(doc)
 	html, m = rbase.Join(src, r.html)
@@ -342,6 +395,8 @@ func (r *markdownReader) walk(doc ast.Node) {
 			}
 		}
 		switch n := n.(type) {
+		case *fastParagraph:
+			r.links = append(r.links, n.links...)
 		case *ast.Link:
 			if n.Reference == nil {
 				r.links = append(r.links, mdLink{where: "Markdown link", pos: n.Pos(), raw: n.Destination})

@@ -1,0 +1,73 @@
+package extract
+
+import (
+	"testing"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	gtext "github.com/yuin/goldmark/text"
+)
+
+// TestMarkdownFastPath: on documents at the edges of what the fast path
+// takes, it reads what goldmark alone reads (checkMarkdownFast, which
+// FuzzMarkdown runs on everything), and it takes the paragraphs it is
+// for.
+func TestMarkdownFastPath(t *testing.T) {
+	for _, c := range []struct {
+		doc  string
+		fast int // paragraphs the fast path takes
+	}{
+		{"see [a](b) and ![c](d.png) end\n", 1},
+		{"see [a](b)\nand [c](<d e>) on two lines\n\nnext [e](f)\n", 2},
+		{"- item [a](b)\n- item [c](d)\n\n> quoted [e](f)\n", 3},
+		{"[a]: /def\n\n[a] and [a](b)\n", 0},
+		{"[a](b)\n[a]: /def\n", 0},
+		{"a | b\n--|--\n[x](y) | z\n", 0},
+		{"see www.example.com/[a](b)\n", 0},
+		{"see http://example.com/[a](b)\n", 0},
+		{"see [http://x.y](b) [www.x.y](c)\n", 1},
+		{"see [a](b \"title\")\n", 0},
+		{"see [a]( b)\n", 0},
+		{"see [a](b(c))\n", 0},
+		{"see [a](<>)\n", 0},
+		{"see [a](<b>c)\n", 0},
+		{"see [^1](b)\n\n[^1]: note\n", 1},
+		{"see `[a](b)` and [c](d)\n", 0},
+		{"see <a href=x>[a](b)</a>\n", 0},
+		{"see \\[a](b)\n", 0},
+		{"see [a](b&amp;c) [d](e&#x20;f)\n", 1},
+		{"a [b](c)\r\nd [e](f)\r\n", 1},
+		{"a [b](c)\rd [e](f)\n", 0},
+		{"tab\t[b](c)\n", 0},
+		{"\t\tindented code [a](b)\n\npara\n", 1},
+		{"Title [a](b)\n=====\n", 0},
+		{"[a](b)\n---\n", 0},
+		{"> [a](b)\n---\n", 1},
+		{"Title [a](b)\n===\n    code [c](d)\n", 0},
+		{"[a](b)\n\n---\n", 1},
+		{"1. [a](b)\n\n   [c](d)\n", 2},
+		{"[a [b](c)](d)\n", 0},
+		{"[a](b)](c)\n", 0},
+		{"x]y [a](b)\n", 0},
+		{"ünïcödé [ä](ö/ü) \u00a0[a](b\u00a0c)\n", 1},
+		{"[a](b\x00c)\n", 0},
+	} {
+		checkMarkdownFast(t, c.doc)
+		if got := countFast(c.doc); got != c.fast {
+			t.Errorf("%q: the fast path took %d paragraphs, want %d", c.doc, got, c.fast)
+		}
+	}
+}
+
+// countFast counts the paragraphs of doc the fast path takes.
+func countFast(doc string) int {
+	root := markdownParser().Parse(gtext.NewReader([]byte(doc)), parser.WithContext(parser.NewContext()))
+	n := 0
+	_ = ast.Walk(root, func(node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && node.Kind() == kindFastParagraph {
+			n++
+		}
+		return ast.WalkContinue, nil
+	})
+	return n
+}
