@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -165,17 +166,17 @@ const markdownBudget = 512
 // pass, linear itself, bounds that work from above:
 //   - each line costs its length times one more than the number of its
 //     container markers and of the brackets, backticks, "<" and "|" on it
-//     that are not in a plain inline link (a "[text](destination)" as
-//     simpleLink reads it: goldmark reads one at a constant cost per
-//     byte, so lines of links cost no more than prose);
-//   - each word (a run without white space) its length times the number
-//     of "(", "_", "~" and "*" in it, outside plain links;
+//     that are not in a plain inline link or code span (simpleLinkAt,
+//     simpleCodeSpanEnd: goldmark reads one at a constant cost per byte,
+//     so lines of links and code cost no more than prose);
+//   - each "(", "_", "~" and "*" outside plain links, the rest of its
+//     word (up to white space), where a bare-URL scan from it may run;
 //   - each line eight times the square of its indentation, which goldmark
 //     weighs against each list open;
 //   - each paragraph (lines up to a blank line or a list item) its length
 //     times the number of constructs that can scan across its lines
-//     (backtick runs, "<!", "<?", lines that begin with "|" or with a "["
-//     that begins no plain link).
+//     (backtick runs not in plain code spans, "<!", "<?", lines that
+//     begin with "|" or with a "[" that begins no plain link).
 //
 // A document whose cost passes markdownBudget per byte (ordinary
 // documents cost a few) or that nests more than MaxMarkdownNesting lists
@@ -195,7 +196,11 @@ func markdownTooCostly(src string) (msg string, at int) {
 		}
 		line := src[ls:le]
 		// Container markers at the start of the line.
-		m, i := 0, 0
+		lead := 0
+		for lead < len(line) && (line[lead] == ' ' || line[lead] == '\t') {
+			lead++
+		}
+		m, i := 0, lead
 		for {
 			for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 				i++
@@ -216,8 +221,11 @@ func markdownTooCostly(src string) (msg string, at int) {
 			return fmt.Sprintf("a line nests %d lists and block quotes, and relurl reads Markdown nested at most %d deep: "+
 				"the document's URLs are not checked", m, MaxMarkdownNesting), ls
 		}
-		blank := i == len(strings.TrimRight(line, " \t\r"))
-		if blank || listMarker(strings.TrimLeft(line, " \t")) > 0 {
+		end := len(line)
+		for end > i && (line[end-1] == ' ' || line[end-1] == '\t' || line[end-1] == '\r') {
+			end--
+		}
+		if end == i || listMarker(line[lead:]) > 0 {
 			cost += blockLen * blockT
 			blockLen, blockT = 0, 0
 		}
@@ -225,18 +233,23 @@ func markdownTooCostly(src string) (msg string, at int) {
 		if i < len(line) && (line[i] == '|' || line[i] == '[' && !hasSimpleLink(line, i)) {
 			blockT++
 		}
-		t, word, wt := 0, i, 0
+		t, wordEnd := 0, 0
 		for k := i; k < len(line); k++ {
 			c := line[k]
 			if !markdownCostly[c] {
 				continue
 			}
 			switch c {
-			case ' ', '\t':
-				cost += (k - word) * wt
-				word, wt = k+1, 0
 			case '(', '_', '~', '*':
-				wt++
+				// A bare-URL scan from here runs to the end of the word at
+				// most; each word's end is looked for once.
+				if wordEnd <= k {
+					wordEnd = k + 1
+					for wordEnd < len(line) && line[wordEnd] != ' ' && line[wordEnd] != '\t' {
+						wordEnd++
+					}
+				}
+				cost += wordEnd - k
 			case '[':
 				if _, _, end := simpleLinkAt(line, k); end > 0 {
 					k = end - 1
@@ -244,6 +257,10 @@ func markdownTooCostly(src string) (msg string, at int) {
 				}
 				t++
 			case '`':
+				if end := simpleCodeSpanEnd(line, k); end > 0 {
+					k = end - 1
+					continue
+				}
 				t++
 				if k == i || line[k-1] != '`' {
 					blockT++
@@ -257,7 +274,7 @@ func markdownTooCostly(src string) (msg string, at int) {
 				t++
 			}
 		}
-		cost += (len(line)-word)*wt + len(line)*(t+m+1) + 8*i*i
+		cost += len(line)*(t+m+1) + 8*i*i
 		if cost > budget {
 			return fmt.Sprintf("the document holds constructs that cost the Markdown parser time growing faster than its size "+
 				"(long lines or paragraphs full of brackets, backticks or \"<\"), past relurl's bound of %d per byte: "+
@@ -273,11 +290,10 @@ func markdownTooCostly(src string) (msg string, at int) {
 	return "", 0
 }
 
-// markdownCostly are the bytes markdownTooCostly looks at: white space
-// (which ends a word), what begins goldmark's bare-URL scans, brackets,
-// backticks, "<" and "|".
+// markdownCostly are the bytes markdownTooCostly looks at: what begins
+// goldmark's bare-URL scans, brackets, backticks, "<" and "|".
 var markdownCostly = func() (t [256]bool) {
-	for _, c := range []byte(" \t(_~*[]`<|") {
+	for _, c := range []byte("(_~*[]`<|") {
 		t[c] = true
 	}
 	return t
@@ -315,9 +331,19 @@ func parseMarkdown(src string, ctx rbase.Context) (r *markdownReader, html strin
 
 // parseMarkdownWith is parseMarkdown with the parser p.
 func parseMarkdownWith(p parser.Parser, src string, ctx rbase.Context) (r *markdownReader, html string, m rbase.Map, b *Base) {
-	source := []byte(src)
-	doc := p.Parse(gtext.NewReader(source), parser.WithContext(parser.NewContext()))
+	// goldmark reads its source and never writes to it (its readers hand
+	// out slices of it, and no parser changes one: checked in v1.8.7 and
+	// held by FuzzMarkdown, whose documents are strings), so it is given
+	// src's own bytes rather than a copy of a file that may be large: a
+	// copy was 6% of the time relurl lint took on Markdown.
+	source := unsafe.Slice(unsafe.StringData(src), len(src))
+	pc := parser.NewContext()
+	doc := p.Parse(gtext.NewReader(source), parser.WithContext(pc))
 	r = &markdownReader{src: src, source: source}
+	if fast, _ := pc.Get(fastLinksKey).(*[]mdLink); fast != nil {
+		r.fast = *fast
+		r.links = make([]mdLink, 0, len(r.fast)+len(r.fast)/4)
+	}
 	r.walk(doc)
 	html, m = rbase.Join(src, r.html)
 	// Past the HTML parser's limit the fallback stands (its error is
@@ -342,6 +368,9 @@ type markdownReader struct {
 	src    string
 	source []byte
 	links  []mdLink
+	// fast are the links the fast path found, which fastParagraph nodes
+	// index.
+	fast []mdLink
 	// html are the pieces of raw HTML, in order; head counts those before
 	// the first Markdown content (which ends the head of the page the
 	// document renders to).
@@ -396,7 +425,7 @@ func (r *markdownReader) walk(doc ast.Node) {
 		}
 		switch n := n.(type) {
 		case *fastParagraph:
-			r.links = append(r.links, n.links...)
+			r.links = append(r.links, r.fast[n.from:n.to]...)
 		case *ast.Link:
 			if n.Reference == nil {
 				r.links = append(r.links, mdLink{where: "Markdown link", pos: n.Pos(), raw: n.Destination})

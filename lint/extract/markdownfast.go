@@ -24,11 +24,16 @@ import (
 var kindFastParagraph = ast.NewNodeKind("RelurlFastParagraph")
 
 // fastParagraph is a paragraph whose inlines the fast path read: raw to
-// goldmark, which does not parse its inlines.
+// goldmark, which does not parse its inlines. Its links are
+// fastLinks[from:to] of the parse's context (fastLinksKey).
 type fastParagraph struct {
 	ast.BaseBlock
-	links []mdLink
+	from, to int
 }
+
+// fastLinksKey keeps in a parse's context the links the fast path finds,
+// a *[]mdLink: one slice for the document rather than one a paragraph.
+var fastLinksKey = parser.NewContextKey()
 
 // Kind implements ast.Node.
 func (n *fastParagraph) Kind() ast.NodeKind { return kindFastParagraph }
@@ -46,18 +51,25 @@ type fastParagraphs struct{}
 
 // Transform replaces a paragraph whose inlines are plain with a
 // fastParagraph holding its links.
-func (fastParagraphs) Transform(p *ast.Paragraph, reader gtext.Reader, _ parser.Context) {
+func (fastParagraphs) Transform(p *ast.Paragraph, reader gtext.Reader, pc parser.Context) {
 	if line, _ := reader.PeekLine(); mayUnderline(line) {
 		// goldmark closes a paragraph before it makes it a setext heading
 		// with the line under it, and makes none if the paragraph was
 		// transformed: it stays goldmark's.
 		return
 	}
-	links, ok := simpleInlines(reader.Source(), p.Lines())
-	if !ok {
+	links, _ := pc.Get(fastLinksKey).(*[]mdLink)
+	if links == nil {
+		links = new([]mdLink)
+		pc.Set(fastLinksKey, links)
+	}
+	from := len(*links)
+	var ok bool
+	if *links, ok = simpleInlines(*links, reader.Source(), p.Lines()); !ok {
+		*links = (*links)[:from]
 		return
 	}
-	n := &fastParagraph{links: links}
+	n := &fastParagraph{from: from, to: len(*links)}
 	n.SetLines(p.Lines())
 	n.SetBlankPreviousLines(p.HasBlankPreviousLines())
 	parent := p.Parent()
@@ -84,27 +96,28 @@ func mayUnderline(line []byte) bool {
 	return bar
 }
 
-// simpleInlines returns the inline links and images of a paragraph whose
-// lines are lines, and true, when every inline construct it holds is one
-// whose CommonMark reading is plain: "[text](destination)" or
-// "![text](destination)" on one line, the text without brackets and not
-// a footnote's ("^"), the destination one or more bytes without space,
-// control characters, brackets or parentheses, or "<destination>" with
-// no "<" or ">" inside. It returns false when the paragraph
-// holds anything else that could begin an inline goldmark reads
-// differently or that the fast path does not read: a "<" (autolinks, raw
-// HTML), a backtick (code spans), a backslash (escapes), a "|" (a table),
-// a bracket not in such a link, a control character, a line goldmark
-// pads (a tab it expanded), or a bare URL's "://" or "www." outside a
-// destination (GitHub's autolinks, which may take brackets in).
+// simpleInlines appends to links the inline links and images of a
+// paragraph whose lines are lines, and returns true, when every inline
+// construct it holds is one whose CommonMark reading is plain:
+// "[text](destination)" or "![text](destination)" on one line, the text
+// without brackets and not a footnote's ("^"), the destination one or
+// more bytes without space, control characters, brackets or parentheses,
+// or "<destination>" with no "<" or ">" inside; and code spans of one
+// backtick closed on their line (simpleCodeSpanEnd), whose text is
+// skipped. It returns false (and links, which the caller cuts back) when
+// the paragraph holds anything else that could begin an inline goldmark
+// reads differently or that the fast path does not read: a "<"
+// (autolinks, raw HTML), another backtick, a backslash (escapes), a "|"
+// (a table), a bracket not in such a link, a control character, a line
+// goldmark pads (a tab it expanded), or a bare URL's "://" or "www."
+// outside a destination (GitHub's autolinks, which may take brackets in).
 // Entity references are decoded later, in destinations only, as on
 // goldmark's path (markdownReader.link).
-func simpleInlines(source []byte, lines *gtext.Segments) ([]mdLink, bool) {
-	var links []mdLink
+func simpleInlines(links []mdLink, source []byte, lines *gtext.Segments) ([]mdLink, bool) {
 	for k := range lines.Len() {
 		seg := lines.At(k)
 		if seg.Padding != 0 || seg.Start < 0 || seg.Stop > len(source) || seg.Start > seg.Stop {
-			return nil, false
+			return links, false
 		}
 		line := source[seg.Start:seg.Stop]
 		for i := 0; i < len(line); i++ {
@@ -113,27 +126,56 @@ func simpleInlines(source []byte, lines *gtext.Segments) ([]mdLink, bool) {
 			case c == '\n' || c == '\r':
 				// A line end: only at the end of the line.
 				if i+1 < len(line) && !(c == '\r' && i+2 == len(line) && line[i+1] == '\n') {
-					return nil, false
+					return links, false
 				}
+			case c == '`':
+				end := simpleCodeSpanEnd(line, i)
+				if end == 0 {
+					return links, false
+				}
+				i = end - 1
 			case c == '[':
 				l, n, ok := simpleLink(line, i)
 				if !ok {
-					return nil, false
+					return links, false
 				}
 				l.pos += seg.Start
 				links = append(links, l)
 				i += n - 1
 			case c == ':' && i+2 < len(line) && line[i+1] == '/' && line[i+2] == '/':
-				return nil, false
+				return links, false
 			case c|0x20 == 'w' && i+3 < len(line) && line[i+1]|0x20 == 'w' && line[i+2]|0x20 == 'w' && line[i+3] == '.':
-				return nil, false
+				return links, false
 			case c == ':' || c|0x20 == 'w':
 			default:
-				return nil, false
+				return links, false
 			}
 		}
 	}
 	return links, true
+}
+
+// simpleCodeSpanEnd returns the offset past the code span that begins
+// with the backtick at line[i] when it is a plain one: one backtick, then
+// the next backtick on the line, which is one too, with no control
+// character or "|" (a table's cell separator, even in code) between
+// (CommonMark's closing run, which hides what lies between); 0 otherwise.
+func simpleCodeSpanEnd[S string | []byte](line S, i int) int {
+	if i > 0 && line[i-1] == '`' {
+		return 0
+	}
+	for j := i + 1; j < len(line); j++ {
+		switch c := line[j]; {
+		case c == '`':
+			if j == i+1 || j+1 < len(line) && line[j+1] == '`' {
+				return 0
+			}
+			return j + 1
+		case c < 0x20 || c == 0x7f || c == '|':
+			return 0
+		}
+	}
+	return 0
 }
 
 // simpleLink reads the link that begins with the "[" at line[i], as
