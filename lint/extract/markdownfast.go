@@ -4,6 +4,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 // The fast path for the inlines of plain paragraphs. goldmark's inline
@@ -100,17 +101,19 @@ func mayUnderline(line []byte) bool {
 // paragraph whose lines are lines, and returns true, when every inline
 // construct it holds is one whose CommonMark reading is plain:
 // "[text](destination)" or "![text](destination)" on one line, the text
-// without brackets and not a footnote's ("^"), the destination one or
-// more bytes without space, control characters, brackets or parentheses,
-// or "<destination>" with no "<" or ">" inside; and code spans of one
-// backtick closed on their line (simpleCodeSpanEnd), whose text is
-// skipped. It returns false (and links, which the caller cuts back) when
-// the paragraph holds anything else that could begin an inline goldmark
-// reads differently or that the fast path does not read: a "<"
-// (autolinks, raw HTML), another backtick, a backslash (escapes), a "|"
-// (a table), a bracket not in such a link, a control character, a line
-// goldmark pads (a tab it expanded), or a bare URL's "://" or "www."
-// outside a destination (GitHub's autolinks, which may take brackets in).
+// without brackets or backslashes (plain code spans aside) and not a
+// footnote's ("^"), the destination one or more bytes without space,
+// control characters, brackets, parentheses or backslashes, or
+// "<destination>" with no "<" or ">" inside; code spans of one backtick
+// closed on their line (simpleCodeSpanEnd), whose text is skipped;
+// backslash escapes in the text; and "]" that closes nothing. It returns
+// false (and links, which the caller cuts back) when the paragraph holds
+// anything else that could begin an inline goldmark reads differently or
+// that the fast path does not read: a "<" (autolinks, raw HTML), another
+// backtick, a "|" (a table; escaped too), a "[" that begins no such
+// link, a control character, a line goldmark pads (a tab it expanded),
+// or a bare URL's "://" or "www." outside a destination (GitHub's
+// autolinks, which may take brackets in).
 // Entity references are decoded later, in destinations only, as on
 // goldmark's path (markdownReader.link).
 func simpleInlines(links []mdLink, source []byte, lines *gtext.Segments) ([]mdLink, bool) {
@@ -120,6 +123,7 @@ func simpleInlines(links []mdLink, source []byte, lines *gtext.Segments) ([]mdLi
 			return links, false
 		}
 		line := source[seg.Start:seg.Stop]
+		escaped := -1 // the last byte an escape made text
 		for i := 0; i < len(line); i++ {
 			switch c := line[i]; {
 			case fastPlain[c]:
@@ -128,6 +132,16 @@ func simpleInlines(links []mdLink, source []byte, lines *gtext.Segments) ([]mdLi
 				if i+1 < len(line) && !(c == '\r' && i+2 == len(line) && line[i+1] == '\n') {
 					return links, false
 				}
+			case c == '\\':
+				// A backslash before ASCII punctuation makes it text ("\\["
+				// opens no link); before anything else it is itself.
+				if i+1 < len(line) && util.IsPunct(line[i+1]) {
+					if line[i+1] == '|' {
+						return links, false
+					}
+					i++
+					escaped = i
+				}
 			case c == '`':
 				end := simpleCodeSpanEnd(line, i)
 				if end == 0 {
@@ -135,7 +149,7 @@ func simpleInlines(links []mdLink, source []byte, lines *gtext.Segments) ([]mdLi
 				}
 				i = end - 1
 			case c == '[':
-				l, n, ok := simpleLink(line, i)
+				l, n, ok := simpleLink(line, i, i > 0 && line[i-1] == '!' && escaped != i-1)
 				if !ok {
 					return links, false
 				}
@@ -179,15 +193,16 @@ func simpleCodeSpanEnd[S string | []byte](line S, i int) int {
 }
 
 // simpleLink reads the link that begins with the "[" at line[i], as
-// simpleInlines describes it: its destination (a slice of line, placed
-// by its address as goldmark's are) and length from the "[".
-func simpleLink(line []byte, i int) (mdLink, int, bool) {
+// simpleInlines describes it (an image when image: a "!" that is not
+// escaped comes before): its destination (a slice of line, placed by its
+// address as goldmark's are) and length from the "[".
+func simpleLink(line []byte, i int, image bool) (mdLink, int, bool) {
 	from, to, end := simpleLinkAt(line, i)
 	if end == 0 {
 		return mdLink{}, 0, false
 	}
 	l := mdLink{where: "Markdown link", pos: i, raw: line[from:to]}
-	if i > 0 && line[i-1] == '!' {
+	if image {
 		l.where, l.pos = "Markdown image", i-1
 	}
 	return l, end - i, true
@@ -208,7 +223,14 @@ func simpleLinkAt[S string | []byte](line S, i int) (from, to, end int) {
 		return 0, 0, 0
 	}
 	for j < len(line) && line[j] != ']' {
-		if c := line[j]; c == '[' || !fastLabel[c] {
+		switch c := line[j]; {
+		case c == '`':
+			// A code span in the text hides what it holds ("]" too).
+			if j = simpleCodeSpanEnd(line, j); j == 0 {
+				return 0, 0, 0
+			}
+			continue
+		case c == '[' || !fastLabel[c]:
 			return 0, 0, 0
 		}
 		j++
@@ -240,14 +262,14 @@ func simpleLinkAt[S string | []byte](line S, i int) (from, to, end int) {
 }
 
 // The bytes the fast path reads as they are: fastPlain in a paragraph's
-// text (':' and 'w' are looked at for bare URLs), fastLabel in a link's
+// text (':' and 'w' are looked at for bare URLs, '\\' for escapes), fastLabel in a link's
 // text, fastDestination in its destination, fastAngled in one written
 // between "<" and ">" (where spaces are the destination's).
 var fastPlain, fastLabel, fastDestination, fastAngled = func() (plain, label, dest, angled [256]bool) {
 	for c := range 256 {
 		b := byte(c)
 		ok := b >= 0x20 && b != 0x7f && b != '<' && b != '`' && b != '\\' && b != '|'
-		plain[c] = ok && b != '[' && b != ']' && b != ':' && b|0x20 != 'w'
+		plain[c] = ok && b != '[' && b != ':' && b|0x20 != 'w'
 		label[c] = ok && b != '[' && b != ']'
 		dest[c] = ok && b != ' ' && b != '(' && b != ')' && b != '[' && b != ']'
 		angled[c] = ok && b != '>'
