@@ -1,6 +1,11 @@
 package extract
 
 import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/yuin/goldmark/ast"
@@ -90,4 +95,54 @@ func countFast(doc string) int {
 		return ast.WalkContinue, nil
 	})
 	return n
+}
+
+// TestMarkdownFastPathSpec: on every example of the CommonMark spec and
+// of goldmark's tests of the GitHub extensions (from goldmark's module,
+// as `go mod download` leaves it), the fast path reads what goldmark
+// alone reads.
+func TestMarkdownFastPathSpec(t *testing.T) {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/yuin/goldmark").Output()
+	dir := strings.TrimSpace(string(out))
+	if err != nil || dir == "" {
+		t.Skipf("goldmark's module directory is not known to go list (%v): its spec examples cannot be read", err)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "_test", "spec.json"))
+	if err != nil {
+		t.Skipf("goldmark's module holds no spec examples: %v", err)
+	}
+	var examples []struct {
+		Markdown string `json:"markdown"`
+	}
+	if err := json.Unmarshal(data, &examples); err != nil {
+		t.Fatal(err)
+	}
+	docs := make([]string, 0, len(examples)+64)
+	for _, e := range examples {
+		docs = append(docs, e.Markdown)
+	}
+	for _, name := range []string{"table.txt", "linkify.txt", "footnote.txt", "strikethrough.txt"} {
+		data, err := os.ReadFile(filepath.Join(dir, "extension", "_test", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// goldmark's test format: a number, the Markdown, the HTML.
+		for _, c := range strings.Split(string(data), "//= = = = = = = = = = = = = = = = = = = = = = = =//") {
+			if parts := strings.Split(c, "//- - - - - - - - -//\n"); len(parts) == 3 {
+				docs = append(docs, parts[1])
+			}
+		}
+	}
+	if len(docs) < 600 {
+		t.Fatalf("only %d examples", len(docs))
+	}
+	fast := 0
+	for _, d := range docs {
+		checkMarkdownFast(t, d)
+		fast += countFast(d)
+	}
+	if fast < 100 {
+		t.Errorf("the fast path took only %d paragraphs of %d examples", fast, len(docs))
+	}
+	t.Logf("%d examples; the fast path took %d paragraphs", len(docs), fast)
 }
