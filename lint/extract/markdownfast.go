@@ -17,16 +17,17 @@ import (
 // lines. The block structure (lists, quotes, code blocks, headings,
 // tables, definitions, HTML blocks) is goldmark's in every case.
 //
-// The two readings are the same on every document: FuzzMarkdown and
-// TestMarkdownFastPath compare the URLs, places and kinds found with the
-// fast path and without it (markdownReference).
+// The two readings are the same on every document: FuzzMarkdown,
+// TestMarkdownFastPath and TestMarkdownFastPathSpec (the CommonMark
+// spec's examples) compare the URLs, places, kinds and notes found with
+// the fast path (markdownParser) and without it (markdownReferenceParser).
 
 // kindFastParagraph is the kind of a paragraph read by the fast path.
 var kindFastParagraph = ast.NewNodeKind("RelurlFastParagraph")
 
 // fastParagraph is a paragraph whose inlines the fast path read: raw to
-// goldmark, which does not parse its inlines. Its links are
-// fastLinks[from:to] of the parse's context (fastLinksKey).
+// goldmark, which does not parse its inlines. Its links are [from:to] of
+// the slice the parse's context keeps under fastLinksKey.
 type fastParagraph struct {
 	ast.BaseBlock
 	from, to int
