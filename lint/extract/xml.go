@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -44,6 +45,7 @@ const (
 	nsSVG         = "http://www.w3.org/2000/svg"
 	nsXHTML       = "http://www.w3.org/1999/xhtml"
 	nsAtom        = "http://www.w3.org/2005/Atom"
+	nsRSSContent  = "http://purl.org/rss/1.0/modules/content/"
 	nsSitemap     = "http://www.sitemaps.org/schemas/sitemap/0.9"
 	nsSitemap084  = "http://www.google.com/schemas/sitemap/0.84"
 	nsImageMap    = "http://www.google.com/schemas/sitemap-image/1.1"
@@ -98,6 +100,7 @@ type xmlElem struct {
 type xmlText struct {
 	where string
 	css   bool // the text is CSS (a style element), not a URL
+	html  bool // the text is escaped HTML (Atom, RSS), not a URL
 	b     strings.Builder
 	idx   []int
 	// run numbers each byte's piece of source text; a URL whose bytes
@@ -609,6 +612,12 @@ func (x *xmlReader) startTag(i int) int {
 		e.text = &xmlText{where: "<" + name + ">"}
 	case e.local == "style" && (e.ns == nsSVG || e.ns == nsXHTML):
 		e.text = &xmlText{where: "in <" + name + ">", css: true}
+	case e.ns == nsAtom && atomTextConstruct(e.local) && x.attrValue("type") == "html",
+		x.rss && e.ns == "" && e.local == "description",
+		e.ns == nsRSSContent && e.local == "encoded":
+		// Escaped HTML: Atom's text constructs of type "html" (RFC 4287
+		// §3.1.1.2), RSS's description and content:encoded.
+		e.text = &xmlText{where: "in <" + name + ">", html: true}
 	}
 	open := xmlOpen{nameStart: int32(i + 1), nameEnd: int32(ne), localStart: int32(ne - len(e.local)), nsMark: int32(e.nsMark)}
 	if top := len(x.stack) - 1; top >= 0 && x.bases[x.stack[top].base] == e.base {
@@ -690,7 +699,7 @@ func (x *xmlReader) elementText(t *xmlText, b *Base) {
 		}
 		h := *x.h
 		h.Ref = func(r Ref) {
-			if x.cssEntity(r, false) {
+			if x.xmlEntity(r, false) {
 				return
 			}
 			// A URL whose bytes come from more than one piece of the text
@@ -703,6 +712,10 @@ func (x *xmlReader) elementText(t *xmlText, b *Base) {
 			x.h.ref(r)
 		}
 		readCSS(d, rbase.Map{}, enc, b, t.where, &h)
+		return
+	}
+	if t.html {
+		x.escapedHTML(t, s, b)
 		return
 	}
 	if t.entity != "" {
@@ -738,6 +751,59 @@ func (x *xmlReader) elementText(t *xmlText, b *Base) {
 		}
 	}
 	x.h.ref(r)
+}
+
+// escapedHTML hands on the URLs of the HTML an element's text s holds
+// (escaped as character data or in CDATA sections), read by the HTML
+// reader against b: an Atom or RSS entry's content, whose base is the
+// element's (RFC 4287 §3.1.1.2 and XML Base; a BASE element inside is a
+// URL to check, not a base). Each URL's encodings end with the XML
+// layer it was read through: its character data's, or its CDATA
+// section's.
+func (x *xmlReader) escapedHTML(t *xmlText, s string, b *Base) {
+	idx := append(t.idx[:len(t.idx):len(t.idx)], x.textEnd(t))
+	h := *x.h
+	h.Ref = func(r Ref) {
+		if x.xmlEntity(r, false) {
+			return
+		}
+		k1 := sort.SearchInts(t.idx, r.Map.At(0))
+		k2 := sort.SearchInts(t.idx, r.Map.At(len(r.URL))) - 1
+		switch {
+		case k1 < len(t.run) && k2 >= k1 && k2 < len(t.run) && t.run[k1] != t.run[k2]:
+			r.Unwritable = "the URL is built from pieces of text the file writes apart (around a comment, a processing instruction or a CDATA section)"
+		case k1 < len(t.run) && isCDATARun(t, t.run[k1]) && len(r.Encodings) > 0:
+			enc := slices.Clone(r.Encodings)
+			enc[len(enc)-1] = EncodingCDATA
+			r.Encodings = enc
+		}
+		x.h.ref(r)
+	}
+	scanHTML(s, rbase.IndexMap(idx), []Encoding{EncodingXML}, b, " "+t.where, &h)
+}
+
+// atomTextConstruct reports whether an Atom element of that local name is
+// a text construct or content, which may hold escaped HTML (RFC 4287
+// §3.1, §4.1.3).
+func atomTextConstruct(local string) bool {
+	switch local {
+	case "content", "summary", "title", "subtitle", "rights":
+		return true
+	}
+	return false
+}
+
+// attrValue returns the value of the attribute of the start tag being
+// read (x.attrs) whose name is name, decoded, or "".
+func (x *xmlReader) attrValue(name string) string {
+	for _, a := range x.attrs {
+		if a.name == name {
+			d := xmlDecode(x.src, a.valStart, a.valEnd, true)
+			from, to := trimXML(d.s)
+			return d.s[from:to]
+		}
+	}
+	return ""
 }
 
 // isCDATARun reports whether the text's run r is a CDATA section.
@@ -868,7 +934,7 @@ func (x *xmlReader) attrCSS(name string, a xmlAttr, b *Base) {
 	d := xmlDecode(x.src, a.valStart, a.valEnd, true)
 	h := *x.h
 	h.Ref = func(r Ref) {
-		if !x.cssEntity(r, true) {
+		if !x.xmlEntity(r, true) {
 			if r.Unwritable == "" && a.open {
 				r.Unwritable, r.Malformed = openValue, true
 			}
@@ -878,12 +944,13 @@ func (x *xmlReader) attrCSS(name string, a xmlAttr, b *Base) {
 	readCSS(d.decoded, rbase.Map{}, []Encoding{EncodingCSS, EncodingXML}, b, "in <"+name+" "+a.name+">", &h)
 }
 
-// cssEntity reports whether the URL r, read from CSS in an XML document
-// (attr: in an attribute value), is written with a reference to an entity
-// relurl does not expand, and notes it if so. The CSS around it is read
-// as written, the reference as its own characters; only a URL whose bytes
-// hold one is left unchecked (the entity could expand to anything).
-func (x *xmlReader) cssEntity(r Ref, attr bool) bool {
+// xmlEntity reports whether the URL r, read from CSS or HTML in an XML
+// document (attr: in an attribute value), is written with a reference to
+// an entity relurl does not expand, and notes it if so. The CSS or HTML
+// around it is read as written, the reference as its own characters; only
+// a URL whose bytes hold one is left unchecked (the entity could expand
+// to anything).
+func (x *xmlReader) xmlEntity(r Ref, attr bool) bool {
 	from, to := r.Map.At(0), r.Map.At(len(r.URL))
 	if from < 0 || to > len(x.src) || from > to {
 		return false

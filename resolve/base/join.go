@@ -25,3 +25,19 @@ func Join(input string, pieces [][2]int) (string, Map) {
 	}
 	return b.String(), m.done(end)
 }
+
+// IndexMap returns the Map of a text whose byte i was read from input byte
+// idx[i], idx holding one offset more than the text has bytes: the input
+// offset of the text's end. Offsets must not decrease. A byte decoded from
+// an escape (an entity reference, say) maps to the escape's first byte.
+func IndexMap(idx []int) Map {
+	if len(idx) == 0 {
+		return Map{}
+	}
+	m := mapper{}
+	for _, at := range idx[:len(idx)-1] {
+		m.mark(at)
+		m.next++
+	}
+	return m.done(idx[len(idx)-1])
+}
