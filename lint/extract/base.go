@@ -23,7 +23,7 @@ func DocumentBase(src string, k Kind, retrieval string, at int) (b *Base, elemen
 	ctx := rbase.Context{Retrieval: retrieval}
 	switch k {
 	case KindMarkdown:
-		if msg, _ := markdownTooCostly(src); msg != "" {
+		if msg, _, _ := markdownTooCostly(src); msg != "" {
 			return nil, "", fmt.Errorf("markdown not read: %s", msg)
 		}
 		_, _, _, b := parseMarkdown(src, ctx)

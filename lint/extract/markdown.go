@@ -95,24 +95,45 @@ func readMarkdown(src string, ctx rbase.Context, h *Handler) {
 
 // readMarkdownWith is readMarkdown with the parser p.
 func readMarkdownWith(p parser.Parser, src string, ctx rbase.Context, h *Handler) {
-	if msg, at := markdownTooCostly(src); msg != "" {
+	msg, at, links := markdownTooCostly(src)
+	if msg != "" {
 		h.note(Note{Offset: at, Kind: NoteMarkdownTooCostly, Where: "the document", Message: msg})
 		return
 	}
-	r, html, m, b := parseMarkdownWith(p, src, ctx)
-	refs := make([]Ref, len(r.links))
-	for i, l := range r.links {
-		refs[i] = r.link(l)
-		refs[i].Base = b
-	}
-	// The tree's order is the document's; sort in case an extension ever
-	// moves a node.
-	if !sort.SliceIsSorted(refs, func(i, j int) bool { return refs[i].Map.At(0) < refs[j].Map.At(0) }) {
+	r, html, m, b := parseMarkdownWith(p, src, ctx, links)
+	// The links one by one, in the document's order: the tree's, unless
+	// an extension ever moves a node (or a link is placed other than by
+	// its slice of the source), when they are sorted by place.
+	ordered, prev := true, -1
+	r.each(func(l *mdLink) bool {
+		at, ok := subOffset(r.source, l.raw)
+		ordered = ok && at >= prev
+		prev = at
+		return ordered
+	})
+	var refs []Ref
+	n := r.count()
+	if !ordered {
+		refs = make([]Ref, 0, n)
+		r.each(func(l *mdLink) bool { refs = append(refs, r.link(*l)); return true })
 		sort.SliceStable(refs, func(i, j int) bool { return refs[i].Map.At(0) < refs[j].Map.At(0) })
 	}
+	// next returns the next link's Ref.
+	i, nextLink := 0, r.iter()
+	next := func() Ref {
+		var ref Ref
+		if refs != nil {
+			ref = refs[i]
+			i++
+		} else {
+			ref = r.link(*nextLink())
+		}
+		ref.Base = b
+		return ref
+	}
 	if len(r.html) == 0 {
-		for _, ref := range refs {
-			h.ref(ref)
+		for range n {
+			h.ref(next())
 		}
 		return
 	}
@@ -137,7 +158,8 @@ func readMarkdownWith(p parser.Parser, src string, ctx rbase.Context, h *Handler
 		}
 	}
 	k := 0
-	for _, ref := range refs {
+	for range n {
+		ref := next()
 		for at := ref.Map.At(0); k < len(events) && events[k].at < at; k++ {
 			emit(events[k])
 		}
@@ -183,7 +205,10 @@ const markdownBudget = 512
 // and block quotes on a line is not read, and a Note says so: the time
 // per byte stays bounded, at worst about twenty times an ordinary
 // document's.
-func markdownTooCostly(src string) (msg string, at int) {
+//
+// links counts the plain links it saw, which the fast path will find (or
+// fewer): the room to make for them.
+func markdownTooCostly(src string) (msg string, at, links int) {
 	budget := markdownBudget*len(src) + 1<<20
 	cost := 0
 	blockLen, blockT := 0, 0
@@ -219,7 +244,7 @@ func markdownTooCostly(src string) (msg string, at int) {
 		}
 		if m > MaxMarkdownNesting {
 			return fmt.Sprintf("a line nests %d lists and block quotes, and relurl reads Markdown nested at most %d deep: "+
-				"the document's URLs are not checked", m, MaxMarkdownNesting), ls
+				"the document's URLs are not checked", m, MaxMarkdownNesting), ls, 0
 		}
 		end := len(line)
 		for end > i && (line[end-1] == ' ' || line[end-1] == '\t' || line[end-1] == '\r') {
@@ -253,6 +278,7 @@ func markdownTooCostly(src string) (msg string, at int) {
 			case '[':
 				if _, _, end := simpleLinkAt(line, k); end > 0 {
 					k = end - 1
+					links++
 					continue
 				}
 				t++
@@ -278,16 +304,16 @@ func markdownTooCostly(src string) (msg string, at int) {
 		if cost > budget {
 			return fmt.Sprintf("the document holds constructs that cost the Markdown parser time growing faster than its size "+
 				"(long lines or paragraphs full of brackets, backticks or \"<\"), past relurl's bound of %d per byte: "+
-				"its URLs are not checked", markdownBudget), ls
+				"its URLs are not checked", markdownBudget), ls, 0
 		}
 		ls = le + 1
 	}
 	if cost+blockLen*blockT > budget {
 		return fmt.Sprintf("the document holds constructs that cost the Markdown parser time growing faster than its size "+
 			"(long lines or paragraphs full of brackets, backticks or \"<\"), past relurl's bound of %d per byte: "+
-			"its URLs are not checked", markdownBudget), max(0, len(src)-blockLen)
+			"its URLs are not checked", markdownBudget), max(0, len(src)-blockLen), 0
 	}
-	return "", 0
+	return "", 0, links
 }
 
 // markdownCostly are the bytes markdownTooCostly looks at: what begins
@@ -326,11 +352,12 @@ func listMarker(s string) int {
 // its raw HTML joined with its map, and its base: the BASE element of the
 // raw HTML before any Markdown content, or the layers of ctx.
 func parseMarkdown(src string, ctx rbase.Context) (r *markdownReader, html string, m rbase.Map, b *Base) {
-	return parseMarkdownWith(markdownParser(), src, ctx)
+	return parseMarkdownWith(markdownParser(), src, ctx, 0)
 }
 
-// parseMarkdownWith is parseMarkdown with the parser p.
-func parseMarkdownWith(p parser.Parser, src string, ctx rbase.Context) (r *markdownReader, html string, m rbase.Map, b *Base) {
+// parseMarkdownWith is parseMarkdown with the parser p, making room for
+// the given number of links the fast path may find.
+func parseMarkdownWith(p parser.Parser, src string, ctx rbase.Context, links int) (r *markdownReader, html string, m rbase.Map, b *Base) {
 	// goldmark reads its source and never writes to it (its readers hand
 	// out slices of it, and no parser changes one: checked in v1.8.7 and
 	// held by FuzzMarkdown, whose documents are strings), so it is given
@@ -338,11 +365,14 @@ func parseMarkdownWith(p parser.Parser, src string, ctx rbase.Context) (r *markd
 	// copy was 6% of the time relurl lint took on Markdown.
 	source := unsafe.Slice(unsafe.StringData(src), len(src))
 	pc := parser.NewContext()
+	if links > 0 {
+		fast := make([]mdLink, 0, links)
+		pc.Set(fastLinksKey, &fast)
+	}
 	doc := p.Parse(gtext.NewReader(source), parser.WithContext(pc))
 	r = &markdownReader{src: src, source: source}
 	if fast, _ := pc.Get(fastLinksKey).(*[]mdLink); fast != nil {
 		r.fast = *fast
-		r.links = make([]mdLink, 0, len(r.fast)+len(r.fast)/4)
 	}
 	r.walk(doc)
 	html, m = rbase.Join(src, r.html)
@@ -367,16 +397,90 @@ type mdLink struct {
 type markdownReader struct {
 	src    string
 	source []byte
-	links  []mdLink
-	// fast are the links the fast path found, which fastParagraph nodes
-	// index.
-	fast []mdLink
+	// The links found, in the tree's order, are runs of slow, the links
+	// of goldmark's nodes, and of fast, the links the fast path found
+	// (which fastParagraph nodes index): not copied into one slice.
+	runs       []linkRun
+	slow, fast []mdLink
 	// html are the pieces of raw HTML, in order; head counts those before
 	// the first Markdown content (which ends the head of the page the
 	// document renders to).
 	html    [][2]int
 	head    int
 	content bool
+}
+
+// linkRun is a run of the links a markdownReader found: [from:to] of its
+// fast links, or of its slow ones.
+type linkRun struct {
+	fast     bool
+	from, to int
+}
+
+// add records the links [from:to] of the fast or slow ones as the next.
+func (r *markdownReader) add(fast bool, from, to int) {
+	if from == to {
+		return
+	}
+	if k := len(r.runs) - 1; k >= 0 && r.runs[k].fast == fast && r.runs[k].to == from {
+		r.runs[k].to = to
+		return
+	}
+	r.runs = append(r.runs, linkRun{fast: fast, from: from, to: to})
+}
+
+// addSlow records a link of goldmark's tree as the next.
+func (r *markdownReader) addSlow(l mdLink) {
+	r.slow = append(r.slow, l)
+	r.add(false, len(r.slow)-1, len(r.slow))
+}
+
+// count returns the number of links found.
+func (r *markdownReader) count() int {
+	n := 0
+	for _, run := range r.runs {
+		n += run.to - run.from
+	}
+	return n
+}
+
+// each calls f with each link found, in order, while it returns true.
+func (r *markdownReader) each(f func(*mdLink) bool) {
+	for _, run := range r.runs {
+		links := r.slow
+		if run.fast {
+			links = r.fast
+		}
+		for j := run.from; j < run.to; j++ {
+			if !f(&links[j]) {
+				return
+			}
+		}
+	}
+}
+
+// iter returns a function that returns each link found, in order, and
+// nil past the last.
+func (r *markdownReader) iter() func() *mdLink {
+	k, j := 0, -1
+	return func() *mdLink {
+		for k < len(r.runs) {
+			run := r.runs[k]
+			if j < run.from {
+				j = run.from
+			}
+			if j < run.to {
+				links := r.slow
+				if run.fast {
+					links = r.fast
+				}
+				j++
+				return &links[j-1]
+			}
+			k, j = k+1, -1
+		}
+		return nil
+	}
 }
 
 // headEnd returns the offset in the joined raw HTML where the head ends:
@@ -425,24 +529,24 @@ func (r *markdownReader) walk(doc ast.Node) {
 		}
 		switch n := n.(type) {
 		case *fastParagraph:
-			r.links = append(r.links, r.fast[n.from:n.to]...)
+			r.add(true, n.from, n.to)
 		case *ast.Link:
 			if n.Reference == nil {
-				r.links = append(r.links, mdLink{where: "Markdown link", pos: n.Pos(), raw: n.Destination})
+				r.addSlow(mdLink{where: "Markdown link", pos: n.Pos(), raw: n.Destination})
 			}
 		case *ast.Image:
 			if n.Reference == nil {
-				r.links = append(r.links, mdLink{where: "Markdown image", pos: n.Pos(), raw: n.Destination})
+				r.addSlow(mdLink{where: "Markdown image", pos: n.Pos(), raw: n.Destination})
 			}
 		case *ast.LinkReferenceDefinition:
-			r.links = append(r.links, mdLink{where: "link reference definition", pos: n.Pos(), raw: n.Destination})
+			r.addSlow(mdLink{where: "link reference definition", pos: n.Pos(), raw: n.Destination})
 		case *ast.AutoLink:
 			if n.AutoLinkType == ast.AutoLinkURL {
 				where := "autolink"
 				if !strings.HasPrefix(r.src[max(0, n.Pos()):], "<") {
 					where = "bare URL"
 				}
-				r.links = append(r.links, mdLink{where: where, pos: n.Pos(), raw: n.Label(r.source), autolink: true, www: n.Protocol != nil})
+				r.addSlow(mdLink{where: where, pos: n.Pos(), raw: n.Label(r.source), autolink: true, www: n.Protocol != nil})
 			}
 		case *ast.RawHTML:
 			for i := range n.Segments.Len() {
