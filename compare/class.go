@@ -122,7 +122,8 @@ var classes = [numClasses]ClassInfo{
 		"RFC 1808 §4 steps 2a, 3, 5a, 5b; §5.2 (<>)", "§4 steps 2a, 3, 5"},
 	{DotSegments, "dot-segments", "dot segments outside step 6",
 		"\".\" and \"..\" in an absolute URL or an absolute path: RFC 1808 is done at step 2b or 4 and keeps them " +
-			"(/./g resolves to http://a/./g); browsers remove them everywhere, RFC 3986 when resolving",
+			"(/./g resolves to http://a/./g); browsers remove them everywhere, RFC 3986 when resolving; and in the " +
+			"base of a relative reference, which browsers remove when they read the base and RFC 1808 merges as written",
 		"RFC 1808 §4 steps 2b, 4; §5.2 (/./g)", "§4 step 2b, step 4"},
 	{WhiteSpace, "white-space", "white space",
 		"tabs and newlines anywhere, and C0 controls or spaces at either end: browsers remove them before " +

@@ -671,6 +671,11 @@ func (s *situation) dotClass() Class {
 		return DotSegments
 	case relative && hasDotSegment(r.Path):
 		return DotDotAboveRoot
+	case relative && hasDotSegment(splitRef(s.b.s).Path):
+		// The base's own "." and "..": browsers remove them when they
+		// read the base; RFC 1808 merges with the base path as written
+		// (step 6 drops its last segment, "..", and reads the rest).
+		return DotSegments
 	}
 	return Unclassified
 }

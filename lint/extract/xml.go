@@ -709,6 +709,7 @@ func (x *xmlReader) elementText(t *xmlText, b *Base) {
 			if k1 < len(t.run) && k2 >= k1 && k2 < len(t.run) && t.run[k1] != t.run[k2] {
 				r.Unwritable = "the URL is built from pieces of text the file writes apart (around a comment, a processing instruction or a CDATA section)"
 			}
+			x.endInRun(t, &r)
 			x.h.ref(r)
 		}
 		readCSS(d, rbase.Map{}, enc, b, t.where, &h)
@@ -777,9 +778,33 @@ func (x *xmlReader) escapedHTML(t *xmlText, s string, b *Base) {
 			enc[len(enc)-1] = EncodingCDATA
 			r.Encodings = enc
 		}
+		x.endInRun(t, &r)
 		x.h.ref(r)
 	}
 	scanHTML(s, rbase.IndexMap(idx), []Encoding{EncodingXML}, b, " "+t.where, &h)
+}
+
+// endInRun places the end of the URL r, read from the element text t,
+// where its last byte's source ends when the text is interrupted right
+// after it (by a comment, a processing instruction, a CDATA section's
+// end): the text's map places the end at the next piece's first byte,
+// past the interruption, which the URL does not hold.
+func (x *xmlReader) endInRun(t *xmlText, r *Ref) {
+	n := len(r.URL)
+	if n == 0 || !r.Mappable() {
+		return
+	}
+	end := r.Map.At(n)
+	e := sort.SearchInts(t.idx, end)
+	if e <= 0 || e >= len(t.idx) || t.idx[e] != end || t.run[e] == t.run[e-1] {
+		return
+	}
+	idx := make([]int, n+1)
+	for i := range n {
+		idx[i] = r.Map.At(i)
+	}
+	idx[n] = x.byteEnd(t.idx[e-1])
+	r.Map = indexMap(rbase.Map{}, idx)
 }
 
 // atomTextConstruct reports whether an Atom element of that local name is
