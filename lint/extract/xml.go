@@ -698,20 +698,7 @@ func (x *xmlReader) elementText(t *xmlText, b *Base) {
 			enc = []Encoding{EncodingCSS, EncodingCDATA}
 		}
 		h := *x.h
-		h.Ref = func(r Ref) {
-			if x.xmlEntity(r, false) {
-				return
-			}
-			// A URL whose bytes come from more than one piece of the text
-			// cannot be written back in place.
-			k1 := sort.SearchInts(t.idx, r.Map.At(0))
-			k2 := sort.SearchInts(t.idx, r.Map.At(len(r.URL))) - 1
-			if k1 < len(t.run) && k2 >= k1 && k2 < len(t.run) && t.run[k1] != t.run[k2] {
-				r.Unwritable = "the URL is built from pieces of text the file writes apart (around a comment, a processing instruction or a CDATA section)"
-			}
-			x.endInRun(t, &r)
-			x.h.ref(r)
-		}
+		h.Ref = func(r Ref) { x.textRef(t, r) }
 		readCSS(d, rbase.Map{}, enc, b, t.where, &h)
 		return
 	}
@@ -764,24 +751,34 @@ func (x *xmlReader) elementText(t *xmlText, b *Base) {
 func (x *xmlReader) escapedHTML(t *xmlText, s string, b *Base) {
 	idx := append(t.idx[:len(t.idx):len(t.idx)], x.textEnd(t))
 	h := *x.h
-	h.Ref = func(r Ref) {
-		if x.xmlEntity(r, false) {
-			return
-		}
-		k1 := sort.SearchInts(t.idx, r.Map.At(0))
-		k2 := sort.SearchInts(t.idx, r.Map.At(len(r.URL))) - 1
-		switch {
-		case k1 < len(t.run) && k2 >= k1 && k2 < len(t.run) && t.run[k1] != t.run[k2]:
-			r.Unwritable = "the URL is built from pieces of text the file writes apart (around a comment, a processing instruction or a CDATA section)"
-		case k1 < len(t.run) && isCDATARun(t, t.run[k1]) && len(r.Encodings) > 0:
-			enc := slices.Clone(r.Encodings)
-			enc[len(enc)-1] = EncodingCDATA
-			r.Encodings = enc
-		}
-		x.endInRun(t, &r)
-		x.h.ref(r)
-	}
+	h.Ref = func(r Ref) { x.textRef(t, r) }
 	scanHTML(s, rbase.IndexMap(idx), []Encoding{EncodingXML}, b, " "+t.where, &h)
+}
+
+// textRef hands on the URL r, read from CSS or HTML in the element text
+// t: noted instead when it is written, outside CDATA, with an entity
+// relurl does not expand (xmlEntity); unwritable when its bytes come from more than one
+// piece of the text; its outer encoding the CDATA section's when it lies
+// in one (the text's is character data's unless all of it is CDATA); its
+// end where its last byte ends (endInRun).
+func (x *xmlReader) textRef(t *xmlText, r Ref) {
+	k1 := sort.SearchInts(t.idx, r.Map.At(0))
+	k2 := sort.SearchInts(t.idx, r.Map.At(len(r.URL))) - 1
+	pieces := k1 < len(t.run) && k2 >= k1 && k2 < len(t.run) && t.run[k1] != t.run[k2]
+	cdata := !pieces && k1 < len(t.run) && isCDATARun(t, t.run[k1])
+	if !cdata && x.xmlEntity(r, false) {
+		return
+	}
+	switch last := len(r.Encodings) - 1; {
+	case pieces:
+		r.Unwritable = "the URL is built from pieces of text the file writes apart (around a comment, a processing instruction or a CDATA section)"
+	case cdata && last >= 0 && r.Encodings[last] == EncodingXML:
+		enc := slices.Clone(r.Encodings)
+		enc[last] = EncodingCDATA
+		r.Encodings = enc
+	}
+	x.endInRun(t, &r)
+	x.h.ref(r)
 }
 
 // endInRun places the end of the URL r, read from the element text t,
