@@ -127,7 +127,7 @@ func TestFixes(t *testing.T) {
 			doc:   `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://a/<!-- x -->b c</loc></url></urlset>`,
 			want:  `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>http://a/<!-- x -->b c</loc></url></urlset>`,
 			noFix: []fix.Reason{fix.Pieces}},
-		{name: "XML value without its closing quote: no fix (FuzzFix)", kind: extract.KindXML,
+		{name: "XML value without its closing quote: no fix (found by fuzzing)", kind: extract.KindXML,
 			doc:   `<feed xmlns="http://www.w3.org/2005/Atom"><link href='a">b c/></feed>`,
 			want:  `<feed xmlns="http://www.w3.org/2005/Atom"><link href='a">b c/></feed>`,
 			noFix: []fix.Reason{fix.Malformed, fix.Malformed, fix.Malformed}},

@@ -360,7 +360,7 @@ func parseMarkdown(src string, ctx rbase.Context) (r *markdownReader, html strin
 func parseMarkdownWith(p parser.Parser, src string, ctx rbase.Context, links int) (r *markdownReader, html string, m rbase.Map, b *Base) {
 	// goldmark reads its source and never writes to it (its readers hand
 	// out slices of it, and no parser changes one: checked in v1.8.7 and
-	// held by FuzzMarkdown, whose documents are strings), so it is given
+	// held by the Markdown fuzz target, whose documents are strings), so it is given
 	// src's own bytes rather than a copy of a file that may be large: a
 	// copy was 6% of the time relurl lint took on Markdown.
 	source := unsafe.Slice(unsafe.StringData(src), len(src))

@@ -17,7 +17,7 @@ import (
 // lines. The block structure (lists, quotes, code blocks, headings,
 // tables, definitions, HTML blocks) is goldmark's in every case.
 //
-// The two readings are the same on every document: FuzzMarkdown,
+// The two readings are the same on every document: the Markdown fuzz target,
 // TestMarkdownFastPath and TestMarkdownFastPathSpec (the CommonMark
 // spec's examples) compare the URLs, places, kinds and notes found with
 // the fast path (markdownParser) and without it (markdownReferenceParser).

@@ -15,7 +15,7 @@ import (
 
 // TestMarkdownFastPath: on documents at the edges of what the fast path
 // takes, it reads what goldmark alone reads (checkMarkdownFast, which
-// FuzzMarkdown runs on everything), and it takes the paragraphs it is
+// the Markdown fuzz target runs on everything), and it takes the paragraphs it is
 // for.
 func TestMarkdownFastPath(t *testing.T) {
 	for _, c := range []struct {

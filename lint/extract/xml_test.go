@@ -89,7 +89,7 @@ func qname(n xml.Name) string {
 
 // TestXMLOpenValue: a URL in an attribute value without its closing
 // quote, or without quotes, is read but not rewritten (the tag's end
-// depends on the quotes a fix would encode; FuzzFix found it), and one in
+// depends on the quotes a fix would encode; the fixes' fuzz target found it), and one in
 // a closed value is rewritable.
 func TestXMLOpenValue(t *testing.T) {
 	for _, c := range []struct {
