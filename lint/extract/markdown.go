@@ -446,16 +446,8 @@ func (r *markdownReader) count() int {
 
 // each calls f with each link found, in order, while it returns true.
 func (r *markdownReader) each(f func(*mdLink) bool) {
-	for _, run := range r.runs {
-		links := r.slow
-		if run.fast {
-			links = r.fast
-		}
-		for j := run.from; j < run.to; j++ {
-			if !f(&links[j]) {
-				return
-			}
-		}
+	next := r.iter()
+	for l := next(); l != nil && f(l); l = next() {
 	}
 }
 
