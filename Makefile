@@ -8,7 +8,7 @@ PKGS     := ./...
 
 all: check test
 
-## test: every test, with the race detector (the README's test command)
+## test: every test, with the race detector (the second command of the README)
 test:
 	$(GO) test -race -count=1 $(PKGS)
 
@@ -31,7 +31,7 @@ staticcheck:
 layout:
 	$(GO) test -count=1 ./internal/layout
 
-## scale: the scaling suite (issue 18; internal/scale, cmd/relurl TestScale): every command and
+## scale: the scaling suite (internal/scale, cmd/relurl TestScale): every command and
 ## library entry point on every shape of input at n and 8n bytes in one run, CPU time, the best of 5;
 ## prints the table of ratios and fails when one passes 24 (linear ~8, quadratic ~64). About 30
 ## CPU-seconds; not under the race detector, so not in make test.
@@ -62,8 +62,8 @@ campaign:
 ## selects), into bench.out, after the date, the Go version and the load average; benchstat's
 ## tables with the implementations side by side (pinned in go.mod's tool); then the report of
 ## internal/benchratio (the ratios to net/url and to the floors, ns per byte at each size, the
-## targets of issues 6, 10 and 18), written to BENCHREPORT, which the README quotes
-## (TestREADMEFigures fails when a figure the README states is not in it)
+## targets, met or not), written to BENCHREPORT, which docs/performance.md quotes
+## (TestPerformanceFigures fails when a figure a page of docs/ quotes is not in it)
 BENCHREPORT ?= testdata/bench/report.txt
 bench:
 	{ echo "date: $$(date -u +%Y-%m-%dT%H:%MZ)"; echo "go: $$($(GO) env GOVERSION)"; echo "loadavg: $$(cat /proc/loadavg 2>/dev/null)"; \
@@ -72,11 +72,11 @@ bench:
 	@$(GO) tool benchstat -col /impl bench.out || echo "(benchstat unavailable: raw results in bench.out)"
 	@$(GO) run ./internal/benchratio/main.go -report $(BENCHREPORT) bench.out
 
-## golangci-plugin: build golangci-lint with the relurl plugin as the README says and run it
+## golangci-plugin: build golangci-lint with the relurl plugin as docs/analyzer.md says and run it
 ## (TestCustom in lint/golangci): go install golangci-lint at the version .custom-gcl.yml pins, from
 ## the module proxy; golangci-lint custom in this working tree with .custom-gcl.yml as committed
-## (only --destination, a temporary directory, added); then the binary it built, with the README's
-## .golangci.yml and variations of its settings, on lint/golangci/testdata/urls. golangci-lint custom
+## (only --destination, a temporary directory, added); then the binary it built, with the
+## .golangci.yml of docs/analyzer.md and variations of its settings, on lint/golangci/testdata/urls. golangci-lint custom
 ## clones https://github.com/golangci/golangci-lint.git at that version with git; the test makes the
 ## clone from the module proxy instead (go mod download, then git init, add, commit and tag the
 ## module's files) and points git there with url.<base>.insteadOf given by GIT_CONFIG_COUNT,
@@ -95,9 +95,10 @@ cover:
 build:
 	$(GO) build -o relurl ./cmd/relurl
 
-## example: the tool on the bundled example
+## example: the tool's main job on the bundled example, a small docs folder (the first command of
+## the README; it exits 1, for the findings it shows)
 example:
-	$(GO) run ./cmd/relurl parse --json < examples/urls.txt
+	$(GO) run ./cmd/relurl lint examples/docs
 
 clean:
 	rm -f relurl golangci-lint-relurl bench.out cover.out cover.html

@@ -164,7 +164,7 @@ func TestMarkdownCells(t *testing.T) {
 	}
 }
 
-// section5Command is the command the README's table of §5 is the output
+// section5Command is the command the table of §5 in docs/readings.md is the output
 // of, with the references of testdata/bench/section5.txt on standard
 // input.
 var section5Command = []string{"compare", "--markdown", "--base", "http://a/b/c/d;p?q#f"}
@@ -204,11 +204,11 @@ func section5Input(t *testing.T) string {
 	return b.String()
 }
 
-// TestREADMECompare: the README's table of the three readings of RFC
-// 1808's §5 examples is the output of relurl compare --markdown on them;
-// go test -update rewrites it.
-func TestREADMECompare(t *testing.T) {
-	const readme = "../../README.md"
+// TestSection5Table: the table of the three readings of RFC 1808's §5
+// examples in docs/readings.md is the output of relurl compare --markdown
+// on them; go test -update rewrites it.
+func TestSection5Table(t *testing.T) {
+	const readme = "../../docs/readings.md"
 	const begin, end = "<!-- begin: relurl compare --markdown §5 -->\n", "<!-- end: relurl compare --markdown §5 -->\n"
 	out, stderr, code := runCmd(t, section5Input(t), section5Command...)
 	if code != exitInvalid || stderr != "" {

@@ -11,7 +11,7 @@ import (
 )
 
 // TestLineProtocol drives the built binary as a differential harness in
-// another language does (README, "An oracle for other parsers"): one input
+// another language does (docs/fuzzing.md, "The oracle's line protocol"): one input
 // written to a pipe, its answer read back before the next input is
 // written. Output that is not flushed per line leaves the harness waiting,
 // and fails the test.

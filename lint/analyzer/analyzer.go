@@ -64,9 +64,8 @@ line before suppresses its findings. Rules are those of "relurl rules"; -enable,
 -rfc1738 select them; -allow-chars and -allow-ipv6-hosts accept what a
 .relurl.toml's [allow] table accepts.`
 
-// docURL is the analyzer's documentation: the README's section on Go
-// code.
-const docURL = "https://github.com/relurl/relurl#in-go-code-the-analyzer-relurlvet-go-vet-golangci-lint"
+// docURL is the analyzer's documentation: the manual's page on Go code.
+const docURL = "https://github.com/relurl/relurl/blob/main/docs/analyzer.md"
 
 // New returns an analyzer that applies the linter configured by opts.
 // opts.Retrieval must be empty: Go source has no base URL.

@@ -3,6 +3,7 @@ package analyzer_test
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -193,34 +194,19 @@ func TestAllow(t *testing.T) {
 	})
 }
 
-// TestDocURL checks that the analyzer's URL names a heading of the
-// README, by GitHub's anchor for it.
+// TestDocURL checks that the analyzer's URL is the page of the manual on
+// Go code, in the repository, and that the page is about the analyzer.
 func TestDocURL(t *testing.T) {
-	_, anchor, ok := strings.Cut(analyzer.Analyzer.URL, "#")
+	const repo = "https://github.com/relurl/relurl/blob/main/"
+	path, ok := strings.CutPrefix(analyzer.Analyzer.URL, repo)
 	if !ok {
-		t.Fatalf("URL %q has no anchor", analyzer.Analyzer.URL)
+		t.Fatalf("URL %q is not a file of the repository (%s...)", analyzer.Analyzer.URL, repo)
 	}
-	readme, err := os.ReadFile("../../README.md")
+	page, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(path)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for line := range strings.Lines(string(readme)) {
-		heading, ok := strings.CutPrefix(line, "#")
-		if !ok {
-			continue
-		}
-		slug := strings.Map(func(r rune) rune {
-			switch {
-			case r == ' ':
-				return '-'
-			case r == '-' || r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
-				return r
-			}
-			return -1
-		}, strings.ToLower(strings.TrimSpace(strings.TrimLeft(heading, "#"))))
-		if slug == anchor {
-			return
-		}
+	if !strings.HasPrefix(string(page), "# In Go code: the analyzer") {
+		t.Errorf("%s does not begin with the heading of the page on the analyzer", path)
 	}
-	t.Errorf("README.md has no heading with the anchor %q", anchor)
 }

@@ -23,14 +23,14 @@ const golangciModule = "github.com/golangci/golangci-lint/v2"
 // golangciRepo is the repository "golangci-lint custom" clones.
 const golangciRepo = "https://github.com/golangci/golangci-lint.git"
 
-// TestCustom builds golangci-lint with the plugin as the README says, and
+// TestCustom builds golangci-lint with the plugin as docs/analyzer.md says, and
 // runs it. It installs golangci-lint at the version .custom-gcl.yml names
 // from the module proxy, runs "golangci-lint custom" in the working tree
-// with the README's .custom-gcl.yml (only --destination added, to keep the
+// with the .custom-gcl.yml of docs/analyzer.md (only --destination added, to keep the
 // binary out of the tree), then runs the binary it built on
-// testdata/urls with the README's .golangci.yml and with variations of its
+// testdata/urls with that page's .golangci.yml and with variations of its
 // settings, and checks which lines relurl reports, that each issue's text
-// begins with its rule id and that the README's severity section gives it
+// begins with its rule id and that the page's severity section gives it
 // the rule's severity.
 //
 // "golangci-lint custom" clones its own repository from github.com with
@@ -58,7 +58,7 @@ func TestCustom(t *testing.T) {
 		ctx, cancel = context.WithDeadline(ctx, deadline.Add(-10*time.Second))
 		defer cancel()
 	}
-	customGCL, golangciYML := readmeConfigs(t)
+	customGCL, golangciYML := docsConfigs(t)
 	version := yamlField(t, customGCL, "version")
 	name := yamlField(t, customGCL, "name")
 	absRoot, err := filepath.Abs(root)
@@ -100,7 +100,7 @@ func TestCustom(t *testing.T) {
 
 	for _, tc := range []struct {
 		name  string
-		edits []string // pairs: old, new in the README's .golangci.yml
+		edits []string // pairs: old, new in the .golangci.yml of docs/analyzer.md
 		want  []string // the URL literals relurl reports
 	}{
 		{
@@ -231,7 +231,7 @@ func relurlLines(ctx context.Context, t *testing.T, bin, dir string) ([]int, []b
 		if is.Pos.Filename != "urls.go" {
 			t.Errorf("relurl reported %s:%d: %s", is.Pos.Filename, is.Pos.Line, is.Text)
 		}
-		// The text begins with the rule id, and the README's severity
+		// The text begins with the rule id, and the page's severity
 		// section gives the rule's severity.
 		id, _, _ := strings.Cut(is.Text, ": ")
 		if r, ok := lint.Lookup(id); !ok {

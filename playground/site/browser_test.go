@@ -24,7 +24,7 @@ import (
 	"github.com/relurl/relurl/validate"
 )
 
-var update = flag.Bool("update", false, "rewrite the README's screenshot, docs/playground.png, from the browser test")
+var update = flag.Bool("update", false, "rewrite the manual's screenshot, docs/playground.png, from the browser test")
 
 const rfcBase = "http://a/b/c/d;p?q#f"
 
@@ -185,7 +185,7 @@ func encodeURIComponent(s string) string {
 // library's own answers; it checks that the page fetches nothing after it
 // has loaded and nothing from elsewhere, that it fits 375 px, and that it
 // raises no error; it saves screenshots (go test -artifacts keeps them;
-// -update rewrites the README's).
+// -update rewrites the manual's).
 func TestBrowser(t *testing.T) {
 	path, err := findBrowser()
 	if err != nil {

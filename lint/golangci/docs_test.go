@@ -15,26 +15,28 @@ import (
 // root is the root of relurl's repository, from this package's directory.
 var root = filepath.Join("..", "..")
 
-// section returns the README's section on Go code, which holds the
-// golangci-lint subsection.
+// page is the manual's page on Go code, which holds the golangci-lint
+// section, from the root of the repository.
+const page = "docs/analyzer.md"
+
+// section returns the page on Go code.
 func section(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(root, "README.md"))
+	data, err := os.ReadFile(filepath.Join(root, page))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, text, ok := strings.Cut(string(data), "\n### In Go code")
+	text, ok := strings.CutPrefix(string(data), "# In Go code")
 	if !ok {
-		t.Fatal(`README.md has no section "### In Go code"`)
+		t.Fatalf(`%s does not begin "# In Go code"`, page)
 	}
-	text, _, _ = strings.Cut(text, "\n#")
 	return text
 }
 
-// readmeConfigs returns the two YAML files that the README's golangci-lint
-// subsection gives: .custom-gcl.yml (the block with "plugins:") and
+// docsConfigs returns the two YAML files that the golangci-lint section of
+// docs/analyzer.md gives: .custom-gcl.yml (the block with "plugins:") and
 // .golangci.yml (the block with "linters:").
-func readmeConfigs(t *testing.T) (customGCL, golangciYML string) {
+func docsConfigs(t *testing.T) (customGCL, golangciYML string) {
 	t.Helper()
 	for rest := section(t); ; {
 		_, block, ok := strings.Cut(rest, "\n```yaml\n")
@@ -43,7 +45,7 @@ func readmeConfigs(t *testing.T) (customGCL, golangciYML string) {
 		}
 		block, rest, ok = strings.Cut(block, "\n```\n")
 		if !ok {
-			t.Fatal("README.md: a ```yaml block is not closed")
+			t.Fatal(page + ": a ```yaml block is not closed")
 		}
 		block += "\n"
 		switch {
@@ -54,30 +56,30 @@ func readmeConfigs(t *testing.T) (customGCL, golangciYML string) {
 		}
 	}
 	if customGCL == "" || golangciYML == "" {
-		t.Fatal("README.md: the golangci-lint subsection lacks the .custom-gcl.yml or the .golangci.yml block")
+		t.Fatal(page + ": the golangci-lint section lacks the .custom-gcl.yml or the .golangci.yml block")
 	}
 	return customGCL, golangciYML
 }
 
-// TestREADMEConfig keeps the README's golangci-lint configuration and the
+// TestDocsConfig keeps the golangci-lint configuration of docs/analyzer.md and the
 // code in step: its .custom-gcl.yml is the file at the root of the
 // repository, and the settings its .golangci.yml shows are those of
 // [Settings].
-func TestREADMEConfig(t *testing.T) {
-	customGCL, golangciYML := readmeConfigs(t)
+func TestDocsConfig(t *testing.T) {
+	customGCL, golangciYML := docsConfigs(t)
 	file, err := os.ReadFile(filepath.Join(root, ".custom-gcl.yml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(file) != customGCL {
-		t.Errorf("README.md's .custom-gcl.yml is not the file at the root:\nREADME:\n%s\nfile:\n%s", customGCL, file)
+		t.Errorf("the .custom-gcl.yml of %s is not the file at the root:\n%s:\n%s\nfile:\n%s", page, page, customGCL, file)
 	}
 
 	// The version is pinned in one place; the prose names it too.
 	version := yamlField(t, customGCL, "version")
 	for _, v := range regexp.MustCompile(`\bv2\.\d+\.\d+\b`).FindAllString(section(t), -1) {
 		if v != version {
-			t.Errorf("README.md names golangci-lint %s; .custom-gcl.yml pins %s", v, version)
+			t.Errorf("%s names golangci-lint %s; .custom-gcl.yml pins %s", page, v, version)
 		}
 	}
 
@@ -91,7 +93,7 @@ func TestREADMEConfig(t *testing.T) {
 	slices.Sort(want)
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
-		t.Errorf("README.md's .golangci.yml shows the settings %q; the plugin's are %q", got, want)
+		t.Errorf("the .golangci.yml of %s shows the settings %q; the plugin's are %q", page, got, want)
 	}
 }
 
@@ -141,20 +143,20 @@ func yamlField(t *testing.T, yml, field string) string {
 }
 
 // severityRule is a rule of golangci-lint's severity configuration, as
-// the README's .golangci.yml gives it.
+// the .golangci.yml of docs/analyzer.md gives it.
 type severityRule struct {
 	linters  []string
 	text     *regexp.Regexp
 	severity string
 }
 
-// TestREADMESeverity checks the severity section of the README's
-// .golangci.yml against the catalog: golangci-lint, applying its rules as
+// TestDocsSeverity checks the severity section of the .golangci.yml of
+// docs/analyzer.md against the catalog: golangci-lint, applying its rules as
 // it does (the first that matches the linter and the issue's text, else
 // the default), gives each rule's finding, whose text the plugin begins
 // with the rule id, the rule's default severity.
-func TestREADMESeverity(t *testing.T) {
-	_, yml := readmeConfigs(t)
+func TestDocsSeverity(t *testing.T) {
+	_, yml := docsConfigs(t)
 	def, rules := severitySection(t, yml)
 	for _, r := range lint.Rules() {
 		if r.Family == lint.FamilyInput {
@@ -169,7 +171,7 @@ func TestREADMESeverity(t *testing.T) {
 			}
 		}
 		if want := r.Severity.String(); got != want {
-			t.Errorf("README.md's severity section gives %s findings the severity %q; the catalog says %q", r.ID, got, want)
+			t.Errorf("the severity section of %s gives %s findings the severity %q; the catalog says %q", page, r.ID, got, want)
 		}
 	}
 }
@@ -180,7 +182,7 @@ func severitySection(t *testing.T, yml string) (def string, rules []severityRule
 	t.Helper()
 	_, section, ok := strings.Cut(yml, "\nseverity:\n")
 	if !ok {
-		t.Fatal("README.md's .golangci.yml has no severity section")
+		t.Fatal("the .golangci.yml of " + page + " has no severity section")
 	}
 	var cur *severityRule
 	for line := range strings.Lines(section) {
@@ -220,15 +222,15 @@ func severitySection(t *testing.T, yml string) (def string, rules []severityRule
 		case cur != nil && key == "severity":
 			cur.severity = value
 		default:
-			t.Fatalf("README.md's severity section: unexpected line %q", line)
+			t.Fatalf("the severity section of %s: unexpected line %q", page, line)
 		}
 	}
 	if def == "" || len(rules) == 0 {
-		t.Fatal("README.md's severity section has no default or no rules")
+		t.Fatal("the severity section of " + page + " has no default or no rules")
 	}
 	for _, r := range rules {
 		if r.text == nil || r.severity == "" || len(r.linters) == 0 {
-			t.Fatalf("README.md's severity section: a rule without linters, text or severity: %+v", r)
+			t.Fatalf("the severity section of %s: a rule without linters, text or severity: %+v", page, r)
 		}
 	}
 	return def, rules

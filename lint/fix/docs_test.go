@@ -9,10 +9,10 @@ import (
 	"github.com/relurl/relurl/lint/fix"
 )
 
-// TestREADMEReasons: the README's table of reasons is fix.Reasons, the
-// one home of the ids and what they mean.
-func TestREADMEReasons(t *testing.T) {
-	data, err := os.ReadFile("../../README.md")
+// TestReasonsTable: the table of reasons in docs/fixes.md is fix.Reasons,
+// the one home of the ids and what they mean.
+func TestReasonsTable(t *testing.T) {
+	data, err := os.ReadFile("../../docs/fixes.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -20,7 +20,7 @@ func TestREADMEReasons(t *testing.T) {
 	text := string(data)
 	i, j := strings.Index(text, begin), strings.Index(text, end)
 	if i < 0 || j < i {
-		t.Fatalf("the README has no table of reasons between %q and %q", begin, end)
+		t.Fatalf("docs/fixes.md has no table of reasons between %q and %q", begin, end)
 	}
 	var want strings.Builder
 	want.WriteString("| reason | when |\n|---|---|\n")
@@ -28,6 +28,6 @@ func TestREADMEReasons(t *testing.T) {
 		fmt.Fprintf(&want, "| `%s` | %s |\n", r.Reason, r.Description)
 	}
 	if got := text[i+len(begin) : j]; got != want.String() {
-		t.Errorf("the README's table of reasons is not fix.Reasons(); want\n%s", want.String())
+		t.Errorf("the table of reasons in docs/fixes.md is not fix.Reasons(); want\n%s", want.String())
 	}
 }

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// exampleDocs is the bundled example the README's first command lints.
+const exampleDocs = "../../examples/docs"
+
+// TestExampleDocs holds the bundled example to what the README says of it:
+// relurl lint on it shows findings, of several rules and kinds of document,
+// and exits 1; with its own .relurl.toml (a base for every file) it shows
+// the same.
+func TestExampleDocs(t *testing.T) {
+	want := []string{
+		"escape/malformed", "fragment/hash", "fsegment/char", "fsegment/colon", "net_loc/char",
+		"portability/whatwg-resolution", "scheme/relative-form", "segment/char",
+	}
+	for _, args := range [][]string{
+		{"lint", exampleDocs},
+		{"lint", "--config", exampleDocs + "/.relurl.toml", exampleDocs},
+	} {
+		out, stderr, code := runCmd(t, "", args...)
+		if code != exitInvalid {
+			t.Errorf("relurl %q: exit %d, want %d (findings)\n%s%s", args, code, exitInvalid, out, stderr)
+		}
+		var rules []string
+		kinds := map[string]bool{}
+		for _, m := range regexp.MustCompile(`(?m)^\S+/docs/\S+?\.(\w+):\d+:\d+: \w+: .* \[([^\]]+)\]$`).FindAllStringSubmatch(out, -1) {
+			kinds[m[1]] = true
+			if !slices.Contains(rules, m[2]) {
+				rules = append(rules, m[2])
+			}
+		}
+		slices.Sort(rules)
+		if !slices.Equal(rules, want) {
+			t.Errorf("relurl %q reports the rules %q, want %q\n%s", args, rules, want, out)
+		}
+		if len(kinds) != 3 {
+			t.Errorf("relurl %q reports findings in files of the kinds %v, want HTML, Markdown and CSS", args, kinds)
+		}
+		if !strings.Contains(stderr, "3 files linted") {
+			t.Errorf("relurl %q: summary %q, want 3 files linted", args, stderr)
+		}
+	}
+}
