@@ -29,7 +29,7 @@
 // package's fuzz target fails on one.
 //
 // What is compared, and how, is documented on the unexported keys type
-// in diverge.go and in the README: the scheme and the host as written
+// in diverge.go and in decision C-2 (docs/decisions.md): the scheme and the host as written
 // (case is a class of its own), percent-encoding normalised but never
 // decoded, empty and default ports dropped.
 //

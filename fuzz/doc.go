@@ -10,6 +10,6 @@
 // .go file of the directory: that is what OSS-Fuzz's
 // compile_native_go_fuzzer needs to build it (TestTargetsBuildForOSSFuzz
 // holds every target of the module to it). The targets, how to run them
-// and the seed corpora are listed in the README ("Fuzzing"). Nothing
+// and the seed corpora are listed in docs/fuzzing.md. Nothing
 // imports this package.
 package fuzz

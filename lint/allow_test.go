@@ -108,7 +108,7 @@ func TestAllowedBase(t *testing.T) {
 		got = append(got, f.Rule)
 	}
 	// "../..//g" gets result-not-generic-RL alone (one fault, one finding:
-	// README decision 25), "../../../g" the RFC 3986 rule.
+	// decision L-25), "../../../g" the RFC 3986 rule.
 	if strings.Join(got, " ") != RuleResultNotGenericRL+" "+RulePortabilityResolution {
 		t.Errorf("allowed: %q, want the references checked against the base", got)
 	}

@@ -214,7 +214,7 @@ func newBase(eb *extract.Base, allow *allowance) *base {
 		b.parsed, _ = resolve.ParseBase(b.url)
 	} else if allow.on && b.url != "" {
 		// A base whose only faults are characters the allowances accept
-		// serves as one (README decision 26 of the linter).
+		// serves as one (decision L-26).
 		u, diags := validate.Validate(b.url)
 		if diags.HasErrors() && !allow.filter(b.url, u, diags).HasErrors() && resolve.BaseReason(u) == 0 {
 			b.parsed, b.usable = u, true

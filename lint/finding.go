@@ -60,7 +60,7 @@ type Finding struct {
 	Readings *compare.Report
 	// Edit, when the linter computes fixes ([Options.Fixes]), is the
 	// finding's automatic fix: a byte edit of the file inside the URL's
-	// span, made only when it is safe (README, "Fixes": the fixed URL is
+	// span, made only when it is safe (docs/fixes.md: the fixed URL is
 	// valid and every reader resolves it where it resolved the original).
 	// The findings of one URL share one Edit, which mends them all; nil
 	// when there is none, and NoFix says why.

@@ -136,7 +136,7 @@ func inputRows() []row {
 				"(lists and block quotes nested more than 100 deep on one line, lines dense with brackets, " +
 				"backticks or \"<\"). A linear pre-pass measures the work the document would take; past a bound " +
 				"of 512 units of work per byte, which ordinary documents stay far below, the document is not " +
-				"read, and its URLs are not checked (README decision 22).",
+				"read, and its URLs are not checked (decision L-22 in docs/decisions.md).",
 			Fix:  "split the document, or nest and bracket less",
 			Bad:  Example{Text: strings.Repeat("- ", 10000) + "[a](http://a/)\n", Kind: extract.KindMarkdown},
 			Good: Example{Text: "- [a](http://a/)\n", Kind: extract.KindMarkdown},
@@ -156,7 +156,7 @@ func inputRows() []row {
 			Summary: "an XML value that refers to an entity of the document type, not checked",
 			Help: "relurl decodes the five predefined entities and character references, and expands no other: " +
 				"no DTD is fetched and no internal entity expanded, so that a billion-laughs declaration costs " +
-				"one scan. A URL written with such an entity is not checked (README decision 17).",
+				"one scan. A URL written with such an entity is not checked (decision L-17 in docs/decisions.md).",
 			Fix:  "write the URL without the entity",
 			Bad:  Example{Text: "<?xml version=\"1.0\"?>\n<!DOCTYPE a [<!ENTITY h \"http://a/\">]>\n<a xml:base=\"&h;\"/>\n"},
 			Good: Example{Text: "<?xml version=\"1.0\"?>\n<a xml:base=\"http://a/\"/>\n"},

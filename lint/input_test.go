@@ -35,7 +35,7 @@ func TestInputRows(t *testing.T) {
 
 // TestUnreadIsError: a rule of the input family whose document or part
 // is not read, so that its URLs go unchecked, is an error, so that a run
-// with the default --fail-on fails (README decision 37); one whose part
+// with the default --fail-on fails (decision L-37); one whose part
 // was read as well as it could be is not. Before, a Markdown document too
 // costly to parse and an XML document in UTF-16 were warnings: relurl
 // lint checked none of their URLs and exited 0.

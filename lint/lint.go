@@ -52,8 +52,8 @@ type Options struct {
 	// unreserved, is the usual one. Only characters that §2.2 forbids
 	// everywhere may be given: the national characters { } | \ ^ ~ [ ] `
 	// and the punctuation < > " #; not "%", which begins an escape, nor
-	// white space, controls or non-ASCII characters (README decision 26 of
-	// the linter). A base URL that holds such characters serves as a base,
+	// white space, controls or non-ASCII characters
+	// (decision L-26). A base URL that holds such characters serves as a base,
 	// and Retrieval may hold them.
 	AllowChars string
 	// AllowIPv6Hosts accepts an IPv6 literal of RFC 2732 as the host of a

@@ -19,8 +19,8 @@ const browserKinds = "html,markdown,css"
 
 // portabilityRows are the rules for URLs that other readers read
 // differently: browsers, by the WHATWG URL Standard, and RFC 3986 parsers,
-// Go's net/url among them (README decision 8 of the linter, and "The
-// portability rules"). The readings and their divergences are package
+// Go's net/url among them (decision L-8, and "The portability rules" in
+// docs/lint.md). The readings and their divergences are package
 // compare's; the WHATWG rules come first, so that a URL both they and an
 // RFC 3986 rule would report is reported once (see checkWHATWG).
 func portabilityRows() []row {
@@ -202,7 +202,7 @@ func (c *urlCheck) reportedWHATWG() bool {
 }
 
 // browserIgnores are the classes of divergence the WHATWG rules do not
-// report (README "The portability rules"):
+// report ("The portability rules" in docs/lint.md):
 //
 //   - case: browsers lower-case the scheme and host of a special URL,
 //     which names the same resource (RFC 1738 §2.1, RFC 3986 §6.2.2.1); the

@@ -8,8 +8,8 @@ import (
 )
 
 // rfc1738Rows are the opt-in profile of RFC 1738: the login of the common
-// Internet scheme syntax (§3.1) and the scheme productions of §5 (README
-// decision 9 of the linter). The profile looks at absolute URLs, and at the
+// Internet scheme syntax (§3.1) and the scheme productions of §5
+// (decision L-9). The profile looks at absolute URLs, and at the
 // net_loc of a relative net_path ("//host/x") with its base's scheme.
 func rfc1738Rows() []row {
 	return []row{

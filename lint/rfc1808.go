@@ -21,7 +21,7 @@ var internetSchemes = map[string]bool{
 var noRelativeSchemes = map[string]bool{"mailto": true, "news": true, "telnet": true}
 
 // rfc1808Rows are the rules drawn from the text of RFC 1808, the base
-// rules among them (README decisions 3 to 7 of the linter).
+// rules among them (decisions L-3 to L-7).
 func rfc1808Rows() []row {
 	return []row{
 		{Rule: Rule{
@@ -113,7 +113,7 @@ func rfc1808Rows() []row {
 				`"//" ("../..//g" against "http://a/b/c/d;p?q#f" gives "http://a//g"). That URL is valid in ` +
 				`the opaque form of absoluteURL, but §2 allows relative URLs only in documents whose base ` +
 				`fits generic-RL, so the document it names cannot use relative URLs. Readers that keep a ` +
-				`"." segment in front ("http://a/.//g", as relurl did before it followed §4 to the letter) ` +
+				`"." segment in front ("http://a/.//g") ` +
 				`name another resource. Reported at the reference, a warning: the reference is valid and ` +
 				`resolves, but its result is almost never what was meant.`,
 			Fix:   `remove the empty segment (the doubled "/") from the reference`,

@@ -20,7 +20,7 @@ func TestResultNotGenericRL(t *testing.T) {
 		{base, "http://a//g", ""}, // absolute: as written, not a result of §4
 		{base, "g", ""},
 		{"http://a/b", ".//g", `to "http://a//g"`},
-		{"http:/a/b", "..//g", ""}, // no net_loc: "http:/.//g" keeps a "." (README decision), generic-RL
+		{"http:/a/b", "..//g", ""}, // no net_loc: "http:/.//g" keeps a "." (decision R-13), generic-RL
 	} {
 		l := mustNew(t, Options{Retrieval: c.base})
 		var got []Finding

@@ -59,7 +59,7 @@ func (r Rule) Markdown() string {
 	switch ok, reason, why := r.AutoFix(); {
 	case ok:
 		b.WriteString("**Automatic fix:** `relurl lint --fix` makes it, where it is safe: the fixed URL is valid, and RFC 1808, " +
-			"net/url and browsers each resolve it where they resolved the original (see the README, \"Fixes\").\n\n")
+			"net/url and browsers each resolve it where they resolved the original (see [the fixes](fixes.md)).\n\n")
 	case reason == fix.Loophole:
 		fmt.Fprintf(&b, "**Automatic fix:** none: %s. `relurl lint --format json` and `--format sarif` offer both spellings as suggestions.\n\n", why)
 	case reason != fix.NotURL:
@@ -159,7 +159,7 @@ func RulesPage() string {
 		"enforces, and a bad and a good example; the bad one is linted as shown with the rule alone turned on. " +
 		"Rules and families are set in `.relurl.toml` (`[rules]`, `[[override]]`), with `--enable`, `--disable` " +
 		"and `--severity`, and silenced for one URL with `<!-- relurl:ignore RULE -- why -->` or for a file with " +
-		"`<!-- relurl:ignore-file RULE -->` (see the README). `relurl rules` lists them as configured.\n\n")
+		"`<!-- relurl:ignore-file RULE -->` (see [linting](lint.md)). `relurl rules` lists them as configured.\n\n")
 	b.WriteString("| rule | family | severity | default | finds |\n|---|---|---|---|---|\n")
 	for _, r := range Rules() {
 		on := "on"

@@ -487,7 +487,7 @@ func TestLintInputs(t *testing.T) {
 // mailbox's messages one by one), the base relurl base prints for each part
 // is the base the linter resolves that part's URLs against. A message
 // relurl base refuses (a bad Base header, nesting past the limit) is read
-// on by the linter (README, linting decision 11) and is not compared.
+// on by the linter (decision L-11) and is not compared.
 func TestBaseAndLintAgree(t *testing.T) {
 	var msgs []string
 	var names []string

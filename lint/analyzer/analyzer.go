@@ -2,8 +2,8 @@
 // lint: a [golang.org/x/tools/go/analysis] analyzer, for go vet
 // (-vettool), singlechecker (cmd/relurlvet), gopls and golangci-lint.
 //
-// It checks the string constants that are URLs, and only those (README,
-// decision 41 of the linter):
+// It checks the string constants that are URLs, and only those
+// (decision L-41 in docs/decisions.md):
 //
 //   - Those that reach the URL argument of url.Parse, url.ParseRequestURI,
 //     url.JoinPath, (*url.URL).Parse, http.Get, http.Head, http.Post,

@@ -22,7 +22,7 @@ func TestAnalyzer(t *testing.T) {
 // TestReach checks which strings the analyzer takes for URLs: those that
 // reach a URL argument, through variables, fields, ranges, indexes and
 // the package's own functions, and the literals that are unmistakably
-// URLs (README, decision 41 of the linter).
+// URLs (decision L-41).
 func TestReach(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "reach")
 }
@@ -30,8 +30,8 @@ func TestReach(t *testing.T) {
 // TestSuppress checks //relurl:ignore and //relurl:ignore-file: on the
 // line and the line before, by rule and family, in the whole file; the
 // directives that suppress nothing (suppress/unused) and those that do not
-// parse (suppress/malformed), with their Category (README, decision 42 of
-// the linter).
+// parse (suppress/malformed), with their Category
+// (decision L-42).
 func TestSuppress(t *testing.T) {
 	checkCategories(t, analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "suppress"))
 	t.Run("suppress off", func(t *testing.T) {

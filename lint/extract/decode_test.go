@@ -117,7 +117,7 @@ func TestXMLDecode(t *testing.T) {
 	}
 }
 
-// TestLooksLikeXML: content detection of XML (decision 15).
+// TestLooksLikeXML: content detection of XML (decision L-15).
 func TestLooksLikeXML(t *testing.T) {
 	for _, tt := range []struct {
 		in   string

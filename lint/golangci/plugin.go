@@ -4,7 +4,7 @@
 // "golangci-lint custom" builds a golangci-lint with it from the
 // .custom-gcl.yml at the root of relurl's repository, and .golangci.yml
 // turns it on with the [Settings] under linters.settings.custom.relurl;
-// the README ("In Go code") gives both files, and TestCustom builds and
+// docs/analyzer.md gives both files, and TestCustom builds and
 // runs them. The plugin is a package of relurl's module, not a module of
 // its own: golangci-lint builds plugins with a replace of the module that
 // .custom-gcl.yml names, and a replace in a plugin's own go.mod does not
@@ -16,7 +16,7 @@
 // the rule id in front of each message, "fsegment/char: ...", as
 // golangci-lint shows gocritic's and revive's rules; golangci-lint's
 // severity configuration then maps rules to severities by that text (the
-// README gives the block for relurl's defaults).
+// docs/analyzer.md gives the block for relurl's defaults).
 package golangci
 
 import (
