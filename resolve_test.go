@@ -57,8 +57,8 @@ func TestResolveRelativeRoundTrip(t *testing.T) {
 }
 
 // TestErrorsSayEachThingOnce: an error names its input once, as
-// *url.Error does, and stays short however long the input (issue 14,
-// issue 16.6: a 100 MB reference gave a 100 MB error line).
+// *url.Error does, and stays short however long the input (a 100 MB
+// reference gives a line, not 100 MB).
 func TestErrorsSayEachThingOnce(t *testing.T) {
 	_, err := relurl.Resolve("http://a/b", "g%zz")
 	if want := `resolve: bad reference "g%zz": offset 1: escape: "%zz" is not an escape: escape = "%" hex hex; write a literal "%" as %25`; err == nil || err.Error() != want {

@@ -149,8 +149,8 @@ func TestCaret(t *testing.T) {
 		{strings.Repeat("a", 100) + "<" + strings.Repeat("b", 100), 100, 101,
 			"…" + strings.Repeat("a", 32) + "<" + strings.Repeat("b", 32) + "…\n" + strings.Repeat(" ", 33) + "^"},
 		// An offending run longer than QuoteWindow: its first QuoteWindow
-		// bytes, then "…" marked too (issue 16: a megabyte of bad bytes is
-		// one diagnostic, whose view must not be eight megabytes).
+		// bytes, then "…" marked too (a megabyte of bad bytes is one
+		// diagnostic, whose view must not be eight megabytes).
 		{"a" + strings.Repeat(" ", 64) + "b", 1, 65, "a" + strings.Repeat(" ", 64) + "b\n " + strings.Repeat("^", 64)},
 		{"a" + strings.Repeat(" ", 65) + "b", 1, 66, "a" + strings.Repeat(" ", 64) + "…\n " + strings.Repeat("^", 65)},
 		{"http://a/" + strings.Repeat("\xff", 1<<20), 9, 9 + 1<<20,

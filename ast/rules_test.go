@@ -84,8 +84,8 @@ func TestRepair(t *testing.T) {
 		{relast.RuleEscapeMalformed, "%z", "%25z", `write a literal "%" as %25`, true},
 		{relast.RuleNetPathEmptySegment, "/", "", `remove the extra "/"`, false},
 		// A long run: its first escapes, and the run quoted as a window
-		// (issue 16: a megabyte of bad bytes is one finding, whose fix
-		// must not be seven megabytes).
+		// (a megabyte of bad bytes is one finding, whose fix must not be
+		// seven megabytes).
 		{relast.RuleSegmentChar, strings.Repeat(" ", 16), strings.Repeat("%20", 16), `write "` + strings.Repeat(" ", 16) + `" as ` + strings.Repeat("%20", 16), true},
 		{relast.RuleSegmentChar, strings.Repeat(" ", 17), strings.Repeat("%20", 17), `write each byte of "` + strings.Repeat(" ", 17) + `" as %XX: ` + strings.Repeat("%20", 16) + "…", true},
 		{relast.RuleFragmentChar, strings.Repeat("é", 9), strings.Repeat("%C3%A9", 9), `write each byte of "` + strings.Repeat("é", 9) + `" as %XX: ` + strings.Repeat("%C3%A9", 8) + "…", true},

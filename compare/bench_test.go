@@ -42,8 +42,8 @@ func mix(tb testing.TB) []string {
 
 // BenchmarkCompare compares each URL of a corpus three ways beside what
 // the linter runs without the comparison, relurl.Parse and url.Parse
-// (impl=parse), in the same run; issue 11's target is a ratio of at most
-// 10 on the mix. ns/op is per corpus; plain-% is the share of the corpus
+// (impl=parse), in the same run; the target is a ratio of at most 10 on
+// the mix. ns/op is per corpus; plain-% is the share of the corpus
 // the prefilter takes.
 //
 //   - corpus=mix: the root package's 20 URLs; base=none reads each alone
@@ -144,8 +144,8 @@ func BenchmarkCompare(b *testing.B) {
 // and relurl.Parse plus url.Parse of it, one right after the other (in
 // alternating order), so that both see the same load, and the quotient of
 // the two medians over the iterations is reported as "x-parse" (a median
-// leaves out the iterations another process stalled). Issue 11's target
-// is x-parse ≤ 10 for corpus=mix/impl=compare/base=none.
+// leaves out the iterations another process stalled). The target is
+// x-parse ≤ 10 for corpus=mix/impl=compare/base=none.
 func BenchmarkCompareRatio(b *testing.B) {
 	urls := mix(b)
 	pages := compare.PyDocPages(b)

@@ -31,8 +31,8 @@ func (discard) End(*Summary) error     { return nil }
 // the findings of a third of the pages, and the recording of a new
 // baseline. It reports the process's CPU time per iteration of each
 // (cpu-ms-off, cpu-ms-on), the throughput of each in MB of HTML per
-// CPU-second, and on-cpu/off-cpu, the cost of the controls (issue 9: at
-// most 1.10). The ratio compares the same pages, the directives' bytes
+// CPU-second, and on-cpu/off-cpu, the cost of the controls (its bound:
+// at most 1.10). The ratio compares the same pages, the directives' bytes
 // aside, so it does not flatter the controls.
 func BenchmarkControls(b *testing.B) {
 	pages := benchPages(120)

@@ -59,7 +59,7 @@ func benchKindDocument(k extract.Kind, n int) []byte {
 }
 
 // BenchmarkFileKind lints a 1 MB document of each kind with a link every
-// 150 bytes or so, HTML's beside the others in the same run (issue 10:
+// 150 bytes or so, HTML's beside the others in the same run (the target:
 // none is to be slower than half the HTML path per byte). MB/s is of the
 // document read.
 func BenchmarkFileKind(b *testing.B) {

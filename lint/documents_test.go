@@ -41,7 +41,7 @@ func lintTree(t *testing.T, dir, root string) []lint.Finding {
 }
 
 // TestDocuments lints a tree of Markdown, CSS, HTML with meta refresh and
-// style, Atom, SVG and a sitemap (issue 10's "done when"), each file
+// style, Atom, SVG and a sitemap, each file
 // against its own URL, and checks every finding, caret view included,
 // against testdata/documents.golden.
 func TestDocuments(t *testing.T) {

@@ -134,7 +134,7 @@ func (f *Finding) Caret() string {
 // of the start's line. It sweeps src once, in order of the findings'
 // starts, so that its cost is linear in the file whatever order the
 // findings come in: a minified page with its thousands of findings on one
-// line costs what the same page on many lines does (issue 18.1). An end
+// line costs what the same page on many lines does (TestPlaceLinear). An end
 // is counted from its start (a finding spans part of one URL). The sweep
 // goes on from one call of place to the next, so a file's findings may be
 // placed in chunks, in order; a chunk that begins before the sweep (a

@@ -91,9 +91,9 @@ func TestPlace(t *testing.T) {
 
 // TestPlaceLinear: placing the findings of a minified page, every link on
 // one line with a finding each, steps over each byte of the file a
-// bounded number of times, in whatever order the findings come (issue
-// 18.1: it was quadratic when they came out of order). It counts the
-// work, so it cannot pass by luck on a fast machine.
+// bounded number of times, in whatever order the findings come (a
+// placing that starts over for a finding out of order is quadratic). It
+// counts the work, so it cannot pass by luck on a fast machine.
 func TestPlaceLinear(t *testing.T) {
 	l := mustNew(t, Options{})
 	for _, n := range []int{100, 1000, 4000} {

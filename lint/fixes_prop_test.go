@@ -19,7 +19,7 @@ import (
 	"github.com/relurl/relurl/lint/fix"
 )
 
-// The properties of fixes (issue 12), over generated documents of every
+// The properties of fixes (docs/fixes.md), over generated documents of every
 // kind: the edits lie inside the spans of the URLs they fix, so every
 // other byte of the file is unchanged; the fixed file reads back as the
 // fixed URLs; linting it again reports none of the findings fixed, and

@@ -26,7 +26,7 @@ func applyAll(t *testing.T, src string, findings []lint.Finding) string {
 	return string(out)
 }
 
-// TestFixes holds the fix engine to what issue 12 asks, kind by kind: the
+// TestFixes holds the fix engine to what docs/fixes.md says, kind by kind: the
 // document after every fix is made, and why each finding that has none
 // has none.
 func TestFixes(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 	"github.com/relurl/relurl/lint/format"
 )
 
-// The linter against its floor (issue 18): BenchmarkLintHTML lints the
+// The linter against its floor: BenchmarkLintHTML lints the
 // benchmark corpus as relurl lint -j 1 does, BenchmarkTokenizerFloor only
 // reads and tokenizes it (package internal/htmlfloor). The corpus is a
 // sample of 20 pages of the Python 3.11 documentation checked in under
@@ -119,8 +119,8 @@ rules = { syntax = "warning" }
 // configuration as well (features=config) and with features taken away.
 // In each iteration it also reads and tokenizes the corpus as
 // BenchmarkTokenizerFloor does, with the timer stopped, and reports
-// x-floor, the linter's CPU time over the floor's: the ratio issue 18
-// holds at 1.25, the two measured in turn so that both see the machine as
+// x-floor, the linter's CPU time over the floor's: the ratio held at
+// 1.25, the two measured in turn so that both see the machine as
 // it is. ns/op and MB/s are the linter's alone.
 func BenchmarkLintHTML(b *testing.B) {
 	for _, corpus := range floorCorpora() {

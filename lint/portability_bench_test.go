@@ -50,8 +50,8 @@ func pyDocsPages(b *testing.B, step int) []benchDoc {
 	return docs
 }
 
-// BenchmarkWHATWG measures what the WHATWG rules cost on HTML, as issue 11
-// bounds it (at most 1.5 times the linter without them): each iteration
+// BenchmarkWHATWG measures what the WHATWG rules cost on HTML, against
+// their bound (at most 1.5 times the linter without them): each iteration
 // lints the corpus with the default rules and with the WHATWG rules
 // disabled, one right after the other (in alternating order, so that both
 // see the same load on a shared machine), and the quotient of the two

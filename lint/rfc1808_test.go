@@ -6,7 +6,7 @@ import (
 )
 
 // TestResultNotGenericRL: a relative reference whose §4 result does not fit
-// generic-RL (issue 14), and only that.
+// generic-RL (decision L-27), and only that.
 func TestResultNotGenericRL(t *testing.T) {
 	const base = "http://a/b/c/d;p?q#f"
 	for _, c := range []struct {

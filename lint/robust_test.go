@@ -73,7 +73,7 @@ func TestRepeatedURL(t *testing.T) {
 
 // TestMessagesBounded: a finding's message quotes at most a window of a
 // long URL, whatever rule reports it, so that output stays bounded by the
-// input (issue 16).
+// input.
 func TestMessagesBounded(t *testing.T) {
 	long := strings.Repeat("x", 1<<20)
 	l := mustNew(t, Options{Enable: []string{"rfc1738"}, Retrieval: "http://" + long + "/b/"})

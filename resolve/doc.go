@@ -51,7 +51,7 @@
 //     segment production allows it: "a//../b" becomes "a/b".
 //   - Step 6 can leave a path that begins with an empty segment
 //     ("/b/c/d" + "../..//g" gives "//g"). After a net_loc it is written
-//     literally, as steps 6a–6d and 7 say (issue 14): the reference
+//     literally, as steps 6a–6d and 7 say (decision R-12): the reference
 //     "../..//g" against "http://a/b/c/d;p?q#f" gives "http://a//g". That
 //     is a valid absoluteURL of the opaque form, and it cannot serve as a
 //     base in its turn (§2); [BaseReason] says so. §4 promises an absolute

@@ -76,13 +76,13 @@ func relShapes(tb testing.TB) []relShape {
 }
 
 // relSizes are the sizes of the targets: 1 KiB and 64 KiB, the sizes the
-// target of issue 18 names, and 1 MiB beyond them.
+// targets for Relative name, and 1 MiB beyond them.
 var relSizes = []struct {
 	name string
 	n    int
 }{{"1KiB", 1 << 10}, {"64KiB", 1 << 16}, {"1MiB", 1 << 20}}
 
-// BenchmarkRelativeVsResolve is the pair of issue 18: Relative(base, t)
+// BenchmarkRelativeVsResolve is a pair: Relative(base, t)
 // beside Resolve(base, r) of its own answer r, for long targets t of every
 // shape, the two timed call by call in the same loop so that a busy machine
 // slows both alike. It reports, per byte of t:
@@ -147,7 +147,7 @@ func allocBytes(tb testing.TB, f func()) float64 {
 	return float64(after.TotalAlloc-before.TotalAlloc) / runs
 }
 
-// TestRelativeAllocBytes holds Relative to the memory target of issue 18:
+// TestRelativeAllocBytes holds Relative to its memory target:
 // at most 2 bytes allocated per byte of the target, for a target of every
 // shape at 64 KiB (in fact 0 when the answer is a tail of the target, and 1
 // when it is built).

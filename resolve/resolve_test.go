@@ -264,7 +264,7 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
-// TestLiteralLeadingEmptySegment holds the decision of issue 14: wherever
+// TestLiteralLeadingEmptySegment holds decision R-12: wherever
 // the base has a net_loc, steps 6a–6d and 7 are read literally, so a merged
 // path that begins with an empty segment gives an absoluteURL of the opaque
 // form, whose §2.4 cut is exactly the recombined components, and which

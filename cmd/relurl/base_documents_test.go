@@ -2,7 +2,7 @@ package main
 
 import "testing"
 
-// TestBaseDocuments: relurl base on the kinds of issue 10: Markdown (its
+// TestBaseDocuments: relurl base on the kinds beyond HTML and messages: Markdown (its
 // raw HTML's BASE), CSS (its own URL), XML (xml:base, of the root element
 // or, with --at, of an element).
 func TestBaseDocuments(t *testing.T) {

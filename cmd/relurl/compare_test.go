@@ -119,7 +119,7 @@ func TestCompareJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(lines[0]), &rep); err != nil {
 		t.Fatal(err)
 	}
-	// Issue 11's "done when": RFC 1808 http:g, browsers http://a/b/c/g,
+	// The loophole three ways: RFC 1808 http:g, browsers http://a/b/c/g,
 	// the class and §5.2.
 	if rep.Agree || len(rep.Divergences) != 1 || rep.Divergences[0].Class != "http-g-loophole" ||
 		!strings.Contains(rep.Divergences[0].Decides, "§5.2") ||

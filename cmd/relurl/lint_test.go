@@ -482,7 +482,7 @@ func TestLintInputs(t *testing.T) {
 }
 
 // TestBaseAndLintAgree: relurl base and relurl lint read every message the
-// same way (issue 18.5). Over every message in the repository's test data
+// same way, on the one MIME walk. Over every message in the repository's test data
 // (files that are messages or mailboxes by their names or content, a
 // mailbox's messages one by one), the base relurl base prints for each part
 // is the base the linter resolves that part's URLs against. A message

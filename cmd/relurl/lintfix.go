@@ -12,7 +12,7 @@ import (
 	"github.com/relurl/relurl/lint/fix"
 )
 
-// lintFixes are relurl lint's flags --fix and --diff (issue 12).
+// lintFixes are relurl lint's flags --fix and --diff (docs/fixes.md).
 type lintFixes struct {
 	fix, diff bool
 }

@@ -156,7 +156,8 @@ func TestUsageAndIOErrors(t *testing.T) {
 
 // TestParseJSONBounded: a run of a million bad bytes is one diagnostic, and
 // --json repeats a window of its text, marked as cut, with its offsets
-// intact (issue 16.4: 1 MB of NUL bytes printed 536 MB).
+// intact, so that a megabyte of NUL bytes prints about a megabyte, not
+// hundreds.
 func TestParseJSONBounded(t *testing.T) {
 	in := strings.Repeat("\x00", 1<<20)
 	got, _, code := runCmd(t, in+"\n", "parse", "--json")

@@ -17,7 +17,7 @@ import (
 	rbase "github.com/relurl/relurl/resolve/base"
 )
 
-// The scaling suite (issue 18): every command and library entry point on
+// The scaling suite: every command and library entry point on
 // every shape of input, each at n and 8n bytes in the same run, the ratio
 // of the two times held under scale.Limit (linear time gives about 8,
 // quadratic 64). make scale runs it and prints the table; CI runs make

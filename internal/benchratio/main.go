@@ -258,9 +258,10 @@ func main() {
 	}
 }
 
-// targets checks the figures against the targets of issue 6.
+// targets checks the figures against the library's targets: parsing and
+// resolving beside net/url, the validator's speed, linear time.
 func targets(w io.Writer, results []*result, ratios []ratio, series map[string][]*result, keys []string) {
-	fmt.Fprintf(w, "\nTargets (issue 6):\n\n")
+	fmt.Fprintf(w, "\nTargets of the library:\n\n")
 	verdict := func(ok bool) string {
 		if ok {
 			return "met"
@@ -320,9 +321,9 @@ func targets(w io.Writer, results []*result, ratios []ratio, series map[string][
 		}
 		fmt.Fprintln(w, line)
 	}
-	// Issue 18: the linter at its floor, Relative beside Resolve; issue
-	// 10: Markdown at half of HTML.
-	fmt.Fprintf(w, "\nTargets (issues 18 and 10):\n\n")
+	// The linter at its floor, Relative beside Resolve, Markdown at half
+	// of HTML.
+	fmt.Fprintf(w, "\nTargets of the linter and of Relative:\n\n")
 	for _, r := range results {
 		if x, ok := r.metric("x-floor"); ok && r.pkg == "lint" && strings.HasSuffix(r.name, "/features=default") {
 			fmt.Fprintf(w, "  %-58s %7.2f× its floor (target ≤ 1.25×): %s\n", "relurl lint, "+r.get("corpus"), x, verdict(x <= 1.25))
@@ -400,7 +401,7 @@ func (r *result) metric(unit string) (float64, bool) {
 	return median(r.metrics[unit]), true
 }
 
-// floors reports the linter against its tokenizer floor (issue 18):
+// floors reports the linter against its tokenizer floor:
 // BenchmarkLintHTML's x-floor, the quotient of the linter's CPU time and
 // the floor's taken in turn in each iteration, for each set of features
 // and corpus; and the quotient of the two benchmarks' times.
@@ -415,7 +416,7 @@ func floors(w io.Writer, results []*result) {
 		return
 	}
 	fmt.Fprintf(w, "\nThe linter against its floor (read + x/net/html Tokenizer + every start tag's name and attributes;\n")
-	fmt.Fprintf(w, "CPU time, the two in turn in each iteration; the target of issue 18: at most 1.25):\n\n")
+	fmt.Fprintf(w, "CPU time, the two in turn in each iteration; the target: at most 1.25):\n\n")
 	for _, r := range rows {
 		x, ok := r.metric("x-floor")
 		if !ok {
@@ -445,7 +446,7 @@ func relative(w io.Writer, results []*result) {
 		return
 	}
 	fmt.Fprintf(w, "\nRelative(base, t) beside Resolve(base, r) of its answer, per byte of a 64 KiB target\n")
-	fmt.Fprintf(w, "(the targets of issue 18: x-resolve at most 1.5, B/B at most 2):\n\n")
+	fmt.Fprintf(w, "(the targets: x-resolve at most 1.5, B/B at most 2):\n\n")
 	fmt.Fprintf(w, "  %-24s %9s %13s %10s %7s %12s\n", "shape", "ns/B", "resolve-ns/B", "x-resolve", "B/B", "resolve-B/B")
 	worstX, worstB := 0.0, 0.0
 	for _, r := range rows {

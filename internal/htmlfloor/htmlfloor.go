@@ -2,7 +2,7 @@
 // reader of URLs in HTML can skip: read the file, run x/net/html's
 // Tokenizer over it, and read every start tag's name and attributes;
 // nothing else. The linter's time on the same files, over this, is the
-// ratio issue 18 holds at 1.25 (BenchmarkLintHTML and
+// ratio held at 1.25 (BenchmarkLintHTML and
 // BenchmarkTokenizerFloor in package lint; floor.go, the same over the
 // files of a directory tree, for comparing with relurl lint -j 1).
 package htmlfloor

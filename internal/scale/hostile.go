@@ -7,7 +7,7 @@ import (
 
 // HostileShape is an input built to cost the reader of one kind of
 // document more than its size: the shapes each reader was hardened
-// against (issue 14), kept so that none comes back.
+// against, kept so that none comes back.
 type HostileShape struct {
 	// Kind is the kind of document, as package lint/extract names it.
 	Kind string

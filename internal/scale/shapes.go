@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// The shapes of input of issue 18, in the order the table prints them.
+// The shapes of input of the scaling suite, in the order the table prints them.
 const (
 	// LongLine is a document on one line: many links, each with findings
 	// (for a list of URLs, one line is one URL).
@@ -36,7 +36,8 @@ const (
 var Shapes = []string{LongLine, ManyLines, ManyFindings, ManyURLsPerLine, LongURL, DeepDotDot, DeepNesting, ManyFiles, InvalidBytes, LongHead}
 
 // BadLink is a reference with two findings (a scheme followed by a
-// relative path, and ".." in it), the link of issue 18's minified page.
+// relative path, and ".." in it), the link of a minified page with all
+// its findings on one line.
 const BadLink = "http:/a/../g"
 
 // invalidBytes are the bytes no production of RFC 1808 §2.2 allows

@@ -62,7 +62,7 @@ func targetOf(rd *compare.Reading) target {
 // b is (the zero [compare.Base], or NewBase(""), for none): "" when it
 // may, otherwise why not and, in one line, what a reader does.
 //
-// The rule (issue 12): each reader of package compare resolves fixed to
+// The rule (docs/fixes.md): each reader of package compare resolves fixed to
 // the target it resolved orig to; a reader that rejected orig resolves
 // fixed to the target the others agreed on. Targets are compared as
 // [target] says. There is no fix when the readers that accept orig

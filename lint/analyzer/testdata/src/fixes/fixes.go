@@ -2,7 +2,7 @@ package fixes
 
 import "net/url"
 
-// The fixes of issue 12: each is safe (valid, and every reader goes where it
+// The fixes of relurl lint --fix: each is safe (valid, and every reader goes where it
 // went), or there is none.
 func f(host string) {
 	_, _ = url.Parse("http://[::1]:8080/status")    // want `'\[' is not allowed in net_loc` `'\]' is not allowed in net_loc`
