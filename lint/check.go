@@ -188,7 +188,7 @@ type base struct {
 	// memo holds the hits of the URLs already checked against this base
 	// (but bases themselves) when the file's are kept (fileCheck.memo): a
 	// map by the URL alone is hashed faster than one by base, URL and
-	// whether it is a base (3-6% of relurl lint's time on HTML pages).
+	// whether it is a base (BenchmarkLintHTML tells the two apart).
 	memo map[string][]hit
 	// wRejects is 1 when browsers accept url, 2 when they reject it, 0
 	// when not known yet (browserRejectsBase).
@@ -355,8 +355,8 @@ func (fc *fileCheck) flushTo(w int) {
 		// its relurl:ignore-file directives, wherever they are, apply to
 		// every finding of the file. Looking at the first flush, not
 		// before the file is read, spares the look to the files that never
-		// hold flushChunk findings: nearly all (it was 5% of the time of
-		// relurl lint on HTML pages).
+		// hold flushChunk findings: nearly all (BenchmarkLintHTML measures
+		// the look).
 		fc.flushed = true
 		if strings.Contains(fc.lines.src, DirectivePrefix) {
 			fc.flush = nil

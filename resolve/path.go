@@ -129,11 +129,9 @@ func mergePaths(base ast.URL, ref string, tr *PathTrace) string {
 	case len(out) == 0:
 	default:
 		// out is never written again: hand it over as the string without a
-		// copy, as strings.Builder does, so a long path is held once.
-		// Measured (Resolve of a 10.5 MB relative path, then String,
-		// -benchmem, Go 1.26.8): 21.0 MB in 3 allocations per call, against
-		// 31.5 MB in 4 with string(out): 2 bytes per input byte rather than
-		// 3, the README's figure for Resolve.
+		// copy, as strings.Builder does, so a long path is held once: the
+		// bytes allocated per input byte of BenchmarkScaling's Resolve
+		// series (B/B in the benchmark report) show it.
 		path = unsafe.String(unsafe.SliceData(out), len(out))
 	}
 	if tr != nil {

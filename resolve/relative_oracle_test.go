@@ -8,11 +8,10 @@ import (
 	"github.com/relurl/relurl/validate"
 )
 
-// relativeByResolving is Relative as it was first written, the test's
+// relativeByResolving is Relative written the plain way, the test's
 // oracle: it builds every candidate reference, validates it and resolves
 // it, and keeps the shortest that resolves back to the target. Slow (each
-// candidate is a copy of the target, validated and resolved: 5 to 50 times
-// Resolve) but it decides "resolves to" by resolving, so it follows any
+// candidate is a copy of the target, validated and resolved) but it decides "resolves to" by resolving, so it follows any
 // change to [Reference] by itself; [Relative] must give exactly its answers.
 func relativeByResolving(base, target string) (string, error) {
 	b, err := ParseBase(base)

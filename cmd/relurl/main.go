@@ -102,11 +102,9 @@ func lookup(name string) (*command, bool) {
 
 func main() {
 	// relurl allocates much and keeps little: a linted file's garbage is
-	// gone when the next begins. Collecting less often pays: "relurl lint
-	// -j 2" over the 530 HTML pages (50 MB) of the Python 3.11 docs took
-	// 1.36 CPU-seconds with GOGC=100 and 1.06 with GOGC=400 (0.78×; medians
-	// of 6 runs on a shared 2-core VM), for a peak RSS of 28 MB instead of
-	// 16. GOGC, when set, still says.
+	// gone when the next begins. Collecting less often pays in CPU time,
+	// for a larger peak RSS: BenchmarkLintHTML run with GOGC=100 and with
+	// GOGC=400 shows what it saves. GOGC, when set, still says.
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(400)
 	}

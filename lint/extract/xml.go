@@ -878,11 +878,12 @@ func (x *xmlReader) entityNote(at int, where, name string) {
 }
 
 // xmlBaseSlack is what the bases nested xml:base attributes establish may
-// add up to beyond four times the document's size. It was 1 MiB: a
-// document of a few KiB could then spend a megabyte of bases, and every
-// URL in it is checked against its own (make scale measured 24 times the
-// time for 8 times the size, 8 KiB to 64 KiB). 64 KiB is still many
-// times what real documents nest (a feed nests two or three bases).
+// add up to beyond four times the document's size (decision S-7): with a
+// fixed bound alone, a document of a few KiB could spend a megabyte of
+// bases, every URL in it checked against its own, and the time would grow
+// faster than the document (make scale's deep-nesting row for XML). 64 KiB
+// is still many times what real documents nest (a feed nests two or three
+// bases).
 const xmlBaseSlack = 64 << 10
 
 // xmlBase reads the xml:base attribute a of the element name, whose
