@@ -38,6 +38,12 @@ var allowed = map[string][]string{
 	// internal/rulesdoc: "go generate ./lint" writes docs/rules.md with it.
 	"internal/rulesdoc": {"lint"},
 	"fuzz":              {"*"},
+	// internal/conformance: the RFC 1808 conformance data, written from the
+	// root package's answers and checked by the reference parser, and the
+	// harness that scores other libraries' answers with compare's classes.
+	"internal/conformance": {"", "ast", "grammar", "validate", "resolve", "compare", "gen", "internal/cases", "internal/atomicfile", "internal/conformance"},
+	// conformance/adapters/go: Go's net/url answering the data's cases.
+	"conformance/adapters/go": {},
 	// lint: Options, Linter, the catalog and its checks, the run; it reads
 	// documents through lint/extract only, and the three readings of a URL
 	// through compare (the portability rules); its configuration file is TOML.
