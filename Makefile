@@ -4,7 +4,7 @@ FUZZTIME ?= 1m
 BENCHCOUNT ?= 6
 PKGS     := ./...
 
-.PHONY: all test check lint fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench cover build example clean golangci-plugin site
+.PHONY: all test check lint fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench cover build example clean golangci-plugin site conformance
 
 all: check test
 
@@ -118,3 +118,9 @@ corpus:
 	$(GO) test ./fuzz -run TestSeedCorpora -write-corpus
 	$(GO) test ./lint/extract -run TestFuzzSeeds -update
 	$(GO) run ./cmd/relurl gen --dict > .clusterfuzzlite/relurl.dict
+
+## conformance: run testdata/rfc1808/urltestdata.json against the URL libraries of conformance/adapters
+## (those installed; the others are skipped with a message naming what they need), record the table
+## in testdata/rfc1808/conformance.json and write docs/conformance.md from it
+conformance:
+	$(GO) run ./internal/conformance/cmd/conformance

@@ -252,11 +252,19 @@ type situation struct {
 	ks      [numReaders]keys
 	special bool // the URL Standard reads the result by a special scheme's rules
 	ws, bs  *counterfactual
+	// outside: the readings but RFC 1808's are an outside
+	// implementation's ([Base.Classify]), which cannot be asked again.
+	outside bool
 }
 
 // classify assigns each divergent component a class and groups them.
 func (b *Base) classify(ref string, rep *Report, dv [numComponents + 1]bool, ks [numReaders]keys) {
 	s := situation{b: b, ref: ref, rs: &rep.Readings, ks: ks}
+	b.classifyIn(&s, rep, dv)
+}
+
+// classifyIn is classify in a given situation.
+func (b *Base) classifyIn(s *situation, rep *Report, dv [numComponents + 1]bool) {
 	if w := &rep.Readings[WHATWG]; w.URL.Present {
 		s.special = isSpecial(w.Components.Scheme.Value)
 	} else {
@@ -382,6 +390,9 @@ func (s *situation) affects(c int, f func(string) string, memo **counterfactual)
 		return false
 	}
 	for i := range cf.rs {
+		if s.outside && Reader(i) != RFC1808 {
+			break // an outside reading cannot be asked again
+		}
 		if cf.rs[i].URL.Present != s.rs[i].URL.Present {
 			return true
 		}
@@ -505,6 +516,26 @@ func (s *situation) refHasEmpty() bool {
 		r.Path == "" && (bs.Params.Present && bs.Params.Value == "" || bs.Query.Present && bs.Query.Value == ""))
 }
 
+// emptyAlone reports whether, read without a base, the reference writes
+// component c (params, query or fragment) empty, with its delimiter alone:
+// an outside reader may not hold an empty component ([Base.Classify]).
+func (s *situation) emptyAlone(c int) bool {
+	if s.b.has {
+		return false
+	}
+	r := splitRef(s.ref)
+	var o Opt
+	switch c {
+	case cParams:
+		o = r.Params
+	case cQuery:
+		o = r.Query
+	case cFragment:
+		o = r.Fragment
+	}
+	return o.Present && o.Value == ""
+}
+
 func splitRef(ref string) Components {
 	return components1808(validate.Split(ref))
 }
@@ -535,7 +566,7 @@ func (s *situation) componentClass(c int) Class {
 		return NetLocDelimiters
 	case (c == cNetLoc || c == cPath) && (s.special && s.irregularSlashes(n) || s.baseSlashes()):
 		return SlashConfusion
-	case s.refHasEmpty():
+	case s.refHasEmpty() || s.outside && s.emptyAlone(c):
 		return EmptyComponent
 	}
 	if c == cNetLoc {
@@ -728,6 +759,31 @@ func (s *situation) verdictClass() Class {
 		if k != Unclassified {
 			return k
 		}
+	}
+	if s.outside {
+		return s.outsideRejection()
+	}
+	return Unclassified
+}
+
+// outsideRejection classifies an outside reader's rejection of what RFC
+// 1808, net/url and the URL Standard all accept ([Base.Classify]), by the
+// shape of the reference: a scheme not followed by "//" (g:h, http:g),
+// which a reader that wants "//" after every scheme rejects; a relative
+// reference without a base, which a reader of absolute URLs alone
+// rejects.
+func (s *situation) outsideRejection() Class {
+	_, rest, ok := schemeOf(s.clean())
+	switch {
+	case ok && !strings.HasPrefix(rest, "//"):
+		if s.b.has && s.loophole() {
+			return Loophole
+		}
+		return SlashConfusion
+	case !ok && !s.b.has:
+		return SchemeConfusion
+	case s.opaqueBase():
+		return OpaquePath
 	}
 	return Unclassified
 }
