@@ -220,4 +220,3 @@ func code(s string) string {
 	}
 	return fence + s + fence
 }
-
