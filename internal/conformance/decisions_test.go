@@ -33,7 +33,7 @@ func TestDecisionIDsDocumented(t *testing.T) {
 	}
 	ids := append([]string{"D-2"}, decisionIDs...)
 	for _, id := range ids {
-		if regexp.MustCompile(`(?m)\b` + regexp.QuoteMeta(id) + `\b|^` + id[2:] + `\. `).Match(page) &&
+		if regexp.MustCompile(`(?m)\b`+regexp.QuoteMeta(id)+`\b|^`+id[2:]+`\. `).Match(page) &&
 			strings.Contains(string(page), "## "+id[:1]) {
 			continue
 		}
