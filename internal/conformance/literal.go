@@ -111,9 +111,9 @@ func step6(base Parts, refPath string) string {
 func completeAt(p string, i int) bool { return i == 0 || p[i-1] == '/' }
 
 // ruleA: "All occurrences of "./", where "." is a complete path segment,
-// are removed." Each occurrence is found in the path as it stands before
-// the rule; removing one leaves the next where it was a complete segment
-// or not.
+// are removed." The occurrences are those of the path before the rule:
+// removing one leaves the character before the next as it was ("/" or
+// the start), so it makes or unmakes no other.
 func ruleA(p string) string {
 	var b strings.Builder
 	for i := 0; i < len(p); {
