@@ -1,6 +1,21 @@
-// Package layout has one test: that relurl's packages import only what
-// STYLE.md allows them to, so the vocabulary stays at the bottom and
-// nothing imports the fuzz targets or the command.
+// Package layout has the tests of the import direction of relurl's
+// packages: the vocabulary (ast) stays at the bottom, each package imports
+// only the relurl packages and third-party modules listed for it, and
+// nothing imports the fuzz targets.
+//
+// The rules, as [allowed] and [permitted] apply them:
+//
+//   - every package of the module has an entry in allowed, or follows
+//     the entry of the package that encloses it nearest: the longest
+//     entry that is a prefix of its path, segment by segment
+//     ("lint/extract/x" follows "lint/extract", never "lint"); a package
+//     that neither has nor inherits one fails the test;
+//   - an entry lists the imports allowed beyond the standard library:
+//     relurl's packages by their path in the module ("" is the module's
+//     root package), other modules by their module path; each allows the
+//     package named and every package under it, and "*" allows anything;
+//   - the standard library is always allowed, and no package of the
+//     module imports a package named fuzz.
 package layout
 
 import (
@@ -93,19 +108,12 @@ func TestImportDirection(t *testing.T) {
 		}
 		seen++
 		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
-		rules, ok := allowed[rel]
-		if !ok {
-			// A new package under a known one follows its parent's rules.
-			for name, r := range allowed {
-				if name != "" && strings.HasPrefix(rel, name+"/") {
-					rules, ok = r, true
-				}
-			}
-		}
+		entry, ok := entryFor(allowed, rel)
 		if !ok {
 			t.Errorf("package %s has no import rules: add it to internal/layout", p.ImportPath)
 			continue
 		}
+		rules := allowed[entry]
 		for _, imp := range p.Imports {
 			if !permitted(imp, rules) {
 				t.Errorf("%s imports %s; allowed: %q", p.ImportPath, imp, rules)
@@ -117,6 +125,24 @@ func TestImportDirection(t *testing.T) {
 	}
 }
 
+// entryFor returns the entry of table whose rules the package at rel (its
+// path in the module) follows: its own, else the longest entry that
+// encloses it ("a/b" encloses "a/b/c", not "a/bc"). The root package's
+// entry, "", encloses nothing. ok is false when there is none.
+func entryFor(table map[string][]string, rel string) (entry string, ok bool) {
+	if _, own := table[rel]; own {
+		return rel, true
+	}
+	for name := range table {
+		if name != "" && strings.HasPrefix(rel, name+"/") && (!ok || len(name) > len(entry)) {
+			entry, ok = name, true
+		}
+	}
+	return entry, ok
+}
+
+// permitted reports whether a package whose entry lists rules may import
+// imp.
 func permitted(imp string, rules []string) bool {
 	first, _, _ := strings.Cut(imp, "/")
 	if !strings.Contains(first, ".") {
@@ -140,4 +166,37 @@ func permitted(imp string, rules []string) bool {
 		}
 	}
 	return false
+}
+
+// TestEntryFor: a package follows its own entry, else the nearest entry
+// that encloses it, whatever the order a map gives its keys in.
+func TestEntryFor(t *testing.T) {
+	table := map[string][]string{
+		"": {}, "lint": {}, "lint/extract": {}, "lint/extract/deep": {}, "lint/ex": {}, "cmd/relurl": {},
+	}
+	for _, tc := range []struct {
+		rel, want string
+		ok        bool
+	}{
+		{"", "", true},
+		{"lint", "lint", true},
+		{"lint/extract", "lint/extract", true},
+		{"lint/extract/x", "lint/extract", true},
+		{"lint/extract/deep/x/y", "lint/extract/deep", true},
+		{"lint/format", "lint", true},
+		{"lint/extractor", "lint", true}, // a prefix of the name, not of the path
+		{"lint/ex/y", "lint/ex", true},
+		{"cmd/relurl/internal/x", "cmd/relurl", true},
+		{"cmd/relurlvet", "", false},
+		{"gen", "", false}, // the root's entry encloses nothing
+	} {
+		// Maps are iterated in a new order each time: ask often.
+		for range 20 {
+			got, ok := entryFor(table, tc.rel)
+			if got != tc.want || ok != tc.ok {
+				t.Errorf("entryFor(%q) = %q, %v; want %q, %v", tc.rel, got, ok, tc.want, tc.ok)
+				break
+			}
+		}
+	}
 }
