@@ -1,7 +1,8 @@
 // Package ast is the vocabulary of relurl: the components of a URL as
 // RFC 1808 §2.1 defines them, byte spans, the one printer, the one
-// diagnostic type, and the character-class table generated from the §2.2
-// BNF.
+// diagnostic type, the character-class table generated from the §2.2
+// BNF, and the one cut of a net_loc into userinfo, host and port
+// ([SplitNetLoc]).
 //
 // Both readers of a URL, the reference parser in package grammar and the
 // single-pass validator in package validate, produce an [URL] from this

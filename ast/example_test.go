@@ -71,3 +71,19 @@ func ExampleSchemeLen() {
 	// :x 0
 	// a%3Ab:c 0
 }
+
+func ExampleSplitNetLoc() {
+	for _, nl := range []string{"www.example.com", "anna:secret@ftp.example.com:21", "[2001:db8::7]:8080", "[::1"} {
+		p := ast.SplitNetLoc(nl)
+		fmt.Printf("%q: userinfo %q, host %q at %v", nl, p.UserInfo.Value, p.Host.Value, p.Host.Span)
+		if p.Port.Present {
+			fmt.Printf(", port %q", p.Port.Value)
+		}
+		fmt.Println()
+	}
+	// Output:
+	// "www.example.com": userinfo "", host "www.example.com" at {0 15}
+	// "anna:secret@ftp.example.com:21": userinfo "anna:secret", host "ftp.example.com" at {12 27}, port "21"
+	// "[2001:db8::7]:8080": userinfo "", host "[2001:db8::7]" at {0 13}, port "8080"
+	// "[::1": userinfo "", host "[::1" at {0 4}
+}

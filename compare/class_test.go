@@ -85,6 +85,10 @@ var classCases = []struct {
 	{"leading space", "", " http://a/b", []Class{WhiteSpace}, []string{"scheme", "net_loc", "path", "verdict"}},
 	{"IPv4 in hex", "", "http://0x7f.1/", []Class{Host}, []string{"net_loc"}},
 	{"bad port", "", "http://a:99999/", []Class{Host}, []string{"verdict"}},
+	// RFC 1808's net_loc is all of "[::1]]:80" (ast.SplitNetLoc keeps what
+	// follows the literal's "]" in the host): it differs from the host a
+	// browser repairs it to.
+	{"text after an IPv6 literal", "", "http://[::1]]:80/", []Class{PercentEncoding, Host}, []string{"verdict"}},
 	{"opaque base", "mailto:x", "g", []Class{OpaquePath}, []string{"net_loc", "path", "verdict"}},
 }
 

@@ -30,8 +30,9 @@ var componentNames = [numComponents + 1]string{"scheme", "net_loc", "path", "par
 //   - scheme: as written (a difference in case is a divergence of class
 //     [Case]);
 //   - net_loc: userinfo, host and port, RFC 1808's split by the login
-//     syntax of RFC 1738 §3.1 (the last "@" ends the userinfo, then the
-//     first ":" outside brackets ends the host). An empty port, a port
+//     syntax of RFC 1738 §3.1 with RFC 2732's IPv6 literals
+//     (ast.SplitNetLoc: the last "@" ends the userinfo, then the first ":"
+//     after a bracketed literal ends the host). An empty port, a port
 //     equal to the scheme's default, leading zeros of a port, and an empty
 //     userinfo (or an empty password and its ":") are dropped: RFC 3986
 //     §6.2.3 makes them equivalent, and browsers drop them;
@@ -76,25 +77,15 @@ func keysOf(rd *Reading) keys {
 	return k
 }
 
-// loginSplit cuts a net_loc by RFC 1738 §3.1's <user>:<password>@<host>:<port>.
+// loginSplit cuts a net_loc by RFC 1738 §3.1's <user>:<password>@<host>:<port>
+// (ast.SplitNetLoc).
 func loginSplit(netloc string) (ui, host, port Opt) {
-	hp := netloc
-	if i := strings.LastIndexByte(netloc, '@'); i >= 0 {
-		ui, hp = some(netloc[:i]), netloc[i+1:]
-	}
-	h, p := hp, Opt{}
-	if strings.HasPrefix(hp, "[") {
-		if i := strings.IndexByte(hp, ']'); i >= 0 {
-			h = hp[:i+1]
-			if strings.HasPrefix(hp[i+1:], ":") {
-				p = some(hp[i+2:])
-			}
-		}
-	} else if i := strings.IndexByte(hp, ':'); i >= 0 {
-		h, p = hp[:i], some(hp[i+1:])
-	}
-	return ui, some(h), p
+	p := ast.SplitNetLoc(netloc)
+	return opt(p.UserInfo), opt(p.Host), opt(p.Port)
 }
+
+// opt is the Opt of a component.
+func opt(c ast.Component) Opt { return Opt{Value: c.Value, Present: c.Present} }
 
 func normUserInfo(ui Opt) Opt {
 	if !ui.Present {

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	wurl "github.com/nlnwa/whatwg-url/url"
+
+	"github.com/relurl/relurl/ast"
 )
 
 // isSpecial reports whether the URL Standard reads a scheme by rules of its
@@ -210,21 +212,9 @@ func hasC0(s string) bool {
 // hostFixups compares the authority as written with the host, port and
 // credentials the parser kept.
 func hostFixups(f []FixUp, auth, scheme string, c *Components) []FixUp {
-	ui, hp, hasUI := "", auth, false
-	if i := strings.LastIndexByte(auth, '@'); i >= 0 {
-		ui, hp, hasUI = auth[:i], auth[i+1:], true
-	}
-	rawHost, rawPort, hasPort := hp, "", false
-	if strings.HasPrefix(hp, "[") {
-		if i := strings.IndexByte(hp, ']'); i >= 0 {
-			rawHost = hp[:i+1]
-			if strings.HasPrefix(hp[i+1:], ":") {
-				rawPort, hasPort = hp[i+2:], true
-			}
-		}
-	} else if i := strings.IndexByte(hp, ':'); i >= 0 {
-		rawHost, rawPort, hasPort = hp[:i], hp[i+1:], true
-	}
+	p := ast.SplitNetLoc(auth)
+	ui, hasUI := p.UserInfo.Value, p.UserInfo.Present
+	rawHost, rawPort, hasPort := p.Host.Value, p.Port.Value, p.Port.Present
 	host := c.Host.Value
 	switch {
 	case scheme == "file" && strings.EqualFold(rawHost, "localhost") && host == "":

@@ -120,37 +120,25 @@ func ipv6Brackets(u ast.URL) (open, closing int) {
 	if !u.NetLoc.Present {
 		return -1, -1
 	}
-	hostport, off := u.NetLoc.Value, u.NetLoc.Span.Start
-	if at := strings.LastIndexByte(hostport, '@'); at >= 0 {
-		hostport, off = hostport[at+1:], off+at+1
-	}
-	n := ipv6Literal(hostport)
-	if n == 0 {
+	p := ast.SplitNetLoc(u.NetLoc.Value)
+	if !ipv6Literal(p) {
 		return -1, -1
 	}
-	return off, off + n - 1
+	return u.NetLoc.Span.Start + p.Host.Span.Start, u.NetLoc.Span.Start + p.Host.Span.End - 1
 }
 
-// ipv6Literal returns the length of the IPv6 literal that hostport begins
-// with, "[" IPv6address "]" (RFC 2732 §3, read by net/netip), when it is
-// followed by nothing or by ":" and a port of digits; otherwise 0. A zone
-// (RFC 6874) is not part of RFC 2732, and an IPv4 address in brackets is
-// not an IPv6 literal.
-func ipv6Literal(hostport string) int {
-	if !strings.HasPrefix(hostport, "[") {
-		return 0
+// ipv6Literal reports whether the host of p is an IPv6 literal, "["
+// IPv6address "]" (RFC 2732 §3, read by net/netip), followed by nothing
+// or by ":" and a port of digits. A zone (RFC 6874) is not part of
+// RFC 2732, and an IPv4 address in brackets is not an IPv6 literal.
+func ipv6Literal(p ast.NetLocParts) bool {
+	h := p.Host.Value
+	if len(h) < 2 || h[0] != '[' || h[len(h)-1] != ']' {
+		return false
 	}
-	end := strings.IndexByte(hostport, ']')
-	if end < 0 {
-		return 0
-	}
-	addr, err := netip.ParseAddr(hostport[1:end])
+	addr, err := netip.ParseAddr(h[1 : len(h)-1])
 	if err != nil || !addr.Is6() || addr.Zone() != "" {
-		return 0
+		return false
 	}
-	rest := hostport[end+1:]
-	if rest != "" && (rest[0] != ':' || strings.Trim(rest[1:], "0123456789") != "") {
-		return 0
-	}
-	return end + 1
+	return strings.Trim(p.Port.Value, "0123456789") == ""
 }

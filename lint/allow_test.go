@@ -94,6 +94,40 @@ func TestAllowIPv6Hosts(t *testing.T) {
 	}
 }
 
+// TestBracketsAsCharacters: with "[" and "]" allowed as characters but
+// not IPv6 hosts, the RFC 1738 profile reads a bracketed host as
+// ast.SplitNetLoc cuts it (its ":" are not the port's) and reports the
+// host alone; a port after it is checked as a port.
+func TestBracketsAsCharacters(t *testing.T) {
+	l := mustNew(t, Options{AllowChars: "[]", Enable: []string{"rfc1738"}})
+	for _, c := range []struct {
+		url  string
+		want []string
+	}{
+		{"http://⟦[::1]⟧:80/", []string{"rfc1738/host"}},
+		{"http://⟦[::1]x⟧:80/", []string{"rfc1738/host"}},
+		{"http://⟦[::1:80⟧/", []string{"rfc1738/host"}},
+		{"ftp://a:b@⟦[::1]⟧:21/", []string{"rfc1738/host"}},
+		{"http://⟦[::1]⟧⟦:8o⟧/", []string{"rfc1738/host", "rfc1738/port"}},
+	} {
+		in := strings.NewReplacer("⟦", "", "⟧", "").Replace(c.url)
+		var got, want []string
+		for _, f := range l.URL(in) {
+			got = append(got, f.Rule+" "+in[f.Offset:f.EndOffset])
+		}
+		rest := c.url
+		for _, rule := range c.want {
+			open := strings.Index(rest, "⟦")
+			end := strings.Index(rest, "⟧")
+			want = append(want, rule+" "+rest[open+len("⟦"):end])
+			rest = rest[end+len("⟧"):]
+		}
+		if strings.Join(got, "; ") != strings.Join(want, "; ") {
+			t.Errorf("%q: %q, want %q", in, got, want)
+		}
+	}
+}
+
 // TestAllowedBase: a base whose only faults are allowed characters serves
 // as one, embedded or given as the retrieval URL.
 func TestAllowedBase(t *testing.T) {

@@ -142,8 +142,9 @@ func rfc1738Rows() []row {
 }
 
 // login is a net_loc read as login = [ user [ ":" password ] "@" ]
-// hostport (RFC 1738 §3.1): the last "@" ends the user and password, the
-// first ":" of the host and port ends the host.
+// hostport (RFC 1738 §3.1), cut by ast.SplitNetLoc: the last "@" ends the
+// user and password, the first ":" of the host and port (after the "]"
+// of an IPv6 literal) ends the host.
 type login struct {
 	// ok says the net_loc is read so: it is present and its scheme is one
 	// of the common Internet syntax, or file.
@@ -192,27 +193,15 @@ func (c *urlCheck) readLogin() *login {
 		return lg
 	}
 	lg.ok = true
-	nl := c.u.NetLoc.Value
-	lg.off, lg.at = c.u.NetLoc.Span.Start, strings.LastIndexByte(nl, '@')
-	hostport, hpOff := nl, lg.off
-	if lg.at >= 0 {
-		lg.userinfo = nl[:lg.at]
-		hostport, hpOff = nl[lg.at+1:], lg.off+lg.at+1
+	p := ast.SplitNetLoc(c.u.NetLoc.Value)
+	lg.off, lg.at = c.u.NetLoc.Span.Start, -1
+	if p.UserInfo.Present {
+		lg.userinfo, lg.at = p.UserInfo.Value, p.UserInfo.Span.End
 	}
-	lg.host, lg.hostEnd = hostport, hpOff+len(hostport)
-	hostLen := strings.IndexByte(hostport, ':')
-	if c.l.allow.ipv6 {
-		if n := ipv6Literal(hostport); n > 0 {
-			// An RFC 2732 literal: its ":" are not the port's.
-			lg.ipv6, hostLen = true, -1
-			if n < len(hostport) {
-				hostLen = n
-			}
-		}
-	}
-	if i := hostLen; i >= 0 {
-		lg.host, lg.hostEnd = hostport[:i], hpOff+i
-		lg.port, lg.hasPort, lg.portEnd = hostport[i+1:], true, hpOff+len(hostport)
+	lg.host, lg.hostEnd = p.Host.Value, lg.off+p.Host.Span.End
+	lg.ipv6 = c.l.allow.ipv6 && ipv6Literal(p)
+	if p.Port.Present {
+		lg.port, lg.hasPort, lg.portEnd = p.Port.Value, true, lg.off+p.Port.Span.End
 	}
 	return lg
 }

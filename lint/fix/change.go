@@ -98,26 +98,16 @@ func LowerScheme(u ast.URL) Change {
 	return Change{Offset: u.Scheme.Span.Start, End: u.Scheme.Span.End, New: strings.ToLower(u.Scheme.Value)}
 }
 
-// HostSpan returns where the host of u's net_loc is in the URL: after the
-// last "@" (the login of RFC 1738 §3.1), up to the first ":" that ends it
-// (outside brackets), or -1, -1 when u has no net_loc.
+// HostSpan returns where the host of u's net_loc is in the URL, as
+// ast.SplitNetLoc cuts it: after the last "@" (the login of RFC 1738
+// §3.1), up to the first ":" that ends it (after the "]" of an IPv6
+// literal), or -1, -1 when u has no net_loc.
 func HostSpan(u ast.URL) (start, end int) {
 	if !u.NetLoc.Present {
 		return -1, -1
 	}
-	nl, off := u.NetLoc.Value, u.NetLoc.Span.Start
-	if at := strings.LastIndexByte(nl, '@'); at >= 0 {
-		nl, off = nl[at+1:], off+at+1
-	}
-	end = len(nl)
-	if strings.HasPrefix(nl, "[") {
-		if i := strings.IndexByte(nl, ']'); i >= 0 {
-			end = i + 1
-		}
-	} else if i := strings.IndexByte(nl, ':'); i >= 0 {
-		end = i
-	}
-	return off, off + end
+	h := ast.SplitNetLoc(u.NetLoc.Value).Host.Span
+	return u.NetLoc.Span.Start + h.Start, u.NetLoc.Span.Start + h.End
 }
 
 // profile converts a host to ASCII as the URL Standard's "domain to

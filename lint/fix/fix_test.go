@@ -78,6 +78,29 @@ func TestHost(t *testing.T) {
 	}
 }
 
+// TestHostSpan: the host as ast.SplitNetLoc cuts it, marked in the URL.
+func TestHostSpan(t *testing.T) {
+	for _, marked := range []string{
+		"http://⟦a⟧/",
+		"http://u:p@⟦a⟧:80/",
+		"http://u@v@⟦a⟧/",
+		"http://⟦[::1]⟧:8080/",
+		"http://u@⟦[::1]x⟧:80/",
+		"http://⟦[::1:80⟧/",
+		"//⟦⟧/a",
+		"http:/a",
+	} {
+		url := strings.NewReplacer("⟦", "", "⟧", "").Replace(marked)
+		wantStart, wantEnd := -1, -1
+		if i := strings.Index(marked, "⟦"); i >= 0 {
+			wantStart, wantEnd = i, strings.Index(marked, "⟧")-len("⟦")
+		}
+		if start, end := fix.HostSpan(validate.Split(url)); start != wantStart || end != wantEnd {
+			t.Errorf("HostSpan(%q) = %d, %d; want %d, %d", url, start, end, wantStart, wantEnd)
+		}
+	}
+}
+
 // TestCheck holds the safety rule to cases: a fix keeps every reader's
 // target, or the one the others agreed on where a reader rejected the
 // original.
