@@ -14,6 +14,7 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/input"
 )
 
 // ConfigName is the name of relurl's configuration file, found by
@@ -109,7 +110,7 @@ type Override struct {
 //	exclude = ["_sources/**", "vendor/"]  # gitignore-style, relative to the file
 //	include = ["**/*.html"]               # when given, only these
 //	fail-on = "error"                     # as --fail-on
-//	max-size = "64MiB"                    # as --max-size: bytes, or with a unit
+//	max-size = "64MiB"                    # as --max-size: bytes, or with a unit (input.ParseSize)
 //	[rules]                               # id or family = "off" | "info" | "warning" | "error"
 //	"fsegment/colon" = "off"
 //	[allow]
@@ -133,7 +134,8 @@ type Config struct {
 	Exclude, Include Patterns
 	// FailOn is "error", "warning", "info" or "none" (--fail-on), or "".
 	FailOn string
-	// MaxSize is the largest file to lint, in bytes (--max-size), or 0.
+	// MaxSize is the largest file to lint, in bytes (--max-size, read by
+	// input.ParseSize as the flag is), or 0.
 	MaxSize int64
 	// Levels sets rules and families ([rules]).
 	Levels map[string]Level
@@ -227,31 +229,6 @@ type rawConfig struct {
 		Paths []string          `toml:"paths"`
 		Rules map[string]string `toml:"rules"`
 	} `toml:"override"`
-}
-
-// ParseSize reads a size in bytes: a whole number, alone or followed by a
-// unit, B, K, KiB, M, MiB, G or GiB (powers of 1024) or KB, MB or GB
-// (powers of 1000), as "64MiB" or "10 MB". The size must be positive.
-func ParseSize(s string) (int64, error) {
-	t := strings.TrimSpace(s)
-	i := 0
-	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
-		i++
-	}
-	n, err := strconv.ParseInt(t[:i], 10, 64)
-	if err != nil || n <= 0 {
-		return 0, fmt.Errorf("size %s: want a positive whole number of bytes, with a unit or none (64MiB, 10MB, 1048576)", ast.Quote(s, 0))
-	}
-	units := map[string]int64{"": 1, "B": 1, "K": 1 << 10, "KiB": 1 << 10, "M": 1 << 20, "MiB": 1 << 20, "G": 1 << 30, "GiB": 1 << 30,
-		"KB": 1e3, "MB": 1e6, "GB": 1e9}
-	unit, ok := units[strings.TrimSpace(t[i:])]
-	if !ok {
-		return 0, fmt.Errorf("size %s: unknown unit %s (B, K, KiB, KB, M, MiB, MB, G, GiB, GB)", ast.Quote(s, 0), ast.Quote(strings.TrimSpace(t[i:]), 0))
-	}
-	if n > (1<<63-1)/unit {
-		return 0, fmt.Errorf("size %s is too large", ast.Quote(s, 0))
-	}
-	return n * unit, nil
 }
 
 // wants says what each key holds, for a value of the wrong type.
@@ -355,9 +332,9 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	switch v := raw.MaxSize.(type) {
 	case nil:
 	case int64:
-		c.MaxSize, err = ParseSize(strconv.FormatInt(v, 10))
+		c.MaxSize, err = input.ParseSize(strconv.FormatInt(v, 10))
 	case string:
-		c.MaxSize, err = ParseSize(v)
+		c.MaxSize, err = input.ParseSize(v)
 	default:
 		err = fmt.Errorf("want %s, not a TOML %T", wants["max-size"], v)
 	}

@@ -114,19 +114,6 @@ func TestConfigErrors(t *testing.T) {
 	}
 }
 
-func TestParseSize(t *testing.T) {
-	for s, want := range map[string]int64{"1": 1, "64MiB": 64 << 20, "10 MB": 10e6, "2K": 2048, "1GiB": 1 << 30, "3B": 3} {
-		if got, err := ParseSize(s); err != nil || got != want {
-			t.Errorf("ParseSize(%q) = %d, %v", s, got, err)
-		}
-	}
-	for _, s := range []string{"", "-1", "1.5MB", "MB", "99999999999999999999", "9000000000GiB"} {
-		if _, err := ParseSize(s); err == nil {
-			t.Errorf("ParseSize(%q): no error", s)
-		}
-	}
-}
-
 func TestFindConfig(t *testing.T) {
 	root := t.TempDir()
 	deep := filepath.Join(root, "repo", "docs", "a")

@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -53,11 +54,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	root := fs.String("root", ".", "the `directory` --base is the URL of, and SARIF file URIs are relative to (the repository root)")
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), fmt.Sprintf("lint this many files at a time (at most %d)", lint.MaxJobs))
 	maxSize := int64(input.DefaultMax)
-	fs.Func("max-size", "the largest `size` of a file read (bytes, or with KiB, MiB, GiB, KB, MB, GB; default "+
-		input.Size(input.DefaultMax)+"); a larger file is an error, the others are linted", func(s string) (err error) {
-		maxSize, err = input.ParseSize(s)
-		return err
-	})
+	maxSizeFlag(fs, &maxSize)
 	allowEmpty := fs.Bool("allow-empty", false, "exit 0 when the arguments name no file to lint (by default that is exit 2)")
 	var rf ruleFlags
 	rf.register(fs)
@@ -166,6 +163,17 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The summary is the last line, whatever happened.
 	warnf("%s", sum)
 	return code
+}
+
+// maxSizeFlag defines --max-size on fs, into *size: read by
+// input.ParseSize, as the configuration's max-size is.
+func maxSizeFlag(fs *flag.FlagSet, size *int64) {
+	fs.Func("max-size", "the largest `size` of a file read: bytes, or with a unit in any case, K, M, G, T or KiB, MiB, GiB, TiB\n"+
+		"(powers of 1024), KB, MB, GB, TB (powers of 1000); at most 1 TiB (default "+input.Size(input.DefaultMax)+").\n"+
+		"A larger file is an error, the others are linted", func(s string) (err error) {
+		*size, err = input.ParseSize(s)
+		return err
+	})
 }
 
 // hint says how to get past an input error, or is "".

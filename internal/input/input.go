@@ -36,11 +36,38 @@ func (e *TooLargeError) Error() string {
 	return e.Name + ": larger than the limit of " + Size(e.Max)
 }
 
-// ParseSize reads a size in bytes as the flags and configuration of relurl
-// write it: a whole number of bytes, or a number followed by a unit,
-// "KiB", "MiB" or "GiB" (powers of 1024), or "KB", "MB" or "GB" (powers of
-// 1000), with white space allowed between: "268435456", "256MiB",
-// "100 MB". The size must be at least 1 byte and at most 1 TiB.
+// MaxSize is the largest size [ParseSize] accepts: 1 TiB.
+const MaxSize = 1 << 40
+
+// sizeUnit is a unit of a size and the bytes it stands for.
+type sizeUnit struct {
+	name  string
+	bytes int64
+}
+
+// sizeUnits are the units of a size, in the order a message lists them:
+// B, then for each of K, M, G and T the letter alone and with "iB"
+// (powers of 1024, as GNU coreutils read K), and with "B" (powers of
+// 1000).
+var sizeUnits = func() []sizeUnit {
+	units := []sizeUnit{{"B", 1}}
+	bin, dec := int64(1), int64(1)
+	for _, p := range "KMGT" {
+		bin, dec = bin<<10, dec*1000
+		units = append(units, sizeUnit{string(p), bin}, sizeUnit{string(p) + "iB", bin}, sizeUnit{string(p) + "B", dec})
+	}
+	return units
+}()
+
+// ParseSize reads a size in bytes as relurl lint's --max-size flag and the
+// max-size key of its configuration file both write it (decision L-45): a
+// whole number of bytes, alone or followed by a unit, with white space
+// allowed around the number and before the unit. The unit is B (bytes),
+// K, M, G or T (powers of 1024, as GNU coreutils read them), the same
+// with "iB" (KiB, MiB, GiB, TiB: the same powers of 1024), or with "B"
+// (KB, MB, GB, TB: powers of 1000), in any case: "268435456", "256M",
+// "256MiB", "100 MB", "64kb". The size must be at least 1 byte and at most
+// 1 TiB ([MaxSize]).
 func ParseSize(s string) (int64, error) {
 	t := strings.TrimSpace(s)
 	i := 0
@@ -48,30 +75,26 @@ func ParseSize(s string) (int64, error) {
 		i++
 	}
 	n, err := strconv.ParseInt(t[:i], 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("size %q: want a number of bytes, or a number and KiB, MiB, GiB, KB, MB or GB", s)
+	if err != nil && !errors.Is(err, strconv.ErrRange) || strings.HasPrefix(t[i:], ".") {
+		return 0, fmt.Errorf("size %q: want a whole number of bytes, alone or with a unit (1048576, 64K, 64KiB, 10MB)", s)
 	}
-	var unit int64 = 1
-	switch strings.TrimSpace(t[i:]) {
-	case "", "B":
-	case "KiB":
-		unit = 1 << 10
-	case "MiB":
-		unit = 1 << 20
-	case "GiB":
-		unit = 1 << 30
-	case "KB", "kB":
-		unit = 1e3
-	case "MB":
-		unit = 1e6
-	case "GB":
-		unit = 1e9
-	default:
-		return 0, fmt.Errorf("size %q: unknown unit %q (want KiB, MiB, GiB, KB, MB or GB)", s, strings.TrimSpace(t[i:]))
+	name := strings.TrimSpace(t[i:])
+	unit := int64(0)
+	for _, u := range sizeUnits {
+		if strings.EqualFold(name, u.name) || name == "" && u.name == "B" {
+			unit = u.bytes
+			break
+		}
 	}
-	const maxSize = 1 << 40
-	if n < 1 || n > maxSize/unit {
-		return 0, fmt.Errorf("size %q: want at least 1 byte and at most 1 TiB", s)
+	if unit == 0 {
+		names := make([]string, len(sizeUnits))
+		for j, u := range sizeUnits {
+			names[j] = u.name
+		}
+		return 0, fmt.Errorf("size %q: unknown unit %q (%s, in any case)", s, name, strings.Join(names, ", "))
+	}
+	if err != nil || n < 1 || n > MaxSize/unit {
+		return 0, fmt.Errorf("size %q: want a positive whole number of bytes, at most 1 TiB", s)
 	}
 	return n * unit, nil
 }

@@ -96,25 +96,6 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-func TestParseSize(t *testing.T) {
-	for _, c := range []struct {
-		s    string
-		want int64
-	}{
-		{"1", 1}, {"268435456", 268435456}, {"256MiB", 256 << 20}, {" 256 MiB ", 256 << 20}, {"100 MB", 100e6},
-		{"1KiB", 1024}, {"1kB", 1000}, {"1KB", 1000}, {"2GiB", 2 << 30}, {"3GB", 3e9}, {"5B", 5}, {"1024GiB", 1 << 40},
-	} {
-		if got, err := input.ParseSize(c.s); err != nil || got != c.want {
-			t.Errorf("ParseSize(%q) = %d, %v, want %d", c.s, got, err, c.want)
-		}
-	}
-	for _, bad := range []string{"", "0", "-1", "1.5MiB", "MiB", "1 mb", "1TiB", "1025GiB", "99999999999999999999", "1 MiB x"} {
-		if got, err := input.ParseSize(bad); err == nil {
-			t.Errorf("ParseSize(%q) = %d, want an error", bad, got)
-		}
-	}
-}
-
 // TestReadSized: a known size past the limit is refused unread; an
 // unknown one is read through the limit.
 func TestReadSized(t *testing.T) {
