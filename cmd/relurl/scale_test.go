@@ -6,11 +6,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/compare"
 	"github.com/relurl/relurl/internal/scale"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
@@ -81,6 +83,15 @@ func scaleCases(t *testing.T) []scale.Case {
 				return func() { _, _ = relurl.Relative(base, target) }, len(target) + len(base)
 			})
 		}
+	}
+
+	// The library: the three readings of one reference against the §5
+	// base (compare.Base.Reference), on a long reference of each unit.
+	cmpBase := compare.NewBase(section5Base)
+	for _, unit := range scale.ReferenceUnits {
+		add("compare.Reference", "reference of "+strconv.Quote(unit), func(n int) (func(), int) {
+			return fixed(scale.Reference(unit, n), func(s string) { cmpBase.Reference(s) })
+		})
 	}
 
 	// The library: a message's bases (resolve/base.Message, the MIME walk

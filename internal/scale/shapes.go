@@ -295,3 +295,17 @@ func HTMLLongHead(n int) string {
 	return "<!DOCTYPE html>\n<html><head>\n" + repeat(`<meta name="a" content="b">`+"\n", n) +
 		`<base href="http://a/b/c/">` + "\n</head><body><a href=\"g\">x</a></body></html>\n"
 }
+
+// ReferenceUnits are the units of the long references the three readings
+// of package compare are measured on (entry "compare.Reference"), one
+// shape each: a cost each reader might pay more than once per byte. Dot
+// segments and empty ones (removed, or bounded for the WHATWG library by
+// compare.MaxWHATWGSegments), bad and good escapes, white space and
+// backslashes a browser strips or turns, the delimiters of params, query
+// and login, non-ASCII, an IPv6 opener, and labels that read as an IPv4
+// address.
+var ReferenceUnits = []string{"../", "a/", "%zz", "%41", "\t", `\`, "?", ";", ":", "é", "//", "@", "[", "0."}
+
+// Reference returns a reference of about n bytes: "http://h/" and unit
+// over and over.
+func Reference(unit string, n int) string { return "http://h/" + repeat(unit, n-9) }
