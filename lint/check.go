@@ -340,11 +340,11 @@ func (fc *fileCheck) ref(r extract.Ref) {
 	}
 }
 
-// flushChunk is how many findings of a file wait, at most, before those
-// that are final are written: enough that an ordinary file is written in
-// one part, few enough that a file of millions of findings takes memory
-// for a few thousand.
-const flushChunk = 4096
+// FlushChunk is how many findings of a file wait, at most, before
+// [Linter.Check] hands those that are final to its flush: enough that an
+// ordinary file is written in one part, few enough that a file of
+// millions of findings takes memory for a few thousand.
+const FlushChunk = 4096
 
 // flushTo hands flush the findings at or before offset w, in order and
 // placed. If few are (a document that gives its URLs out of order), the
@@ -355,7 +355,7 @@ func (fc *fileCheck) flushTo(w int) {
 		// its relurl:ignore-file directives, wherever they are, apply to
 		// every finding of the file. Looking at the first flush, not
 		// before the file is read, spares the look to the files that never
-		// hold flushChunk findings: nearly all (BenchmarkLintHTML measures
+		// hold FlushChunk findings: nearly all (BenchmarkLintHTML measures
 		// the look).
 		fc.flushed = true
 		if strings.Contains(fc.lines.src, DirectivePrefix) {
@@ -372,7 +372,7 @@ func (fc *fileCheck) flushTo(w int) {
 		fc.flush(part)
 		fc.findings = slices.Clone(fc.findings[k:])
 	}
-	fc.flushAt = max(flushChunk, 2*len(fc.findings))
+	fc.flushAt = max(FlushChunk, 2*len(fc.findings))
 }
 
 // finish sorts and places the findings not flushed yet.
@@ -402,17 +402,35 @@ func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit, rf *refFix) {
 	fc.findings = append(fc.findings, f)
 }
 
-// lintFile lints src, the content of the file called name, read as kind
-// against the retrieval URL retrieval, with the rules the overrides that
-// match name set. When flush is not nil, it takes the findings in parts,
-// in order, as soon as they are final, and the fileCheck returned holds
-// the last part; otherwise it holds them all. A file that holds a relurl:
-// directive is not flushed in parts: its relurl:ignore-file directives,
-// wherever they are, apply to every finding of the file.
-func (l *Linter) lintFile(name, src string, kind extract.Kind, retrieval string, flush func([]Finding)) *fileCheck {
-	l = l.forFile(name).forKind(kind)
+// Checked is what [Linter.Check] found in one file.
+type Checked struct {
+	// Findings are the file's findings, in order of position: all of
+	// them, or when they were flushed in parts, the last part.
+	Findings []Finding
+	// Notes say which parts of the file were not read, or not as their
+	// format wants them, and why; each is also a finding of the input
+	// family, when its rule is on.
+	Notes []extract.Note
+	// URLs is how many URLs the file holds.
+	URLs int
+	// Suppressed is how many findings its relurl:ignore directives
+	// suppressed; they are not in Findings.
+	Suppressed int
+}
+
+// Check lints src, the content of the file called name, read as kind
+// against the retrieval URL retrieval (the base of RFC 1808 §3.3 for a
+// document that embeds none; "" for none). It is [Linter.File] for a
+// runner of many files, which picks each file's kind, base and linter.
+// When flush is not nil, it takes the findings in parts, in order, as
+// soon as they are final, and Checked holds the last part; otherwise it
+// holds them all. A file that holds a relurl: directive is not flushed in
+// parts: its relurl:ignore-file directives, wherever they are, apply to
+// every finding of the file.
+func (l *Linter) Check(name, src string, kind extract.Kind, retrieval string, flush func([]Finding)) Checked {
+	l = l.forKind(kind)
 	fc := &fileCheck{l: l, file: name, lines: lines{src: src}, bases: make(map[*extract.Base]*base),
-		placer: newPlacer(src), flush: flush, flushAt: flushChunk, src: src}
+		placer: newPlacer(src), flush: flush, flushAt: FlushChunk, src: src}
 	if kind != extract.KindText {
 		fc.memo = true
 		if l.fixes {
@@ -428,7 +446,7 @@ func (l *Linter) lintFile(name, src string, kind extract.Kind, retrieval string,
 		fc.finishSuppressions()
 	}
 	fc.finish()
-	return fc
+	return Checked{Findings: fc.findings, Notes: fc.notes, URLs: fc.urls, Suppressed: fc.suppressed}
 }
 
 // File lints the file called name, whose content is data, read as kind
@@ -440,7 +458,7 @@ func (l *Linter) File(name string, data []byte, kind extract.Kind) []Finding {
 	if kind == 0 {
 		kind = extract.Detect(name, data)
 	}
-	return l.lintFile(name, string(data), kind, l.retrieval, nil).findings
+	return l.Check(name, string(data), kind, l.retrieval, nil).Findings
 }
 
 // URL lints one URL, against the linter's retrieval URL as its base. The

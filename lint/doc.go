@@ -34,15 +34,11 @@
 // example; [RulesPage] turns the catalog into docs/rules.md ("go generate
 // ./lint"), a section per rule at its [Rule.Anchor].
 //
-// The controls a linter run in CI needs live here too: the configuration
-// file .relurl.toml ([Config], [LoadConfig], [FindConfig]; config.go), its
-// gitignore-style [Patterns] (glob.go), the per-file [Override]s
-// (overrides.go), the allowances of [Options] (allow.go), and the
-// [Baseline] of recorded findings (baseline.go).
-//
 // A [Linter] is made by [New] from [Options] that turn rules or families
-// on and off (in every kind of document) and change severities; it decides once which checks run, and
-// is safe for concurrent use. [Linter.File] reads a file through package
+// on and off (in every kind of document), change severities, set levels
+// in layers ([Level], [Linter.WithLevels]) and allow characters and IPv6
+// hosts (allow.go); it decides once which checks run, and is safe for
+// concurrent use. [Linter.File] reads a file through package
 // lint/extract (a list of URLs, an HTML document or an RFC 822 message),
 // which establishes each document's base by the layers of §3 (package
 // resolve/base: the HTML BASE element of §10, the Base header of §3.1, the
@@ -50,20 +46,27 @@
 // [Finding] with its position in the file: line and column from 1, the
 // column counted in bytes.
 //
-// A [Run] lints many files in parallel and hands each file's findings, in
-// the order the files were named, to a [Reporter]: the formats of package
-// lint/format (text, JSON, SARIF) are Reporters.
+// [Linter.Check] lints the content of one file as a runner hands it: its
+// name, kind and retrieval URL, its findings in parts as they are final.
+// Package lint/runner is that runner: the walk of directories, the
+// configuration file .relurl.toml with its patterns and per-file
+// overrides, the baseline, reading files through a size limit, and the
+// ordered parallel run that hands each file's findings to the formats of
+// package lint/format. This package reads no file and no configuration:
+// what the Go analyzer and the playground link is the catalog and the
+// checker alone.
 //
 // The rules other than syntax read only URLs that are valid under §2.2: an
 // invalid URL gets its syntax findings alone.
 //
-// Fixes (fixes.go, runfix.go; the engine is package lint/fix): with
+// Fixes (fixes.go, fixfile.go; the engine is package lint/fix): with
 // [Options.Fixes] each finding carries its automatic fix ([Finding.Edit],
 // one edit per URL, shared by the URL's findings) or why it has none
 // ([Finding.NoFix]). A catalog row says how its rule's findings are mended
 // ([Rule.AutoFix]); a fix mends every fault of its URL that a finding
 // reports, is linted again, and is made only when the three readers of
 // package compare take the fixed URL where they took the original
-// (fix.Check). [Run.Fix] is handed each file with fixes once its fixed
-// content has been read back: relurl lint --fix and --diff.
+// (fix.Check). [ApplyFixes] makes the fixes of one file's content and
+// reads it back; the runner hands the result to relurl lint --fix and
+// --diff.
 package lint

@@ -10,7 +10,7 @@ import (
 )
 
 // benchKindDocument makes a document of kind k of about n bytes with the
-// links, words and proportions of benchPages: prose with a link every
+// links, words and proportions of scale.Pages: prose with a link every
 // 150 bytes or so, a few of them bad.
 func benchKindDocument(k extract.Kind, n int) []byte {
 	links := []string{"/about/team.html", "../b/c.html#s", "https://www.example.com/x?id=1&l=en", "page.html",

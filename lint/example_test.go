@@ -2,13 +2,10 @@ package lint_test
 
 import (
 	"fmt"
-	"os"
-	"strings"
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
-	"github.com/relurl/relurl/lint/format"
 )
 
 func ExampleNew() {
@@ -93,14 +90,4 @@ func ExampleLookup() {
 	// Output:
 	// a relative path whose first segment holds ":"
 	// precede the path with "./" ("./this:that"), which the RFC prefers, or escape the colon as %3A
-}
-
-func ExampleRun() {
-	l, _ := lint.New(lint.Options{})
-	run := lint.Run{Linter: l, Kind: extract.KindText, Stdin: strings.NewReader("http://a/ok\nhttp://a/b c\n")}
-	sum, err := run.Lint([]string{"-"}, format.NewText(os.Stdout, false))
-	fmt.Println(sum.Files, sum.URLs, sum.Findings[ast.SeverityError], err)
-	// Output:
-	// <stdin>:2:11: error: space is not allowed in fsegment; write it as %20 [fsegment/char]
-	// 1 2 1 <nil>
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/relurl/relurl/internal/scale"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/format"
+	"github.com/relurl/relurl/lint/runner"
 )
 
 // The linter against its floor: BenchmarkLintHTML lints the
@@ -69,16 +70,16 @@ func floorCorpus(b *testing.B, src string) (dir string, files []string, size int
 }
 
 // lintRun lints the directory dir as relurl lint -j 1 DIR does: a walk,
-// one job, the text format (to nowhere), the configuration's skips when
-// there is one.
-func lintRun(b *testing.B, l *lint.Linter, cfg *lint.Config, dir string, files int) {
+// one job, the text format (to nowhere), the configuration's skips and
+// overrides when there is one.
+func lintRun(b *testing.B, l *lint.Linter, cfg *runner.Config, dir string, files int) {
 	rep, err := format.New("text", io.Discard, format.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
-	r := lint.Run{Linter: l, Jobs: 1}
+	r := runner.Run{Linter: l, Jobs: 1}
 	if cfg != nil {
-		r.Skip = cfg.Skips
+		r.Skip, r.Overrides, r.Dir = cfg.Skips, cfg.Overrides, cfg.Dir
 	}
 	sum, err := r.Lint([]string{dir}, rep)
 	if err != nil || sum.Files != files {
@@ -131,10 +132,10 @@ func BenchmarkLintHTML(b *testing.B) {
 			}
 			b.Run("corpus="+corpus.name+"/features="+f.name, func(b *testing.B) {
 				opts := f.opts
-				var cfg *lint.Config
+				var cfg *runner.Config
 				if f.config != "" {
 					var err error
-					if cfg, err = lint.ParseConfig(filepath.Join(dir, lint.ConfigName), []byte(f.config)); err != nil {
+					if cfg, err = runner.ParseConfig(filepath.Join(dir, runner.ConfigName), []byte(f.config)); err != nil {
 						b.Fatal(err)
 					}
 					opts = cfg.Options()

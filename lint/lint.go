@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -12,10 +13,11 @@ import (
 
 // Options configures a [Linter]. A rule's state is settled in layers,
 // each overriding the ones before: the catalog's defaults, Levels (a
-// configuration file's [rules]), the Overrides whose paths match the file
-// (in order), then Enable, Disable and Severity (the command line's
-// flags). Within a layer a family is applied before the ids, so that an id
-// overrides its family.
+// configuration file's [rules]), the layers of [Linter.WithLevels] (the
+// [[override]] entries that match a file, in order), then Enable, Disable
+// and Severity (the command line's flags). Within a layer a family is
+// applied before the ids, so that an id overrides its family
+// ([SettingOrder]).
 type Options struct {
 	// Enable turns on rules, by id or by family ("rfc1738" turns on the
 	// RFC 1738 profile).
@@ -34,16 +36,8 @@ type Options struct {
 	Retrieval string
 
 	// Levels sets rules and families off, or on with a severity, as a
-	// configuration file's [rules] does ([Config]).
+	// configuration file's [rules] does.
 	Levels map[string]Level
-	// Overrides set rules for the files whose paths match theirs, relative
-	// to Dir, as a configuration file's [[override]] entries do; a later
-	// one wins over an earlier one. [Linter.File] applies them by the
-	// file's name.
-	Overrides []Override
-	// Dir is the directory the Overrides' paths are relative to; "" is
-	// the working directory.
-	Dir string
 
 	// AllowChars holds characters accepted as if RFC 1808 §2.2 allowed
 	// them wherever they stand: a syntax finding on one of them is not
@@ -76,6 +70,8 @@ type Options struct {
 // Linter checks URLs and documents against the rules of the catalog. It
 // is immutable once made by [New], and safe for concurrent use.
 type Linter struct {
+	// opts are the options the linter was made with, for WithLevels.
+	opts      Options
 	state     map[string]ruleState
 	retrieval string
 	// active holds, for each kind of URL a check reads, the rows of the
@@ -90,9 +86,6 @@ type Linter struct {
 	byKind map[string]*Linter
 	// allow is what AllowChars and AllowIPv6Hosts accept.
 	allow allowance
-	// overrides, when there are any, make the linters of the files they
-	// match (overrides.go).
-	overrides *overrides
 	// fixes says to compute the findings' fixes (Options.Fixes).
 	fixes bool
 }
@@ -123,27 +116,26 @@ func (s *ruleState) setOn(on bool) {
 // that is not an absolute URL under RFC 1808 §2.2, and on a character
 // AllowChars cannot hold.
 func New(opts Options) (*Linter, error) {
-	l, err := build(&opts, nil)
-	if err != nil {
-		return nil, err
-	}
-	if len(opts.Overrides) > 0 {
-		// Every override's names are checked now, not when a file
-		// first matches it.
-		for _, o := range opts.Overrides {
-			if _, err := build(&opts, []map[string]Level{o.Levels}); err != nil {
-				return nil, err
-			}
-		}
-		l.overrides = newOverrides(&opts)
-	}
-	return l, nil
+	// The linter keeps its options for WithLevels: a copy, so that it
+	// stays as made whatever the caller does with its maps and slices.
+	opts.Enable, opts.Disable = slices.Clone(opts.Enable), slices.Clone(opts.Disable)
+	opts.Severity, opts.Levels = maps.Clone(opts.Severity), maps.Clone(opts.Levels)
+	return build(&opts, nil)
 }
 
-// build makes the linter of opts, with the rule levels of the overrides
-// that apply between opts.Levels and the flags.
-func build(opts *Options, overrides []map[string]Level) (*Linter, error) {
-	l := &Linter{state: make(map[string]ruleState, len(catalog)), retrieval: opts.Retrieval, fixes: opts.Fixes}
+// WithLevels returns the linter of l's options with more layers of
+// levels, applied in order after Options.Levels and before the flags
+// (Enable, Disable, Severity): a configuration file's [[override]]
+// entries that match a file. It fails as [New] does, on an unknown rule
+// or family, or on a Level that is none.
+func (l *Linter) WithLevels(layers ...map[string]Level) (*Linter, error) {
+	return build(&l.opts, layers)
+}
+
+// build makes the linter of opts, with the layers of levels that apply
+// between opts.Levels and the flags.
+func build(opts *Options, layers []map[string]Level) (*Linter, error) {
+	l := &Linter{opts: *opts, state: make(map[string]ruleState, len(catalog)), retrieval: opts.Retrieval, fixes: opts.Fixes}
 	var err error
 	if l.allow, err = newAllowance(opts.AllowChars, opts.AllowIPv6Hosts); err != nil {
 		return nil, err
@@ -155,7 +147,7 @@ func build(opts *Options, overrides []map[string]Level) (*Linter, error) {
 		}
 		l.state[r.ID] = s
 	}
-	for _, levels := range append([]map[string]Level{opts.Levels}, overrides...) {
+	for _, levels := range append([]map[string]Level{opts.Levels}, layers...) {
 		if err := l.setLevels(levels); err != nil {
 			return nil, err
 		}
@@ -182,7 +174,7 @@ func build(opts *Options, overrides []map[string]Level) (*Linter, error) {
 			}
 		}
 	}
-	for _, name := range familiesFirst(opts.Severity) {
+	for _, name := range SettingOrder(opts.Severity) {
 		sev := opts.Severity[name]
 		if !sev.Valid() {
 			return nil, fmt.Errorf("severity of %q: %v is not error, warning or info", name, sev)
@@ -251,7 +243,7 @@ func (l *Linter) forKind(k extract.Kind) *Linter {
 
 // setLevels applies one layer of levels, families before ids.
 func (l *Linter) setLevels(levels map[string]Level) error {
-	for _, name := range familiesFirst(levels) {
+	for _, name := range SettingOrder(levels) {
 		lv := levels[name]
 		ids, _, err := selectRules(name)
 		if err != nil {
@@ -273,9 +265,11 @@ func (l *Linter) setLevels(levels map[string]Level) error {
 	return nil
 }
 
-// familiesFirst returns the keys of m, families before ids, otherwise in a
-// fixed order.
-func familiesFirst[V any](m map[string]V) []string {
+// SettingOrder returns the names of a layer of settings (rule ids and
+// families, the keys of m) in the order a [Linter] applies them: families
+// first, so that an id overrides its family, then ids, each in lexical
+// order.
+func SettingOrder[V any](m map[string]V) []string {
 	names := make([]string, 0, len(m))
 	for name := range m {
 		names = append(names, name)
@@ -312,6 +306,14 @@ func checkRetrieval(retrieval string, allow *allowance) error {
 }
 
 func isFamily(name string) bool { return slices.Contains(Families(), Family(name)) }
+
+// Select returns the ids of the rules a name selects: the rule's own, or
+// its family's in the order of the catalog. It fails on a name that is
+// neither a rule's id nor a family.
+func Select(name string) ([]string, error) {
+	ids, _, err := selectRules(name)
+	return ids, err
+}
 
 // selectRules returns the ids a name selects: one rule, or a family's.
 func selectRules(name string) (ids []string, family bool, err error) {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/relurl/relurl/internal/scale"
 	"github.com/relurl/relurl/lint/extract"
 )
 
@@ -55,7 +56,7 @@ func pyDocsPages(b *testing.B, step int) []benchDoc {
 // lints the corpus with the default rules and with the WHATWG rules
 // disabled, one right after the other (in alternating order, so that both
 // see the same load on a shared machine), and the quotient of the two
-// medians is reported as "x-off". The corpora: benchPages as
+// medians is reported as "x-off". The corpora: scale.Pages as
 // BenchmarkFilePages lints them (no retrieval URL: a third of the pages
 // have a BASE, the others' relative links have no base), the same with a
 // retrieval URL (every relative link compared against a base), and every
@@ -73,7 +74,7 @@ func BenchmarkWHATWG(b *testing.B) {
 	pages := func(retrieval string) func(*testing.B) []benchDoc {
 		return func(*testing.B) []benchDoc {
 			var docs []benchDoc
-			for i, p := range benchPages(50) {
+			for i, p := range scale.Pages(50) {
 				docs = append(docs, benchDoc{"page.html", strings.ReplaceAll(retrieval, "N", string(rune('a'+i%26))), string(p)})
 			}
 			return docs
@@ -96,7 +97,7 @@ func BenchmarkWHATWG(b *testing.B) {
 			lintAll := func(l *Linter) func() {
 				return func() {
 					for _, d := range docs {
-						l.lintFile(d.name, d.data, extract.KindHTML, d.retrieval, nil)
+						l.Check(d.name, d.data, extract.KindHTML, d.retrieval, nil)
 					}
 				}
 			}

@@ -278,7 +278,7 @@ func (fc *fileCheck) finishSuppressions() {
 }
 
 // report adds a finding of one of the directives' rules, placed on the
-// directive d, when the rule is on (lintFile places it with the others).
+// directive d, when the rule is on (Check places it with the others).
 func (fc *fileCheck) report(d extract.Directive, rule, msg string) {
 	st := fc.l.state[rule]
 	if !st.on {

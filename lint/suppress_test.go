@@ -59,9 +59,9 @@ func TestSuppressions(t *testing.T) {
 </body></html>
 `
 	l := mustNew(t, Options{})
-	fc := l.lintFile("page.html", page, extract.KindHTML, "", nil)
+	fc := l.Check("page.html", page, extract.KindHTML, "", nil)
 	var got []string
-	for _, f := range fc.findings {
+	for _, f := range fc.Findings {
 		got = append(got, fmt.Sprintf("%d %s", f.Line, f.Rule))
 	}
 	want := []string{
@@ -75,24 +75,24 @@ func TestSuppressions(t *testing.T) {
 		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	// 1, 2 (line 4), 5 (the file's query/char), 7 and 8 (line 13).
-	if fc.suppressed != 5 {
-		t.Errorf("suppressed %d findings, want 5", fc.suppressed)
+	if fc.Suppressed != 5 {
+		t.Errorf("suppressed %d findings, want 5", fc.Suppressed)
 	}
-	for _, f := range fc.findings {
+	for _, f := range fc.Findings {
 		if f.Rule == RuleSuppressUnused && f.Line == 6 &&
 			(f.Column != 1 || f.Severity.String() != "info" || !strings.Contains(f.Message, "nothing on line 7")) {
 			t.Errorf("unused: %+v", f)
 		}
 	}
 	// An ignore-file without rules suppresses every finding, wherever it is.
-	fc = l.lintFile("page.html", page+"<!-- relurl:ignore-file -- generated -->\n", extract.KindHTML, "", nil)
-	for _, f := range fc.findings {
+	fc = l.Check("page.html", page+"<!-- relurl:ignore-file -- generated -->\n", extract.KindHTML, "", nil)
+	for _, f := range fc.Findings {
 		if !strings.HasPrefix(f.Rule, "suppress/") {
 			t.Errorf("ignore-file: %v", f)
 		}
 	}
-	if fc.suppressed != 7 {
-		t.Errorf("ignore-file: suppressed %d, want 7", fc.suppressed)
+	if fc.Suppressed != 7 {
+		t.Errorf("ignore-file: suppressed %d, want 7", fc.Suppressed)
 	}
 	// With the directives' rules off, nothing about them is said.
 	l = mustNew(t, Options{Disable: []string{"suppress"}})

@@ -13,6 +13,7 @@ import (
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/format"
+	"github.com/relurl/relurl/lint/runner"
 )
 
 // lintHelp is relurl lint's help, between its usage line and its flags.
@@ -52,7 +53,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fs.TextVar(&kind, "type", kind, "read every file as this `kind`, whatever its name: "+strings.Join(kindNames, ", "))
 	root := fs.String("root", ".", "the `directory` --base is the URL of, and SARIF file URIs are relative to (the repository root)")
-	jobs := fs.Int("j", runtime.GOMAXPROCS(0), fmt.Sprintf("lint this many files at a time (at most %d)", lint.MaxJobs))
+	jobs := fs.Int("j", runtime.GOMAXPROCS(0), fmt.Sprintf("lint this many files at a time (at most %d)", runner.MaxJobs))
 	maxSize := int64(input.DefaultMax)
 	maxSizeFlag(fs, &maxSize)
 	allowEmpty := fs.Bool("allow-empty", false, "exit 0 when the arguments name no file to lint (by default that is exit 2)")
@@ -127,11 +128,14 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}
-	run := lint.Run{Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr, Root: *root, MaxSize: maxSize,
+	run := runner.Run{Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr, Root: *root, MaxSize: maxSize,
 		Baseline: baseline, Record: record,
 		Warn: func(err error) { warnf("%v%s", err, hint(err)) }}
-	if cfg != nil && !(cfg.Exclude.Empty() && cfg.Include.Empty()) {
-		run.Skip = skipExcept(cfg.Skips, paths)
+	if cfg != nil {
+		run.Overrides, run.Dir = cfg.Overrides, cfg.Dir
+		if !(cfg.Exclude.Empty() && cfg.Include.Empty()) {
+			run.Skip = skipExcept(cfg.Skips, paths)
+		}
 	}
 	if fixes.on() {
 		run.Fix = fixes.run(stdout)
@@ -180,7 +184,7 @@ func maxSizeFlag(fs *flag.FlagSet, size *int64) {
 func hint(err error) string {
 	var tl *input.TooLargeError
 	switch {
-	case errors.Is(err, lint.ErrUnknownKind):
+	case errors.Is(err, runner.ErrUnknownKind):
 		var names []string
 		for _, k := range extract.Kinds() {
 			names = append(names, k.String())

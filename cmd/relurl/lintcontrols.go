@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/runner"
 )
 
 // lintControls are relurl lint's flags for the configuration file and the
@@ -21,7 +21,7 @@ type lintControls struct {
 }
 
 func (c *lintControls) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.config, "config", "", "read the configuration from `FILE` (default: "+lint.ConfigName+" in the working directory or its parents, up to the repository's root)")
+	fs.StringVar(&c.config, "config", "", "read the configuration from `FILE` (default: "+runner.ConfigName+" in the working directory or its parents, up to the repository's root)")
 	fs.BoolVar(&c.noConfig, "no-config", false, "read no configuration file")
 	fs.StringVar(&c.baseline, "baseline", "", "drop the findings recorded in the baseline `FILE` (and count them in the summary)")
 	fs.StringVar(&c.writeBaseline, "write-baseline", "", "record the run's findings in the baseline `FILE`, and exit 0 unless it cannot be written")
@@ -29,7 +29,7 @@ func (c *lintControls) register(fs *flag.FlagSet) {
 
 // load returns the configuration file the flags name or FindConfig finds,
 // or nil for none.
-func (c *lintControls) load() (*lint.Config, error) {
+func (c *lintControls) load() (*runner.Config, error) {
 	if c.noConfig {
 		if c.config != "" {
 			return nil, errors.New("--config and --no-config exclude each other")
@@ -38,7 +38,7 @@ func (c *lintControls) load() (*lint.Config, error) {
 	}
 	path := c.config
 	if path == "" {
-		found, err := lint.FindConfig(".")
+		found, err := runner.FindConfig(".")
 		if err != nil || found == "" {
 			return nil, err
 		}
@@ -49,9 +49,9 @@ func (c *lintControls) load() (*lint.Config, error) {
 			}
 		}
 	}
-	cfg, err := lint.LoadConfig(path)
+	cfg, err := runner.LoadConfig(path)
 	if err != nil {
-		var ce *lint.ConfigError
+		var ce *runner.ConfigError
 		if !errors.As(err, &ce) {
 			return nil, fmt.Errorf("configuration: %w", err)
 		}
@@ -69,14 +69,14 @@ func setFlags(fs *flag.FlagSet) map[string]bool {
 
 // baselines reads the baseline of --baseline and makes the one that
 // --write-baseline records into.
-func (c *lintControls) baselines() (read, record *lint.Baseline, err error) {
+func (c *lintControls) baselines() (read, record *runner.Baseline, err error) {
 	if c.baseline != "" {
-		if read, err = lint.ReadBaseline(c.baseline); err != nil {
+		if read, err = runner.ReadBaseline(c.baseline); err != nil {
 			return nil, nil, err
 		}
 	}
 	if c.writeBaseline != "" {
-		record = lint.NewBaseline(filepath.Dir(c.writeBaseline))
+		record = runner.NewBaseline(filepath.Dir(c.writeBaseline))
 	}
 	return read, record, nil
 }

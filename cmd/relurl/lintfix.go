@@ -10,6 +10,7 @@ import (
 	"github.com/relurl/relurl/internal/atomicfile"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/fix"
+	"github.com/relurl/relurl/lint/runner"
 )
 
 // lintFixes are relurl lint's flags --fix and --diff (docs/fixes.md).
@@ -43,8 +44,8 @@ func (c *lintFixes) check(paths []string) error {
 
 // run returns the Run.Fix of the flags: --diff writes each file's diff to
 // stdout, --fix replaces the file's content (internal/atomicfile).
-func (c *lintFixes) run(stdout io.Writer) func(f *lint.FixedFile) (bool, error) {
-	return func(f *lint.FixedFile) (bool, error) {
+func (c *lintFixes) run(stdout io.Writer) func(f *runner.FixedFile) (bool, error) {
+	return func(f *runner.FixedFile) (bool, error) {
 		if c.diff {
 			// As git names an absolute path: "a/tmp/x" for "/tmp/x".
 			name := strings.TrimLeft(filepath.ToSlash(f.Name), "/")
@@ -62,10 +63,10 @@ func (c *lintFixes) run(stdout io.Writer) func(f *lint.FixedFile) (bool, error) 
 	}
 }
 
-// quiet is a lint.Reporter that writes nothing: with --diff, standard
+// quiet is a runner.Reporter that writes nothing: with --diff, standard
 // output is the diff.
 type quiet struct{}
 
-func (quiet) Start([]lint.Setting) error  { return nil }
-func (quiet) File(*lint.FileResult) error { return nil }
-func (quiet) End(*lint.Summary) error     { return nil }
+func (quiet) Start([]lint.Setting) error    { return nil }
+func (quiet) File(*runner.FileResult) error { return nil }
+func (quiet) End(*runner.Summary) error     { return nil }

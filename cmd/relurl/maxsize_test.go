@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/runner"
 )
 
 // sizeCases are the sizes of decision L-45, read alike by --max-size and
@@ -83,7 +83,7 @@ func TestMaxSizeFlagAndConfig(t *testing.T) {
 			values = append(values, c.in)
 		}
 		for _, v := range values {
-			cfg, err := lint.ParseConfig(filepath.Join(dir, lint.ConfigName), []byte("max-size = "+v+"\n"))
+			cfg, err := runner.ParseConfig(filepath.Join(dir, runner.ConfigName), []byte("max-size = "+v+"\n"))
 			got = 0
 			if err == nil {
 				got = cfg.MaxSize

@@ -35,8 +35,8 @@ var urlShapes = []string{scale.LongURL, scale.DeepDotDot, scale.InvalidBytes, sc
 // function is f of the input, whose size is len.
 func fixed(in string, f func(string)) (func(), int) { return func() { f(in) }, len(in) }
 
-// runner runs relurl with args and stdin, its output discarded.
-func runner(args []string, stdin string) func() {
+// runRelurl runs relurl with args and stdin, its output discarded.
+func runRelurl(args []string, stdin string) func() {
 	return func() { run(args, strings.NewReader(stdin), io.Discard, io.Discard) }
 }
 
@@ -167,14 +167,14 @@ func scaleCases(t *testing.T) []scale.Case {
 		for _, shape := range c.shapes {
 			add("relurl "+strings.Join(c.args, " "), shape, func(n int) (func(), int) {
 				in := lines(shape, n)
-				return runner(c.args, in), len(in)
+				return runRelurl(c.args, in), len(in)
 			})
 		}
 	}
 	add("relurl gen -n", scale.ManyLines, func(n int) (func(), int) {
 		// About 40 bytes a URL: n bytes of output.
 		count := fmt.Sprint(max(1, n/40))
-		return runner([]string{"gen", "--seed", "1", "-n", count}, ""), n
+		return runRelurl([]string{"gen", "--seed", "1", "-n", count}, ""), n
 	})
 
 	// relurl base: each kind of document on standard input.
@@ -197,7 +197,7 @@ func scaleCases(t *testing.T) []scale.Case {
 				default:
 					doc, _ = scale.Document(kindName, shape, n)
 				}
-				return runner([]string{"base", "--type", kindName, "-"}, doc), len(doc)
+				return runRelurl([]string{"base", "--type", kindName, "-"}, doc), len(doc)
 			})
 		}
 	}
@@ -210,7 +210,7 @@ func scaleCases(t *testing.T) []scale.Case {
 		for _, shape := range []string{scale.LongLine, scale.ManyLines, scale.ManyFindings} {
 			add("relurl lint --type "+kindName, shape, func(n int) (func(), int) {
 				doc, _ := scale.Document(kindName, shape, n)
-				return runner([]string{"lint", "--no-config", "--type", kindName, "-"}, doc), len(doc)
+				return runRelurl([]string{"lint", "--no-config", "--type", kindName, "-"}, doc), len(doc)
 			})
 		}
 	}
@@ -218,7 +218,7 @@ func scaleCases(t *testing.T) []scale.Case {
 		for _, shape := range []string{scale.LongLine, scale.ManyFindings, scale.LongURL} {
 			add("relurl lint "+strings.Join(args, " ")+" (html)", shape, func(n int) (func(), int) {
 				doc, _ := scale.Document("html", shape, n)
-				return runner(append([]string{"lint", "--no-config", "--type", "html"}, append(args, "-")...), doc), len(doc)
+				return runRelurl(append([]string{"lint", "--no-config", "--type", "html"}, append(args, "-")...), doc), len(doc)
 			})
 		}
 	}
@@ -236,7 +236,7 @@ func scaleCases(t *testing.T) []scale.Case {
 				t.Fatal(err)
 			}
 		}
-		return runner([]string{"lint", "--no-config", "-j", "1", sub}, ""), files * len(page)
+		return runRelurl([]string{"lint", "--no-config", "-j", "1", sub}, ""), files * len(page)
 	})
 	return cases
 }

@@ -15,12 +15,17 @@
 //     root package), other modules by their module path; each allows the
 //     package named and every package under it, and "*" allows anything;
 //   - the standard library is always allowed, and no package of the
-//     module imports a package named fuzz.
+//     module imports a package named fuzz;
+//   - what checks URLs outside a run of relurl lint (the Go analyzer and
+//     its plugin, the playground's WebAssembly module) links the linter's
+//     library without its runner ([runnerOnly]): go list -deps says so.
 package layout
 
 import (
 	"encoding/json"
+	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -59,10 +64,16 @@ var allowed = map[string][]string{
 	"internal/conformance": {"", "ast", "grammar", "validate", "resolve", "compare", "gen", "internal/cases", "internal/atomicfile", "internal/conformance"},
 	// conformance/adapters/go: Go's net/url answering the data's cases.
 	"conformance/adapters/go": {},
-	// lint: Options, Linter, the catalog and its checks, the run; it reads
-	// documents through lint/extract only, and the three readings of a URL
-	// through compare (the portability rules); its configuration file is TOML.
-	"lint": {"ast", "validate", "resolve", "resolve/base", "compare", "lint/extract", "lint/fix", "internal/sequencer", "internal/input", "github.com/pelletier/go-toml/v2"},
+	// lint: Options, Linter, the catalog and its checks, findings, the
+	// fixes of one file's content; it reads documents through lint/extract
+	// only, and the three readings of a URL through compare (the
+	// portability rules). It reads no file and no configuration.
+	"lint": {"ast", "validate", "resolve", "resolve/base", "compare", "lint/extract", "lint/fix"},
+	// lint/runner: the run of the linter over files: the walk, the
+	// configuration file (TOML), its patterns and overrides, the baseline,
+	// reading through the size limit, the ordered parallel run, the fixes
+	// over files.
+	"lint/runner": {"ast", "resolve", "lint", "lint/extract", "lint/fix", "internal/sequencer", "internal/input", "github.com/pelletier/go-toml/v2"},
 	// lint/fix: the fix engine: repairs of a URL, the safety check on the
 	// three readings, the edit in the file's encoding; hosts in IDNA form
 	// by golang.org/x/net/idna. It knows no rule and no Linter.
@@ -71,8 +82,8 @@ var allowed = map[string][]string{
 	// Markdown is read by goldmark, CSS tokenized by tdewolff/parse.
 	"lint/extract": {"ast", "resolve", "resolve/base", "golang.org/x/net/html",
 		"github.com/yuin/goldmark", "github.com/tdewolff/parse/v2"},
-	// lint/format: the output formats, over lint's findings.
-	"lint/format":   {"ast", "lint", "lint/fix"},
+	// lint/format: the output formats, over a run's findings.
+	"lint/format":   {"ast", "lint", "lint/fix", "lint/runner"},
 	"lint/analyzer": {"ast", "lint", "lint/fix", "golang.org/x/tools"},
 	// lint/golangci: the analyzer as a golangci-lint module plugin.
 	"lint/golangci": {"lint", "lint/analyzer", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},
@@ -196,6 +207,50 @@ func TestEntryFor(t *testing.T) {
 			if got != tc.want || ok != tc.ok {
 				t.Errorf("entryFor(%q) = %q, %v; want %q, %v", tc.rel, got, ok, tc.want, tc.ok)
 				break
+			}
+		}
+	}
+}
+
+// runnerOnly are the packages only the runner of the linter needs: the
+// runner itself, its TOML reader, the ordered parallel run and the reading
+// of files through a size limit. Import paths, each with what is under it.
+var runnerOnly = []string{
+	module + "/lint/runner",
+	module + "/internal/sequencer",
+	module + "/internal/input",
+	"github.com/pelletier/go-toml",
+}
+
+// TestLinkedApart: what links the linter's library to check URLs
+// elsewhere (the Go analyzer, its golangci-lint plugin and vet tool, the
+// playground's WebAssembly module) links none of runnerOnly: no directory
+// walker, no configuration reader.
+func TestLinkedApart(t *testing.T) {
+	for _, c := range []struct {
+		pkg string
+		env []string
+	}{
+		{"lint/analyzer", nil},
+		{"lint/golangci", nil},
+		{"cmd/relurlvet", nil},
+		{"playground/wasm", []string{"GOOS=js", "GOARCH=wasm"}},
+	} {
+		cmd := exec.Command("go", "list", "-deps", module+"/"+c.pkg)
+		cmd.Env = append(os.Environ(), c.env...)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v", c.pkg, err)
+		}
+		deps := strings.Fields(string(out))
+		if !slices.Contains(deps, module+"/lint") {
+			t.Errorf("%s: go list -deps does not list lint: %q", c.pkg, deps)
+		}
+		for _, dep := range deps {
+			for _, banned := range runnerOnly {
+				if dep == banned || strings.HasPrefix(dep, banned+"/") {
+					t.Errorf("%s links %s, which only the runner of the linter needs", c.pkg, dep)
+				}
 			}
 		}
 	}

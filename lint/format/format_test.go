@@ -12,6 +12,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/runner"
 )
 
 // failingWriter fails every write.
@@ -19,7 +20,7 @@ type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
-// TestFormats: every format is a lint.Reporter made by name, writes
+// TestFormats: every format is a runner.Reporter made by name, writes
 // nothing for no findings but its frame, and reports a failing writer.
 func TestFormats(t *testing.T) {
 	l, err := lint.New(lint.Options{})
@@ -48,7 +49,7 @@ func TestFormats(t *testing.T) {
 func TestSARIFUnknownRule(t *testing.T) {
 	s := NewSARIF(&bytes.Buffer{}, Options{})
 	_ = s.Start(nil)
-	err := s.File(&lint.FileResult{Findings: []lint.Finding{{Rule: "no/such-rule", Severity: ast.SeverityError}}})
+	err := s.File(&runner.FileResult{Findings: []lint.Finding{{Rule: "no/such-rule", Severity: ast.SeverityError}}})
 	if err == nil {
 		t.Error("a finding of an unlisted rule was written")
 	}
@@ -143,10 +144,10 @@ func TestSARIFLog(t *testing.T) {
 	var warned []string
 	s := NewSARIF(&buf, Options{Root: "docs", Version: "v1.2.3", Warn: func(m string) { warned = append(warned, m) }})
 	_ = s.Start(l.Rules())
-	_ = s.File(&lint.FileResult{Name: "docs/a.urls", Findings: l.File("docs/a.urls", []byte("a b\n"), extract.KindText)})
-	_ = s.File(&lint.FileResult{Name: "other/b.urls", Findings: l.File("other/b.urls", []byte("c d\n"), extract.KindText)})
-	_ = s.File(&lint.FileResult{Name: "docs/gone.html", Err: errors.New("open docs/gone.html: no such file or directory")})
-	if err := s.End(&lint.Summary{}); err != nil {
+	_ = s.File(&runner.FileResult{Name: "docs/a.urls", Findings: l.File("docs/a.urls", []byte("a b\n"), extract.KindText)})
+	_ = s.File(&runner.FileResult{Name: "other/b.urls", Findings: l.File("other/b.urls", []byte("c d\n"), extract.KindText)})
+	_ = s.File(&runner.FileResult{Name: "docs/gone.html", Err: errors.New("open docs/gone.html: no such file or directory")})
+	if err := s.End(&runner.Summary{}); err != nil {
 		t.Fatal(err)
 	}
 	var log sarifLog

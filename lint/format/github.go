@@ -9,6 +9,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/runner"
 )
 
 // GitHub writes GitHub Actions workflow commands, one per finding, which
@@ -40,7 +41,7 @@ func NewGitHub(w io.Writer, opts Options) *GitHub { return &GitHub{w: bufio.NewW
 func (g *GitHub) Start([]lint.Setting) error { return nil }
 
 // File writes a command per finding, and one for a file not read.
-func (g *GitHub) File(r *lint.FileResult) error {
+func (g *GitHub) File(r *runner.FileResult) error {
 	if r.Err != nil {
 		p, _ := relToRoot(r.Name, g.opts.Root)
 		fmt.Fprintf(g.w, "::error file=%s,title=input::%s\n", escapeProperty(p), escapeData(r.Err.Error()))
@@ -88,7 +89,7 @@ func (g *GitHub) Flush() error {
 }
 
 // End writes out what is buffered.
-func (g *GitHub) End(*lint.Summary) error { return g.Flush() }
+func (g *GitHub) End(*runner.Summary) error { return g.Flush() }
 
 func githubCommand(s ast.Severity) string {
 	switch s {

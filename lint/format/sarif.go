@@ -16,6 +16,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/fix"
+	"github.com/relurl/relurl/lint/runner"
 )
 
 // FingerprintKey is the key of relurl's partial fingerprint in SARIF
@@ -118,7 +119,7 @@ func (s *SARIF) Start(rules []lint.Setting) error {
 
 // File writes the file's findings as results; an input that could not be
 // read becomes a notification of the invocation.
-func (s *SARIF) File(r *lint.FileResult) error {
+func (s *SARIF) File(r *runner.FileResult) error {
 	if r.Err != nil {
 		uri, base := artifactURI(r.Name, s.opts.Root)
 		s.notes = append(s.notes, sarifNotification{Level: "error", Message: sarifText{Text: r.Err.Error()},
@@ -212,7 +213,7 @@ func (s *SARIF) Flush() error {
 }
 
 // End writes the invocation and closes the log.
-func (s *SARIF) End(*lint.Summary) error {
+func (s *SARIF) End(*runner.Summary) error {
 	if s.results > 0 {
 		s.w.WriteString("\n" + memberIndent)
 	}

@@ -1,4 +1,4 @@
-package lint
+package runner
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"testing/fstest"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 )
 
@@ -65,7 +66,7 @@ type recorder struct {
 	sum   *Summary
 }
 
-func (r *recorder) Start([]Setting) error { return nil }
+func (r *recorder) Start([]lint.Setting) error { return nil }
 func (r *recorder) File(f *FileResult) error {
 	r.files = append(r.files, *f)
 	return nil
@@ -106,7 +107,7 @@ func TestRunFaults(t *testing.T) {
 		open:    map[string]error{"wd/c/gone.html": fs.ErrNotExist, "wd/c/locked.html": fs.ErrPermission},
 		read:    map[string]error{"wd/c/torn.html": errors.New("input/output error")},
 	}
-	l := mustNew(t, Options{})
+	l := mustNew(t, lint.Options{})
 	for _, jobs := range []int{1, 3} {
 		var warned []string
 		rec := &recorder{}
@@ -155,7 +156,7 @@ func TestRunLinks(t *testing.T) {
 		"u":            {Data: []byte("t/sub"), Mode: fs.ModeSymlink},
 	}
 	rec := &recorder{}
-	run := Run{Linter: mustNew(t, Options{}), FS: fsys}
+	run := Run{Linter: mustNew(t, lint.Options{}), FS: fsys}
 	sum, err := run.Lint([]string{"t", "u"}, rec)
 	if err != nil {
 		t.Fatal(err)
@@ -168,19 +169,19 @@ func TestRunLinks(t *testing.T) {
 	}
 }
 
-// TestRunParts: a file with more findings than flushChunk is reported in
+// TestRunParts: a file with more findings than lint.FlushChunk is reported in
 // parts, in order, and the parts are the findings Linter.File gives it
 // whole, positions included.
 func TestRunParts(t *testing.T) {
 	var b strings.Builder
-	for i := range 3 * flushChunk {
+	for i := range 3 * lint.FlushChunk {
 		fmt.Fprintf(&b, "http://a/%d b\n", i)
 		if i%1000 == 0 {
 			b.WriteString(`<a href="x y">` + "\n") // not HTML in a list: one more finding
 		}
 	}
 	src := b.String()
-	l := mustNew(t, Options{})
+	l := mustNew(t, lint.Options{})
 	whole := l.File("big.urls", []byte(src), extract.KindText)
 	for _, kind := range []extract.Kind{extract.KindText, extract.KindHTML} {
 		if kind == extract.KindHTML {
@@ -192,7 +193,7 @@ func TestRunParts(t *testing.T) {
 		if _, err := run.Lint([]string{"big.urls"}, rec); err != nil {
 			t.Fatal(err)
 		}
-		var got []Finding
+		var got []lint.Finding
 		partial := 0
 		for i, f := range rec.files {
 			got = append(got, f.Findings...)
@@ -212,23 +213,23 @@ func TestRunParts(t *testing.T) {
 	}
 }
 
-// TestRunPartsDirective: a file with more findings than flushChunk and a
+// TestRunPartsDirective: a file with more findings than lint.FlushChunk and a
 // relurl:ignore-file directive at its end is not reported in parts, so
 // that the directive suppresses its findings before the first one too.
 func TestRunPartsDirective(t *testing.T) {
 	var b strings.Builder
-	for range 3 * flushChunk {
+	for range 3 * lint.FlushChunk {
 		b.WriteString(`<a href="x y">` + "\n")
 	}
 	b.WriteString("<!-- relurl:ignore-file fsegment/char -- generated -->\n")
 	rec := &recorder{}
-	run := Run{Linter: mustNew(t, Options{}), FS: fstest.MapFS{"big.html": {Data: []byte(b.String())}}}
+	run := Run{Linter: mustNew(t, lint.Options{}), FS: fstest.MapFS{"big.html": {Data: []byte(b.String())}}}
 	sum, err := run.Lint([]string{"big.html"}, rec)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rec.files) != 1 || len(rec.files[0].Findings) != 0 || sum.Suppressed != 3*flushChunk {
-		t.Errorf("%d parts, %d suppressed; want one part, no finding, %d suppressed", len(rec.files), sum.Suppressed, 3*flushChunk)
+	if len(rec.files) != 1 || len(rec.files[0].Findings) != 0 || sum.Suppressed != 3*lint.FlushChunk {
+		t.Errorf("%d parts, %d suppressed; want one part, no finding, %d suppressed", len(rec.files), sum.Suppressed, 3*lint.FlushChunk)
 	}
 }
 
@@ -246,4 +247,13 @@ func TestPathReference(t *testing.T) {
 			t.Errorf("PathReference(%q) = %q, want %q", tt.path, got, tt.want)
 		}
 	}
+}
+
+func mustNew(t *testing.T, opts lint.Options) *lint.Linter {
+	t.Helper()
+	l, err := lint.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }

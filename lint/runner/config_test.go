@@ -1,4 +1,4 @@
-package lint
+package runner
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 )
 
@@ -35,8 +36,8 @@ func TestParseConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.Base != "https://docs.example.org/" || c.Root != dir || c.FailOn != "error" || c.AllowChars != "~" || !c.AllowIPv6Hosts ||
-		c.Levels["fsegment/colon"] != LevelOff || c.Levels["portability"] != LevelInfo || len(c.Overrides) != 1 ||
-		c.Overrides[0].Levels["syntax"] != LevelWarning || c.Dir != dir || c.MaxSize != 2<<20 {
+		c.Levels["fsegment/colon"] != lint.LevelOff || c.Levels["portability"] != lint.LevelInfo || len(c.Overrides) != 1 ||
+		c.Overrides[0].Levels["syntax"] != lint.LevelWarning || c.Dir != dir || c.MaxSize != 2<<20 {
 		t.Errorf("%+v", c)
 	}
 	for _, s := range []struct {
@@ -52,19 +53,23 @@ func TestParseConfig(t *testing.T) {
 		}
 	}
 
-	l, err := New(c.Options())
+	l, err := lint.New(c.Options())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.Enabled(RuleFsegmentColon) || l.Severity(RulePortabilityParse) != ast.SeverityInfo {
+	if l.Enabled(lint.RuleFsegmentColon) || l.Severity(lint.RulePortabilityParse) != ast.SeverityInfo {
 		t.Error("[rules] not applied")
+	}
+	o, err := newOverrides(l, c.Overrides, c.Dir)
+	if err != nil {
+		t.Fatal(err)
 	}
 	page := []byte(`<a href="a b">x</a> <a href="http://[::1]/~x">y</a>`)
 	for _, f := range []struct {
 		name string
 		sev  ast.Severity
 	}{{filepath.Join(dir, "a.html"), ast.SeverityError}, {filepath.Join(dir, "legacy/x/a.html"), ast.SeverityWarning}} {
-		fs := l.File(f.name, page, extract.KindHTML)
+		fs := o.forFile(f.name).File(f.name, page, extract.KindHTML)
 		if len(fs) != 1 || fs[0].Rule != ast.RuleFsegmentChar || fs[0].Severity != f.sev {
 			t.Errorf("%s: %v, want one fsegment/char, %v (the override)", f.name, fs, f.sev)
 		}
@@ -150,38 +155,48 @@ func TestFindConfig(t *testing.T) {
 func TestLayers(t *testing.T) {
 	legacy, _ := ParsePatterns([]string{"legacy/"})
 	old, _ := ParsePatterns([]string{"legacy/old/"})
-	opts := Options{
-		Levels: map[string]Level{"rfc1808": LevelInfo, RuleFsegmentColon: LevelOff, "rfc1738": LevelWarning},
-		Overrides: []Override{
-			{Paths: legacy, Levels: map[string]Level{RuleFsegmentColon: LevelError, "syntax": LevelOff}},
-			{Paths: old, Levels: map[string]Level{RuleFsegmentColon: LevelWarning}},
-		},
-		Dir:      "/top",
-		Severity: map[string]ast.Severity{RuleRFC1738Host: ast.SeverityError},
+	opts := lint.Options{
+		Levels:   map[string]lint.Level{"rfc1808": lint.LevelInfo, lint.RuleFsegmentColon: lint.LevelOff, "rfc1738": lint.LevelWarning},
+		Severity: map[string]ast.Severity{lint.RuleRFC1738Host: ast.SeverityError},
+	}
+	list := []Override{
+		{Paths: legacy, Levels: map[string]lint.Level{lint.RuleFsegmentColon: lint.LevelError, "syntax": lint.LevelOff}},
+		{Paths: old, Levels: map[string]lint.Level{lint.RuleFsegmentColon: lint.LevelWarning}},
 	}
 	l := mustNew(t, opts)
-	check := func(l *Linter, id string, on bool, sev ast.Severity) {
+	o, err := newOverrides(l, list, "/top")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(l *lint.Linter, id string, on bool, sev ast.Severity) {
 		t.Helper()
 		if l.Enabled(id) != on || on && l.Severity(id) != sev {
 			t.Errorf("%s: on %v %v, want %v %v", id, l.Enabled(id), l.Severity(id), on, sev)
 		}
 	}
-	check(l, RuleSchemeRelativeForm, true, ast.SeverityInfo)
-	check(l, RuleFsegmentColon, false, 0)
-	check(l, RuleRFC1738Port, true, ast.SeverityWarning)
-	check(l, RuleRFC1738Host, true, ast.SeverityError) // the flag wins
-	a := l.forFile("/top/legacy/a.html")
-	check(a, RuleFsegmentColon, true, ast.SeverityError)
+	check(l, lint.RuleSchemeRelativeForm, true, ast.SeverityInfo)
+	check(l, lint.RuleFsegmentColon, false, 0)
+	check(l, lint.RuleRFC1738Port, true, ast.SeverityWarning)
+	check(l, lint.RuleRFC1738Host, true, ast.SeverityError) // the flag wins
+	a := o.forFile("/top/legacy/a.html")
+	check(a, lint.RuleFsegmentColon, true, ast.SeverityError)
 	check(a, ast.RuleQueryChar, false, 0)
-	b := l.forFile("/top/legacy/old/b.html")
-	check(b, RuleFsegmentColon, true, ast.SeverityWarning)
+	check(a, lint.RuleRFC1738Host, true, ast.SeverityError) // the flag wins over an override too
+	b := o.forFile("/top/legacy/old/b.html")
+	check(b, lint.RuleFsegmentColon, true, ast.SeverityWarning)
 	check(b, ast.RuleQueryChar, false, 0)
-	if l.forFile("/top/legacy/c.html") != a || l.forFile("/elsewhere/legacy/a.html") != l {
+	if o.forFile("/top/legacy/c.html") != a || o.forFile("/elsewhere/legacy/a.html") != l || o.forFile("<stdin>") != l {
 		t.Error("linters per set of overrides")
 	}
-	opts.Disable = []string{RuleFsegmentColon}
-	check(mustNew(t, opts).forFile("/top/legacy/a.html"), RuleFsegmentColon, false, 0)
-	if _, err := New(Options{Overrides: []Override{{Paths: legacy, Levels: map[string]Level{"nope": LevelOff}}}}); err == nil {
+	opts.Disable = []string{lint.RuleFsegmentColon}
+	o, _ = newOverrides(mustNew(t, opts), list, "/top")
+	check(o.forFile("/top/legacy/a.html"), lint.RuleFsegmentColon, false, 0)
+	bad := []Override{{Paths: legacy, Levels: map[string]lint.Level{"nope": lint.LevelOff}}}
+	if _, err := newOverrides(l, bad, ""); err == nil {
 		t.Error("an unknown rule in an override: no error")
+	}
+	rec := &recorder{}
+	if _, err := (&Run{Linter: l, Overrides: bad}).Lint([]string{"-"}, rec); err == nil || rec.files != nil {
+		t.Errorf("a run with an unknown rule in an override: %v, and %d files read", err, len(rec.files))
 	}
 }

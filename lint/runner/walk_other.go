@@ -1,6 +1,6 @@
 //go:build !unix
 
-package lint
+package runner
 
 import (
 	"io/fs"

@@ -1,4 +1,4 @@
-package lint
+package runner
 
 import (
 	"bytes"
@@ -6,12 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/lint"
 )
 
 // collect is a Reporter that keeps the findings.
-type collect struct{ findings []Finding }
+type collect struct{ findings []lint.Finding }
 
-func (c *collect) Start([]Setting) error { return nil }
+func (c *collect) Start([]lint.Setting) error { return nil }
 func (c *collect) File(r *FileResult) error {
 	c.findings = append(c.findings, r.Findings...)
 	return nil
@@ -41,8 +43,8 @@ func TestBaselineRoundTrip(t *testing.T) {
 <a href="http:g">3</a> <a href="c|d">4</a>
 `
 	writeTree(t, dir, map[string]string{"docs/a.html": page, "docs/sub/b.urls": "x y\nhttp://a/%zz\n"})
-	l := mustNew(t, Options{Retrieval: "http://www.example.com/"})
-	run := func(jobs int, base, record *Baseline) (*Summary, []Finding) {
+	l := mustNew(t, lint.Options{Retrieval: "http://www.example.com/"})
+	run := func(jobs int, base, record *Baseline) (*Summary, []lint.Finding) {
 		t.Helper()
 		var c collect
 		r := Run{Linter: l, Jobs: jobs, Baseline: base, Record: record}

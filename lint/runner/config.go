@@ -1,4 +1,4 @@
-package lint
+package runner
 
 import (
 	"bytes"
@@ -15,91 +15,21 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/internal/input"
+	"github.com/relurl/relurl/lint"
 )
 
 // ConfigName is the name of relurl's configuration file, found by
 // [FindConfig].
 const ConfigName = ".relurl.toml"
 
-// Level is what a configuration sets a rule or a family to: off, or on
-// with a severity.
-type Level uint8
-
-// The levels. The zero Level is none.
-const (
-	LevelOff Level = iota + 1
-	LevelError
-	LevelWarning
-	LevelInfo
-)
-
-// ParseLevel reads "off", "error", "warning" or "info".
-func ParseLevel(s string) (Level, error) {
-	if s == "off" {
-		return LevelOff, nil
-	}
-	sev, err := ast.ParseSeverity(s)
-	if err != nil {
-		return 0, fmt.Errorf("%s is not off, error, warning or info", ast.Quote(s, 0))
-	}
-	return levelOf(sev), nil
-}
-
-func levelOf(sev ast.Severity) Level {
-	switch sev {
-	case ast.SeverityError:
-		return LevelError
-	case ast.SeverityWarning:
-		return LevelWarning
-	}
-	return LevelInfo
-}
-
-// Severity returns the severity a level turns a rule on with, and false
-// for LevelOff (or the zero Level).
-func (l Level) Severity() (ast.Severity, bool) {
-	switch l {
-	case LevelError:
-		return ast.SeverityError, true
-	case LevelWarning:
-		return ast.SeverityWarning, true
-	case LevelInfo:
-		return ast.SeverityInfo, true
-	}
-	return 0, false
-}
-
-// String returns "off", "error", "warning" or "info".
-func (l Level) String() string {
-	if l == LevelOff {
-		return "off"
-	}
-	if sev, ok := l.Severity(); ok {
-		return sev.String()
-	}
-	return "Level(" + strconv.Itoa(int(l)) + ")"
-}
-
-// MarshalText spells the level as [Level.String] does.
-func (l Level) MarshalText() ([]byte, error) { return []byte(l.String()), nil }
-
-// UnmarshalText reads a level as [ParseLevel] does.
-func (l *Level) UnmarshalText(text []byte) error {
-	v, err := ParseLevel(string(text))
-	if err != nil {
-		return err
-	}
-	*l = v
-	return nil
-}
-
 // Override sets rules for some files: those whose paths match Paths,
-// relative to [Options.Dir] (a configuration file's [[override]]).
+// relative to [Run.Dir] (a configuration file's [[override]]).
 type Override struct {
 	// Paths are the files the override applies to.
 	Paths Patterns
-	// Levels sets rules and families, as [Options.Levels] does.
-	Levels map[string]Level
+	// Levels sets rules and families, as lint.Options.Levels does, over
+	// it ([lint.Linter.WithLevels]).
+	Levels map[string]lint.Level
 }
 
 // Config is a configuration file, .relurl.toml, as [LoadConfig] reads it.
@@ -138,7 +68,7 @@ type Config struct {
 	// input.ParseSize as the flag is), or 0.
 	MaxSize int64
 	// Levels sets rules and families ([rules]).
-	Levels map[string]Level
+	Levels map[string]lint.Level
 	// AllowChars and AllowIPv6Hosts are [allow]'s chars and ipv6-hosts.
 	AllowChars     string
 	AllowIPv6Hosts bool
@@ -341,9 +271,12 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	if err != nil {
 		return nil, fail(at("max-size"), 0, "max-size", err)
 	}
+	// The allowed characters, then the base with them, are checked as
+	// lint.New checks its options, one at a time, so that the error is
+	// placed at its key.
 	if raw.Allow.Chars != nil {
 		c.AllowChars = *raw.Allow.Chars
-		if _, err := newAllowance(c.AllowChars, false); err != nil {
+		if _, err := lint.New(lint.Options{AllowChars: c.AllowChars}); err != nil {
 			return nil, fail(at("allow.chars"), 0, "allow.chars", err)
 		}
 	}
@@ -352,22 +285,21 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	}
 	if raw.Base != nil {
 		c.Base = *raw.Base
-		allow, _ := newAllowance(c.AllowChars, c.AllowIPv6Hosts)
-		if err := checkRetrieval(c.Base, &allow); err != nil {
+		if _, err := lint.New(lint.Options{Retrieval: c.Base, AllowChars: c.AllowChars, AllowIPv6Hosts: c.AllowIPv6Hosts}); err != nil {
 			return nil, fail(at("base"), 0, "base", err)
 		}
 	}
-	levels := func(prefix string, raw map[string]string) (map[string]Level, error) {
+	levels := func(prefix string, raw map[string]string) (map[string]lint.Level, error) {
 		if raw == nil {
 			return nil, nil
 		}
-		m := make(map[string]Level, len(raw))
-		for _, name := range familiesFirst(raw) {
+		m := make(map[string]lint.Level, len(raw))
+		for _, name := range lint.SettingOrder(raw) {
 			key := prefix + "." + name
-			if _, _, err := selectRules(name); err != nil {
+			if _, err := lint.Select(name); err != nil {
 				return nil, fail(at(key), 0, key, err)
 			}
-			lv, err := ParseLevel(raw[name])
+			lv, err := lint.ParseLevel(raw[name])
 			if err != nil {
 				return nil, fail(at(key), 0, key, err)
 			}
@@ -469,11 +401,13 @@ func keyLines(data []byte) map[string]int {
 }
 
 // Options returns the linter options the configuration sets: its base,
-// rules, overrides and allowances. Command-line flags go on top of them:
-// Enable, Disable and Severity apply after Levels and Overrides.
-func (c *Config) Options() Options {
-	return Options{
-		Retrieval: c.Base, Levels: c.Levels, Overrides: c.Overrides, Dir: c.Dir,
+// rules and allowances; its overrides are the run's ([Run.Overrides],
+// relative to [Run.Dir], the configuration's Dir). Command-line flags go
+// on top of them: Enable, Disable and Severity apply after Levels and
+// the overrides.
+func (c *Config) Options() lint.Options {
+	return lint.Options{
+		Retrieval: c.Base, Levels: c.Levels,
 		AllowChars: c.AllowChars, AllowIPv6Hosts: c.AllowIPv6Hosts,
 	}
 }

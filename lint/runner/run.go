@@ -1,4 +1,4 @@
-package lint
+package runner
 
 import (
 	"bytes"
@@ -18,6 +18,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/internal/sequencer"
+	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/fix"
 	"github.com/relurl/relurl/resolve"
@@ -31,7 +32,7 @@ import (
 type Reporter interface {
 	// Start begins the report; rules are the catalog as the run's linter
 	// applies it.
-	Start(rules []Setting) error
+	Start(rules []lint.Setting) error
 	// File reports one file: its findings, in order of position, or why it
 	// was not linted. A file with many findings comes in parts
 	// ([FileResult.Partial]), in order.
@@ -46,7 +47,7 @@ type FileResult struct {
 	// "<stdin>".
 	Name string
 	// Findings are the file's findings, in order of position.
-	Findings []Finding
+	Findings []lint.Finding
 	// Partial marks a part of a file's findings that more parts follow:
 	// a file with thousands of findings is reported as soon as they are
 	// final, in parts whose findings, one after the other, are the file's,
@@ -71,7 +72,7 @@ type FileResult struct {
 	Suppressed, Baselined int
 	// recorded are the findings Run.Record records: those of Findings
 	// before Run.Baseline dropped any.
-	recorded []Finding
+	recorded []lint.Finding
 	// FixErr, when Run.Fix is set, is why the file's fixes were not made
 	// (ErrReadBack, or the file changed while it was linted); fixed is
 	// what they make of it, nil when there are none.
@@ -185,8 +186,17 @@ const MaxJobs = 64
 // limit, are each an error in their place (FileResult.Err, [Run.Warn]), and
 // every other file is linted and reported.
 type Run struct {
-	// Linter lints each file.
-	Linter *Linter
+	// Linter lints each file, but those that Overrides match.
+	Linter *lint.Linter
+	// Overrides set rules for the files whose paths match theirs,
+	// relative to Dir, as a configuration file's [[override]] entries do
+	// ([Config.Overrides]): a file's linter is Linter with the levels of
+	// those that match it, in order ([lint.Linter.WithLevels]), so that a
+	// later one wins over an earlier one.
+	Overrides []Override
+	// Dir is the directory the Overrides' paths are relative to
+	// ([Config.Dir]); "" is the working directory.
+	Dir string
 	// Kind, when not zero, is the kind every file is read as; otherwise a
 	// file's kind is told by its name and content ([extract.Detect]; in a
 	// walk [extract.DetectStrict]), standard input's is a list of URLs when
@@ -233,7 +243,7 @@ type Run struct {
 	// --write-baseline: [Baseline.WriteFile] writes it after the run.
 	Record *Baseline
 	// Fix, when not nil, is given each file whose reported findings have
-	// fixes (the Linter must compute them: Options.Fixes), in order, on
+	// fixes (the Linter must compute them: lint.Options.Fixes), in order, on
 	// the goroutine that called [Run.Lint], before the file is reported:
 	// relurl lint --fix writes it, --diff prints the difference. When it
 	// reports the fixes made, the findings reported are those of the
@@ -241,7 +251,7 @@ type Run struct {
 	// would report (Summary.Fixed counts the findings mended). Its error
 	// is the file's, passed to Warn and counted in Summary.Errors. A file
 	// whose fixed content does not read back as the fixed URLs
-	// ([ErrReadBack]) is not given to it.
+	// ([lint.ErrReadBack]) is not given to it.
 	Fix func(f *FixedFile) (made bool, err error)
 }
 
@@ -250,7 +260,8 @@ type Run struct {
 // once, hidden directories and files of no known kind skipped and
 // counted), and "-" for standard input. It returns the summary, and an
 // error only when the reporter failed (an input that could not be read is
-// counted in Summary.Errors and passed to Warn).
+// counted in Summary.Errors and passed to Warn), or when an override
+// names a rule or family the linter does not know: then nothing is read.
 func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 	start := time.Now()
 	sum := &Summary{Skipped: map[string]int{}, Findings: map[ast.Severity]int{}, NoFix: map[fix.Reason]int{}}
@@ -259,7 +270,11 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 			r.Warn(err)
 		}
 	}
-	rn := &runner{Run: r, fsys: fileSystem(osFS{}), max: r.MaxSize}
+	ov, err := newOverrides(r.Linter, r.Overrides, r.Dir)
+	if err != nil {
+		return sum, err
+	}
+	rn := &runner{Run: r, overrides: ov, fsys: fileSystem(osFS{}), max: r.MaxSize}
 	if r.FS != nil {
 		rn.fsys = fsysFS{r.FS}
 	}
@@ -342,9 +357,19 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 // runner is a Run under way.
 type runner struct {
 	*Run
-	fsys    fileSystem
-	max     int64
-	rootAbs string
+	overrides *overrides
+	fsys      fileSystem
+	max       int64
+	rootAbs   string
+}
+
+// linterFor returns the linter of the file called name: Run.Linter, or
+// the one with the overrides that match name.
+func (r *runner) linterFor(name string) *lint.Linter {
+	if r.overrides == nil {
+		return r.Linter
+	}
+	return r.overrides.forFile(name)
 }
 
 // lintOne reads and lints one input, and sends its findings in parts.
@@ -376,12 +401,13 @@ func (r *runner) lintOne(it item, send func(*FileResult)) {
 	// A baseline, read or recorded, numbers the findings of one rule and
 	// URL across the whole file (Fingerprint): such a run holds each
 	// file's findings whole.
-	var flush func([]Finding)
+	var flush func([]lint.Finding)
 	if r.Baseline == nil && r.Record == nil && r.Fix == nil {
-		flush = func(part []Finding) { send(&FileResult{Name: res.Name, Findings: part, Partial: true}) }
+		flush = func(part []lint.Finding) { send(&FileResult{Name: res.Name, Findings: part, Partial: true}) }
 	}
-	fc := r.Linter.lintFile(res.Name, src, kind, r.retrievalFor(it), flush)
-	res.Findings, res.Notes, res.URLs, res.Suppressed = fc.findings, fc.notes, fc.urls, fc.suppressed
+	l := r.linterFor(res.Name)
+	fc := l.Check(res.Name, src, kind, r.retrievalFor(it), flush)
+	res.Findings, res.Notes, res.URLs, res.Suppressed = fc.Findings, fc.Notes, fc.URLs, fc.Suppressed
 	if r.Record != nil {
 		res.recorded = res.Findings
 	}
@@ -389,7 +415,7 @@ func (r *runner) lintOne(it item, send func(*FileResult)) {
 	if r.Fix != nil {
 		retrieval := r.retrievalFor(it)
 		if fixFile(res, data, kind, retrieval); res.fixed != nil {
-			r.relint(res, kind, retrieval)
+			r.relint(l, res, kind, retrieval)
 		}
 	}
 	send(res)
@@ -492,7 +518,7 @@ func pathError(op, name string, err error) error {
 // Root, its path under Root resolved against the linter's retrieval URL;
 // otherwise that URL.
 func (r *runner) retrievalFor(it item) string {
-	ret := r.Linter.retrieval
+	ret := r.Linter.Retrieval()
 	if ret == "" || r.rootAbs == "" || it.stdin {
 		return ret
 	}

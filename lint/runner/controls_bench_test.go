@@ -1,6 +1,6 @@
 //go:build unix
 
-package lint
+package runner
 
 import (
 	"fmt"
@@ -11,16 +11,17 @@ import (
 	"time"
 
 	"github.com/relurl/relurl/internal/scale"
+	"github.com/relurl/relurl/lint"
 )
 
 // discard is a Reporter that keeps nothing.
 type discard struct{}
 
-func (discard) Start([]Setting) error  { return nil }
-func (discard) File(*FileResult) error { return nil }
-func (discard) End(*Summary) error     { return nil }
+func (discard) Start([]lint.Setting) error { return nil }
+func (discard) File(*FileResult) error     { return nil }
+func (discard) End(*Summary) error         { return nil }
 
-// BenchmarkControls lints a tree of 120 pages of benchPages (6 MB, in 4
+// BenchmarkControls lints a tree of 120 pages of scale.Pages (6 MB, in 4
 // directories, one of them an override's) through Run with one job, the
 // way relurl lint does, with the controls and without, alternately in each
 // iteration so that both see the same machine. "off" is the linter with
@@ -35,7 +36,7 @@ func (discard) End(*Summary) error     { return nil }
 // at most 1.10). The ratio compares the same pages, the directives' bytes
 // aside, so it does not flatter the controls.
 func BenchmarkControls(b *testing.B) {
-	pages := benchPages(120)
+	pages := scale.Pages(120)
 	dir := b.TempDir()
 	var plain, withDirectives int64
 	write := func(root string, directives bool) {
@@ -68,7 +69,7 @@ func BenchmarkControls(b *testing.B) {
 	write(filepath.Join(dir, "off"), false)
 	write(filepath.Join(dir, "on"), true)
 
-	off, err := New(Options{})
+	off, err := lint.New(lint.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -89,13 +90,13 @@ rules = { syntax = "warning" }
 	if err != nil {
 		b.Fatal(err)
 	}
-	on, err := New(cfg.Options())
+	on, err := lint.New(cfg.Options())
 	if err != nil {
 		b.Fatal(err)
 	}
 	// The baseline: the findings of every third page.
 	base := NewBaseline(dir)
-	rec := Run{Linter: on, Jobs: 1, Record: base, Skip: func(path string, isDir bool) bool {
+	rec := Run{Linter: on, Overrides: cfg.Overrides, Dir: cfg.Dir, Jobs: 1, Record: base, Skip: func(path string, isDir bool) bool {
 		return !isDir && !strings.HasSuffix(path, "0.html") && !strings.HasSuffix(path, "3.html") && !strings.HasSuffix(path, "6.html")
 	}}
 	if _, err := rec.Lint([]string{filepath.Join(dir, "on")}, discard{}); err != nil {
@@ -109,7 +110,7 @@ rules = { syntax = "warning" }
 			b.Fatal(err)
 		}
 		t1 := scale.CPUTime()
-		r = Run{Linter: on, Jobs: 1, Skip: cfg.Skips, Baseline: base, Record: NewBaseline(dir)}
+		r = Run{Linter: on, Overrides: cfg.Overrides, Dir: cfg.Dir, Jobs: 1, Skip: cfg.Skips, Baseline: base, Record: NewBaseline(dir)}
 		sum, err := r.Lint([]string{filepath.Join(dir, "on")}, discard{})
 		if err != nil || sum.Files != len(pages) || sum.Baselined == 0 || sum.Suppressed == 0 {
 			b.Fatalf("%v: %+v", err, sum)

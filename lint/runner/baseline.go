@@ -1,4 +1,4 @@
-package lint
+package runner
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/relurl/relurl/lint"
 )
 
 // Fingerprint identifies a finding in a way that survives edits that move
@@ -100,7 +102,7 @@ func (b *Baseline) Len() int { return len(b.set) }
 
 // Fingerprints returns the fingerprints of the findings of one file, in
 // their order, its path made relative to the baseline's directory.
-func (b *Baseline) Fingerprints(file string, findings []Finding) []Fingerprint {
+func (b *Baseline) Fingerprints(file string, findings []lint.Finding) []Fingerprint {
 	rel := file
 	if file != "<stdin>" {
 		if r := relTo(b.dir, file); r != "" {
@@ -119,7 +121,7 @@ func (b *Baseline) Fingerprints(file string, findings []Finding) []Fingerprint {
 }
 
 // Add records the findings of one file.
-func (b *Baseline) Add(file string, findings []Finding) {
+func (b *Baseline) Add(file string, findings []lint.Finding) {
 	for _, fp := range b.Fingerprints(file, findings) {
 		b.set[fp] = true
 	}
@@ -127,7 +129,7 @@ func (b *Baseline) Add(file string, findings []Finding) {
 
 // Filter returns the findings of one file that the baseline does not
 // hold, and how many it held. findings is not modified.
-func (b *Baseline) Filter(file string, findings []Finding) (kept []Finding, dropped int) {
+func (b *Baseline) Filter(file string, findings []lint.Finding) (kept []lint.Finding, dropped int) {
 	if len(b.set) == 0 || len(findings) == 0 {
 		return findings, 0
 	}

@@ -33,8 +33,8 @@ func TestReadBack(t *testing.T) {
 		}
 	}
 
-	res := &FileResult{Name: "p.html", Findings: []Finding{{Rule: "fsegment/char", Edit: &fix.Edit{Offset: 10, End: 11, Old: "|", New: "%7C"}}}}
-	if fixFile(res, []byte(src), extract.KindHTML, ""); res.fixed != nil || !errors.Is(res.FixErr, fix.ErrStale) {
-		t.Errorf("an edit of bytes the file does not hold: %v", res.FixErr)
+	findings := []Finding{{Rule: "fsegment/char", Edit: &fix.Edit{Offset: 10, End: 11, Old: "|", New: "%7C"}}}
+	if fixed, _, _, err := ApplyFixes([]byte(src), findings, extract.KindHTML, ""); fixed != nil || !errors.Is(err, fix.ErrStale) {
+		t.Errorf("an edit of bytes the file does not hold: %v", err)
 	}
 }
