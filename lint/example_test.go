@@ -91,3 +91,43 @@ func ExampleLookup() {
 	// a relative path whose first segment holds ":"
 	// precede the path with "./" ("./this:that"), which the RFC prefers, or escape the colon as %3A
 }
+
+func ExampleLinter_Check() {
+	l, _ := lint.New(lint.Options{})
+	page := "<!-- relurl:ignore fsegment/char -- a legacy link -->\n<a href=\"/a b\">x</a>\n<a href=\"a_b:c\">y</a>\n"
+	// As a runner calls it: the file's kind, and its retrieval URL.
+	c := l.Check("docs/page.html", page, extract.KindHTML, "http://www.example.com/docs/page.html", nil)
+	fmt.Println(c.URLs, "URLs,", c.Suppressed, "suppressed")
+	for _, f := range c.Findings {
+		fmt.Printf("%s:%d:%d: %s\n", f.File, f.Line, f.Column, f.Rule)
+	}
+	// Output:
+	// 2 URLs, 1 suppressed
+	// docs/page.html:3:13: fsegment/colon
+}
+
+func ExampleLinter_WithLevels() {
+	l, _ := lint.New(lint.Options{Levels: map[string]lint.Level{"rfc1808": lint.LevelInfo}})
+	// A configuration's [[override]] that matches a file, over its [rules].
+	legacy, err := l.WithLevels(map[string]lint.Level{lint.RuleFsegmentColon: lint.LevelOff})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(l.Enabled(lint.RuleFsegmentColon), l.Severity(lint.RuleFsegmentColon))
+	fmt.Println(legacy.Enabled(lint.RuleFsegmentColon), legacy.Severity(lint.RuleSchemeRelativeForm))
+	// Output:
+	// true info
+	// false info
+}
+
+func ExampleApplyFixes() {
+	l, _ := lint.New(lint.Options{Fixes: true})
+	src := []byte(`<a href="/a b">x</a> <a href="/c|d">y</a>` + "\n")
+	findings := l.File("page.html", src, extract.KindHTML)
+	fixed, edits, mended, err := lint.ApplyFixes(src, findings, extract.KindHTML, "")
+	fmt.Printf("%d edits mend %d findings: %s%v\n", len(edits), mended, fixed, err)
+	// Output:
+	// 2 edits mend 2 findings: <a href="/a%20b">x</a> <a href="/c%7Cd">y</a>
+	// <nil>
+}

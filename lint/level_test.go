@@ -34,7 +34,7 @@ func TestWithLevels(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	check(a, RuleFsegmentColon, true, ast.SeverityWarning)     // the later layer wins
+	check(a, RuleFsegmentColon, true, ast.SeverityWarning)      // the later layer wins
 	check(a, RuleSchemeRelativeForm, true, ast.SeverityWarning) // the family, over Levels
 	check(a, ast.RuleQueryChar, false, 0)
 	check(a, RuleRFC1738Host, true, ast.SeverityError) // Severity wins over a layer
