@@ -44,8 +44,8 @@ type Override struct {
 //	[rules]                               # id or family = "off" | "info" | "warning" | "error"
 //	"fsegment/colon" = "off"
 //	[allow]
-//	chars = "~"                           # Options.AllowChars
-//	ipv6-hosts = true                     # Options.AllowIPv6Hosts
+//	chars = "~"                           # lint.Options.AllowChars
+//	ipv6-hosts = true                     # lint.Options.AllowIPv6Hosts
 //	[[override]]                          # later entries win
 //	paths = ["legacy/**"]
 //	rules = { syntax = "warning" }

@@ -217,7 +217,7 @@ type Run struct {
 	// progress bar cleared.
 	Warn func(error)
 	// Root, when not "", is the directory the linter's retrieval URL
-	// ([Linter.Retrieval]) is the URL of: a file under Root is given as
+	// ([lint.Linter.Retrieval]) is the URL of: a file under Root is given as
 	// its retrieval URL (§3.3) its path under Root, escaped, resolved
 	// against that URL ("library/intro.html" against
 	// "https://docs.python.org/3.11/" is

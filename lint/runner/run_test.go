@@ -170,7 +170,7 @@ func TestRunLinks(t *testing.T) {
 }
 
 // TestRunParts: a file with more findings than lint.FlushChunk is reported in
-// parts, in order, and the parts are the findings Linter.File gives it
+// parts, in order, and the parts are the findings lint.Linter.File gives it
 // whole, positions included.
 func TestRunParts(t *testing.T) {
 	var b strings.Builder
