@@ -1,10 +1,13 @@
-// Command mkclass writes ast/class_table.go: the [256] character-class table
-// derived from the character sets of the RFC 1808 §2.2 BNF.
+// Command mkclass writes ast/class_table.go: the [256] character-class
+// table of RFC 1808 §2.2, read from the BNF in grammar/rfc1808.bnf.
 //
-// Run it with "go generate ./ast". The sets below are copied from §2.2
-// literally; every composite class is computed from them, so the table, and
-// everything built on it (the lexer, the validator, the generators), follows
-// the BNF and nothing else.
+// Run it with "go generate ./ast". No character set is typed here: the
+// table below only names the bits of ast.Class and the production each
+// holds the characters of (escapes left out, since an escape is three
+// characters, not one); the characters come from the BNF through package
+// grammar/bnf. Editing a character production of the BNF changes the
+// table, and everything built on it (the lexer of package grammar, the
+// validator, the generators).
 package main
 
 import (
@@ -14,62 +17,106 @@ import (
 	"go/format"
 	"log"
 	"os"
+	"path/filepath"
 	"strings"
+
+	"github.com/relurl/relurl/grammar/bnf"
 )
 
-// The terminal sets of RFC 1808 §2.2, in the order the BNF lists them.
-const (
-	lowalpha    = "abcdefghijklmnopqrstuvwxyz"
-	hialpha     = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	digit       = "0123456789"
-	hex         = digit + "ABCDEF" + "abcdef"
-	safe        = "$-_.+"
-	extra       = "!*'(),"
-	national    = "{}|\\^~[]`"
-	reserved    = ";/?:@&="
-	punctuation = "<>#%\""
-)
-
-// class is one bit of ast.Class: its Go name, its doc comment and its members.
+// class is one bit of ast.Class: its Go name and the productions whose
+// characters it holds (more than one when they must have the same).
 type class struct {
-	name, doc, members string
+	name        string
+	productions []string
 }
 
-func classes() []class {
-	alpha := lowalpha + hialpha
-	unreserved := alpha + digit + safe + extra
-	pchar := unreserved + ":@&="
-	return []class{
-		{"Lowalpha", `lowalpha = "a" | ... | "z"`, lowalpha},
-		{"Hialpha", `hialpha = "A" | ... | "Z"`, hialpha},
-		{"Digit", `digit = "0" | ... | "9"`, digit},
-		{"Hex", `hex = digit | "A" | ... | "F" | "a" | ... | "f"`, hex},
-		{"Safe", `safe = "$" | "-" | "_" | "." | "+"`, safe},
-		{"Extra", `extra = "!" | "*" | "'" | "(" | ")" | ","`, extra},
-		{"National", `national = "{" | "}" | "|" | "\" | "^" | "~" | "[" | "]" | "` + "`" + `"`, national},
-		{"Reserved", `reserved = ";" | "/" | "?" | ":" | "@" | "&" | "="`, reserved},
-		{"Punctuation", `punctuation = "<" | ">" | "#" | "%" | <">`, punctuation},
-		{"SchemeChar", `the characters of scheme = 1*( alpha | digit | "+" | "-" | "." )`, alpha + digit + "+-."},
-		{"Unreserved", `unreserved = alpha | digit | safe | extra (uchar without escape)`, unreserved},
-		{"PcharChar", `pchar = uchar | ":" | "@" | "&" | "=" (without escape)`, pchar},
-		{"ParamChar", `the characters of param = *( pchar | "/" ) (without escape)`, pchar + "/"},
-		{"ParamsChar", `the characters of params = param *( ";" param ) (without escape)`, pchar + "/;"},
-		{"NetLocChar", `the characters of net_loc = *( pchar | ";" | "?" ) (without escape)`, pchar + ";?"},
-		{"QueryChar", `the characters of query and fragment = *( uchar | reserved ) (without escape)`, unreserved + reserved},
+// classes are the bits of ast.Class, in bit order: the character
+// productions of §2.2, then the characters of the productions the readers
+// check a component against.
+var classes = []class{
+	{"Lowalpha", []string{"lowalpha"}},
+	{"Hialpha", []string{"hialpha"}},
+	{"Digit", []string{"digit"}},
+	{"Hex", []string{"hex"}},
+	{"Safe", []string{"safe"}},
+	{"Extra", []string{"extra"}},
+	{"National", []string{"national"}},
+	{"Reserved", []string{"reserved"}},
+	{"Punctuation", []string{"punctuation"}},
+	{"SchemeChar", []string{"scheme"}},
+	{"Unreserved", []string{"unreserved"}},
+	{"PcharChar", []string{"pchar"}},
+	{"ParamChar", []string{"param"}},
+	{"ParamsChar", []string{"params"}},
+	{"NetLocChar", []string{"net_loc"}},
+	{"QueryChar", []string{"query", "fragment"}},
+}
+
+// escape is the production whose characters the classes leave out.
+const escape = "escape"
+
+func main() {
+	in := flag.String("bnf", "../grammar/rfc1808.bnf", "the BNF file")
+	out := flag.String("o", "class_table.go", "output file")
+	flag.Parse()
+	src, err := os.ReadFile(*in)
+	if err != nil {
+		log.Fatalf("mkclass: %v", err)
+	}
+	f, err := bnf.Parse(filepath.Base(*in), src)
+	if err != nil {
+		log.Fatalf("mkclass: %v", err)
+	}
+	code, err := generate(f, "grammar/"+filepath.Base(*in))
+	if err != nil {
+		log.Fatalf("mkclass: %v", err)
+	}
+	if err := os.WriteFile(*out, code, 0o644); err != nil {
+		log.Fatalf("mkclass: %v", err)
 	}
 }
 
-func main() {
-	out := flag.String("o", "class_table.go", "output file")
-	flag.Parse()
+// generate returns the source of class_table.go; source names the BNF
+// file in its header.
+func generate(f *bnf.File, source string) ([]byte, error) {
+	type bit struct {
+		class
+		doc   string
+		chars bnf.CharSet
+	}
+	var bits []bit
+	for _, c := range classes {
+		b := bit{class: c}
+		var docs []string
+		for i, name := range c.productions {
+			r := f.Rule(name)
+			if r == nil {
+				return nil, fmt.Errorf("%s: no production %s for the class %s", f.Name, name, c.name)
+			}
+			chars := f.Chars(r.Expr, escape)
+			if i > 0 && chars != b.chars {
+				return nil, fmt.Errorf("%s: %s and %s share the class %s but differ: %q and %q",
+					f.Name, c.productions[0], name, c.name, b.chars, chars)
+			}
+			b.chars = chars
+			docs = append(docs, name+" = "+bnf.Format(r.Expr))
+		}
+		b.doc = strings.Join(docs, ", and of ")
+		if !f.Lexical(c.productions[0]) {
+			b.doc = "the characters of " + b.doc
+		}
+		if f.Reaches(f.Rule(c.productions[0]).Expr, escape) {
+			b.doc += " (without escape)"
+		}
+		bits = append(bits, b)
+	}
 
-	cs := classes()
 	var b bytes.Buffer
-	b.WriteString("// Code generated by ast/internal/mkclass from the RFC 1808 §2.2 BNF; DO NOT EDIT.\n\n")
+	fmt.Fprintf(&b, "// Code generated by ast/internal/mkclass from %s; DO NOT EDIT.\n\n", source)
 	b.WriteString("package ast\n\n")
 	b.WriteString("// The character classes of RFC 1808 §2.2, one bit each.\n")
 	b.WriteString("const (\n")
-	for i, c := range cs {
+	for i, c := range bits {
 		fmt.Fprintf(&b, "\t// %s is %s.\n", c.name, c.doc)
 		if i == 0 {
 			fmt.Fprintf(&b, "\t%s Class = 1 << iota\n", c.name)
@@ -80,7 +127,7 @@ func main() {
 	b.WriteString(")\n\n")
 	b.WriteString("// classNames names each bit of Class, in bit order.\n")
 	b.WriteString("var classNames = [...]string{")
-	for _, c := range cs {
+	for _, c := range bits {
 		fmt.Fprintf(&b, "%q, ", c.name)
 	}
 	b.WriteString("}\n\n")
@@ -89,8 +136,8 @@ func main() {
 	b.WriteString("var classTable = [256]Class{\n")
 	for c := 0; c < 256; c++ {
 		var names []string
-		for _, cl := range cs {
-			if strings.IndexByte(cl.members, byte(c)) >= 0 {
+		for _, cl := range bits {
+			if cl.chars.Has(byte(c)) {
 				names = append(names, cl.name)
 			}
 		}
@@ -100,12 +147,5 @@ func main() {
 		fmt.Fprintf(&b, "\t%q: %s,\n", rune(c), strings.Join(names, " | "))
 	}
 	b.WriteString("}\n")
-
-	src, err := format.Source(b.Bytes())
-	if err != nil {
-		log.Fatalf("mkclass: %v", err)
-	}
-	if err := os.WriteFile(*out, src, 0o644); err != nil {
-		log.Fatalf("mkclass: %v", err)
-	}
+	return format.Source(b.Bytes())
 }
