@@ -1,9 +1,13 @@
 // Package grammar is the executable specification of relurl: the BNF of
-// RFC 1808 §2.2 written as participle grammar types, one per production and
-// named after it ([URL], [AbsoluteURL], [GenericRL], [RelativeURL],
-// [NetPath], [AbsPath], [RelPath], [Path], [Fsegment], [Segment], [Params],
-// [Param], [Scheme], [NetLoc], [Query], [Fragment]), over a lexer of its own
-// built on the class table of package ast.
+// RFC 1808 §2.2, kept verbatim in rfc1808.bnf ([BNF]), lowered into
+// participle grammar types, one per production and named after it ([URL],
+// [AbsoluteURL], [GenericRL], [RelativeURL], [NetPath], [AbsPath],
+// [RelPath], [Path], [Fsegment], [Segment], [Params], [Param], [Scheme],
+// [NetLoc], [Query], [Fragment]), over a lexer of its own built on the
+// class table of package ast. The types are generated from the BNF file by
+// "go generate" (grammar/internal/mkgrammar, through the lowering table of
+// grammar/internal/lowering); so are the class table, the production
+// table of package gen and the railroad diagrams (docs/grammar.md).
 //
 // [Parse] accepts exactly the language of the §2.2 URL production and
 // lowers its parse tree into an ast.URL. It is the reference against which
@@ -21,3 +25,5 @@
 // prints the grammar as participle sees it; testdata/grammar.ebnf keeps a
 // reviewed copy.
 package grammar
+
+//go:generate go run ./internal/mkgrammar -bnf rfc1808.bnf -o grammar.go
