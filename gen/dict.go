@@ -38,13 +38,13 @@ func Dictionary() []string {
 	add("//", "://", "///")
 	// §4 step 6: the segments "." and "..", complete or followed by "/".
 	add(".", "..", "./", "../", "/./", "/../", "/.", "/..")
-	for _, s := range schemeSpec.corners {
+	for _, s := range tunings["scheme"].corners {
 		if allOf(s, ast.Alpha, false) && len(s) > 1 {
 			add(s+":", s+"://")
 		}
 	}
-	for _, sp := range []unitSpec{netLocSpec, fsegmentSpec, paramSpec, querySpec, fragmentSpec} {
-		for _, c := range sp.corners {
+	for _, name := range []string{"net_loc", "fsegment", "param", "query", "fragment"} {
+		for _, c := range tunings[name].corners {
 			if len(c) > 1 {
 				add(c)
 			}

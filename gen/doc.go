@@ -6,19 +6,25 @@
 // of them is [Productions]; [Lookup] and [Find] find a production by the
 // RFC's name or Go's.
 //
-// Each production is written once, against a [Source] of choices, and runs
-// two ways: as a gopter generator (random choices, with shrinkers), and
-// byte-driven, through [Production.Draw] over a [Bytes] source, which turns
-// any byte string into a valid value. A fuzzer that mutates those bytes
-// mutates the URL production by production: every input it tries is a
-// valid URL (or, through [Production.DrawInvalid], one with a known
-// violation), deep in the grammar, where raw bytes rarely get.
+// The productions are not written here: rfc1808.go is generated from
+// grammar/rfc1808.bnf ("go generate ./gen"), and one walker draws any
+// production from it, choice point by choice point (an alternative, an
+// option, a repetition, a character of a set), against a [Source] of
+// choices. So the generators explore exactly the RFC's productions, and an
+// edit of the BNF changes what they make. The walk runs two ways: as a
+// gopter generator (random choices, with shrinkers), and byte-driven,
+// through [Production.Draw] over a [Bytes] source, which turns any byte
+// string into a valid value. A fuzzer that mutates those bytes mutates the
+// URL production by production: every input it tries is a valid URL (or,
+// through [Production.DrawInvalid], one with a known violation), deep in
+// the grammar, where raw bytes rarely get.
 //
-// Every character set comes from the class table of package ast, so the
-// generators cannot drift from the lexer and the validator. Weights make
-// the corners common: escapes, empty segments, "." and ".." segments,
-// params holding "/", queries holding "?" and ";", schemes beginning with
-// a digit, every form of relativeURL, the opaque form of absoluteURL.
+// How the choices are weighed is data (tuning.go): weights make the
+// corners common, escapes, empty segments, "." and ".." segments, params
+// holding "/", queries holding "?" and ";", schemes beginning with a
+// digit, every form of relativeURL, the opaque form of absoluteURL. The
+// characters come from the BNF, which the class table of package ast is
+// generated from too (a test holds the two together).
 //
 // Generated ast.URL values keep shrinking: gopter drops shrinkers when Map
 // changes a value's type, so the URL generators carry a shrinker of their
@@ -30,3 +36,5 @@
 // URL, so the expected diagnostic is known in advance. [Dictionary] lists
 // the grammar's delimiters and literals for a fuzzer's dictionary.
 package gen
+
+//go:generate go run ./internal/mkgen -bnf ../grammar/rfc1808.bnf -o rfc1808.go

@@ -152,10 +152,12 @@ func TestCorners(t *testing.T) {
 		"query with ?;": func(u ast.URL) bool { return strings.ContainsAny(u.Query.Value, "?;") },
 		"digit scheme":  func(u ast.URL) bool { return u.Scheme.Present && u.Scheme.Value[0] >= '0' && u.Scheme.Value[0] <= '9' },
 		"net_path":      func(u ast.URL) bool { return !u.Scheme.Present && u.NetLoc.Present },
-		"abs_path":      func(u ast.URL) bool { return !u.Scheme.Present && !u.NetLoc.Present && u.Path.IsAbsolute() },
-		"rel_path":      func(u ast.URL) bool { return !u.Scheme.Present && !u.NetLoc.Present && !u.Path.IsAbsolute() },
-		"empty":         func(u ast.URL) bool { return u.WithoutSpans() == ast.URL{} },
-		"opaque":        func(u ast.URL) bool { return u.Form == ast.FormOpaque },
+		// net_path = "//" net_loc [ abs_path ]: the option not taken.
+		"net_path without a path": func(u ast.URL) bool { return !u.Scheme.Present && u.NetLoc.Present && u.Path.Value == "" },
+		"abs_path":                func(u ast.URL) bool { return !u.Scheme.Present && !u.NetLoc.Present && u.Path.IsAbsolute() },
+		"rel_path":                func(u ast.URL) bool { return !u.Scheme.Present && !u.NetLoc.Present && !u.Path.IsAbsolute() },
+		"empty":                   func(u ast.URL) bool { return u.WithoutSpans() == ast.URL{} },
+		"opaque":                  func(u ast.URL) bool { return u.Form == ast.FormOpaque },
 	}
 	n := 4 * samples(t)
 	for range n {

@@ -7,211 +7,82 @@ import (
 	"github.com/relurl/relurl/ast"
 )
 
-// Each production is written once, as a function from a [Source] to its
-// value (a string for the character and component productions, an
-// ast.URL for the URL-level ones); the exported functions wrap them into
-// gopter generators with shrinkers, and [Production.Draw] runs them on any
-// Source, such as the bytes of a fuzz input. The table of productions is
-// in registry.go.
-
-// The specs of the string productions that are runs of units.
-var (
-	pcharSpec    = newSpec(unitSpec{class: ast.PcharChar, min: 1, max: 1, escapes: 20})
-	ucharSpec    = newSpec(unitSpec{class: ast.Unreserved, min: 1, max: 1, escapes: 20})
-	schemeSpec   = newSpec(unitSpec{class: ast.SchemeChar, min: 1, max: 8, corners: []string{"http", "ftp", "file", "mailto", "news", "g", "1", "9z", "a+b.c-d", "-", "."}})
-	netLocSpec   = newSpec(unitSpec{class: ast.NetLocChar, max: 12, escapes: 10, corners: []string{"", "a", "g", "user:pw@host:80", "@host", "a;b?c", "%41%42", "www.ics.uci.edu"}})
-	fsegmentSpec = newSpec(unitSpec{class: ast.PcharChar, min: 1, max: 8, escapes: 10, corners: []string{".", "..", "g", "this:that", "g.", ".g", "..g", "%2E"}})
-	segmentSpec  = newSpec(unitSpec{class: ast.PcharChar, max: 8, escapes: 10, corners: []string{"", "", ".", "..", "g", "h"}})
-	paramSpec    = newSpec(unitSpec{class: ast.ParamChar, max: 8, escapes: 10, corners: []string{"", "type=a", "type=d", "x=1/../y", "/", "a/b", "p"}})
-	querySpec    = newSpec(unitSpec{class: ast.QueryChar, max: 12, escapes: 10, corners: []string{"", "y", "q", "y/./x", "a?b;c", "?", ";", "a=1&b=2"}})
-	fragmentSpec = newSpec(unitSpec{class: ast.QueryChar, max: 12, escapes: 10, corners: []string{"", "s", "s/./x", "a?b;c", "/"}})
-)
+// Each production is drawn by walking the BNF (rfc1808.go) from a
+// [Source], into a string for the character and component productions
+// and into an ast.URL for the URL-level ones; the exported functions wrap
+// them into gopter generators with shrinkers, and [Production.Draw] runs
+// them on any Source, such as the bytes of a fuzz input. The table of
+// productions is in registry.go.
 
 // Escape generates escape = "%" hex hex, with upper- and lower-case hex.
-func Escape() gopter.Gen { return escapeProduction.Gen() }
-
-func escape(src Source) string { return string(appendEscape(nil, src)) }
+func Escape() gopter.Gen { return mustFind("escape").Gen() }
 
 // Pchar generates one pchar = uchar | ":" | "@" | "&" | "=": a character
-// of the class or, a fifth of the time, an escape.
-func Pchar() gopter.Gen { return pcharProduction.Gen() }
+// of the production or, a fifth of the time, an escape.
+func Pchar() gopter.Gen { return mustFind("pchar").Gen() }
 
 // Uchar generates one uchar = unreserved | escape.
-func Uchar() gopter.Gen { return ucharProduction.Gen() }
+func Uchar() gopter.Gen { return mustFind("uchar").Gen() }
 
 // Scheme generates scheme = 1*( alpha | digit | "+" | "-" | "." ): the
 // common schemes, schemes beginning with a digit, and any run of scheme
 // characters.
-func Scheme() gopter.Gen { return schemeProduction.Gen() }
+func Scheme() gopter.Gen { return mustFind("scheme").Gen() }
 
 // NetLoc generates net_loc = *( pchar | ";" | "?" ), including the empty
 // net_loc and RFC 1738 logins with ports.
-func NetLoc() gopter.Gen { return netLocProduction.Gen() }
+func NetLoc() gopter.Gen { return mustFind("net_loc").Gen() }
 
 // Fsegment generates fsegment = 1*pchar, with "." and ".." and a segment
 // holding ":" among its corners.
-func Fsegment() gopter.Gen { return fsegmentProduction.Gen() }
+func Fsegment() gopter.Gen { return mustFind("fsegment").Gen() }
 
 // Segment generates segment = *pchar; empty, "." and ".." are common.
-func Segment() gopter.Gen { return segmentProduction.Gen() }
+func Segment() gopter.Gen { return mustFind("segment").Gen() }
 
 // Path generates path = fsegment *( "/" segment ).
-func Path() gopter.Gen { return pathProduction.Gen() }
-
-func path(src Source) string {
-	var b strings.Builder
-	b.WriteString(fsegmentSpec.draw(src))
-	for n := src.Intn(5); n > 0; n-- {
-		b.WriteByte('/')
-		b.WriteString(segmentSpec.draw(src))
-	}
-	return b.String()
-}
+func Path() gopter.Gen { return mustFind("path").Gen() }
 
 // Param generates param = *( pchar | "/" ), often holding "/".
-func Param() gopter.Gen { return paramProduction.Gen() }
+func Param() gopter.Gen { return mustFind("param").Gen() }
 
 // Params generates params = param *( ";" param ).
-func Params() gopter.Gen { return paramsProduction.Gen() }
-
-func params(src Source) string {
-	parts := []string{paramSpec.draw(src)}
-	for n := src.Intn(3); n > 0; n-- {
-		parts = append(parts, paramSpec.draw(src))
-	}
-	return strings.Join(parts, ";")
-}
+func Params() gopter.Gen { return mustFind("params").Gen() }
 
 // Query generates query = *( uchar | reserved ), often holding "?", ";"
 // and "/./".
-func Query() gopter.Gen { return queryProduction.Gen() }
+func Query() gopter.Gen { return mustFind("query").Gen() }
 
 // Fragment generates fragment = *( uchar | reserved ).
-func Fragment() gopter.Gen { return fragmentProduction.Gen() }
+func Fragment() gopter.Gen { return mustFind("fragment").Gen() }
 
 // RelPath generates rel_path = [ path ] [ ";" params ] [ "?" query ], as
 // the ast.URL of a relativeURL (which may be empty). A path whose first
 // segment would read as a scheme ("this:that") is written "./this:that",
 // as §5.3 recommends.
-func RelPath() gopter.Gen { return relPathProduction.Gen() }
-
-func relPathURL(src Source) ast.URL {
-	u := relPath(src)
-	if ast.SchemeLen(u.Path.Value) > 0 {
-		u.Path.Value = "./" + u.Path.Value
-	}
-	return u
-}
-
-// relPath builds rel_path as it may follow a scheme or a "/": its first
-// segment may hold a ":".
-func relPath(src Source) ast.URL {
-	var u ast.URL
-	if src.Intn(10) < 7 {
-		u.Path.Value = path(src)
-	}
-	if src.Intn(10) < 3 {
-		u.Params = present(params(src))
-	}
-	if src.Intn(10) < 3 {
-		u.Query = present(querySpec.draw(src))
-	}
-	return u
-}
+func RelPath() gopter.Gen { return mustFind("rel_path").Gen() }
 
 // AbsPath generates abs_path = "/" rel_path.
-func AbsPath() gopter.Gen { return absPathProduction.Gen() }
-
-func absPath(src Source) ast.URL {
-	u := relPath(src)
-	u.Path.Value = "/" + u.Path.Value
-	return u
-}
+func AbsPath() gopter.Gen { return mustFind("abs_path").Gen() }
 
 // NetPath generates net_path = "//" net_loc [ abs_path ].
-func NetPath() gopter.Gen { return netPathProduction.Gen() }
-
-func netPath(src Source) ast.URL {
-	var u ast.URL
-	if src.Intn(10) < 7 {
-		u = absPath(src)
-	}
-	u.NetLoc = present(netLocSpec.draw(src))
-	return u
-}
+func NetPath() gopter.Gen { return mustFind("net_path").Gen() }
 
 // RelativeURL generates relativeURL = net_path | abs_path | rel_path.
-func RelativeURL() gopter.Gen { return relativeURLProduction.Gen() }
-
-func relativeURL(src Source) ast.URL {
-	switch src.Intn(10) {
-	case 0, 1, 2:
-		return netPath(src)
-	case 3, 4, 5:
-		return absPath(src)
-	}
-	return relPathURL(src)
-}
+func RelativeURL() gopter.Gen { return mustFind("relativeURL").Gen() }
 
 // GenericRL generates generic-RL = scheme ":" relativeURL; after a scheme,
 // a rel_path's first segment may hold a ":" ("http:this:that").
-func GenericRL() gopter.Gen { return genericRLProduction.Gen() }
-
-func genericRL(src Source) ast.URL {
-	var u ast.URL
-	switch src.Intn(10) {
-	case 0, 1, 2, 3:
-		u = netPath(src)
-	case 4, 5, 6:
-		u = absPath(src)
-	default:
-		u = relPath(src)
-	}
-	u.Scheme = present(schemeSpec.draw(src))
-	return u
-}
+func GenericRL() gopter.Gen { return mustFind("generic-RL").Gen() }
 
 // AbsoluteURL generates absoluteURL = generic-RL | ( scheme ":" *( uchar
 // | reserved ) ). The second alternative is generated in the shape that
 // only it matches, "//" net_loc "//" ..., so that a quarter of absolute
 // URLs take the opaque form.
-func AbsoluteURL() gopter.Gen { return absoluteURLProduction.Gen() }
-
-func absoluteURL(src Source) ast.URL {
-	if src.Intn(4) != 0 {
-		return genericRL(src)
-	}
-	var u ast.URL
-	u.Scheme = present(schemeSpec.draw(src))
-	u.NetLoc = present(netLocSpec.draw(src))
-	u.Path.Value = "//"
-	if src.Intn(3) != 0 {
-		u.Path.Value += path(src)
-	}
-	if src.Intn(4) == 0 {
-		u.Params = present(params(src))
-	}
-	if src.Intn(4) == 0 {
-		u.Query = present(querySpec.draw(src))
-	}
-	return u
-}
+func AbsoluteURL() gopter.Gen { return mustFind("absoluteURL").Gen() }
 
 // URL generates URL = ( absoluteURL | relativeURL ) [ "#" fragment ].
-func URL() gopter.Gen { return urlProduction.Gen() }
-
-func url(src Source) ast.URL {
-	var u ast.URL
-	if src.Intn(2) == 0 {
-		u = absoluteURL(src)
-	} else {
-		u = relativeURL(src)
-	}
-	if src.Intn(4) == 0 {
-		u.Fragment = present(fragmentSpec.draw(src))
-	}
-	return u
-}
+func URL() gopter.Gen { return mustFind("URL").Gen() }
 
 // draw runs a generator of this package, whose results are never sieved
 // out, and returns its value.

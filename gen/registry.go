@@ -11,88 +11,153 @@ import (
 // A Production is one production of the RFC 1808 §2.2 BNF with its
 // generator: the one table of the productions this package generates, from
 // which [Lookup], [Names], [Find], "relurl gen --list" and the checks that
-// every production of the grammar has a generator all derive.
+// every production of the grammar has a generator all derive. It holds
+// every production the URL production reaches, in the order of the BNF.
 type Production struct {
 	// Name is the production's name as the RFC spells it: "generic-RL",
 	// "net_loc", "fsegment".
 	Name string
 
-	str      func(Source) string  // a character or component production
-	minUnits int                  // the fewest units its shrinks keep (-1: no shrinking)
-	url      func(Source) ast.URL // a URL-level production
-	shape    func(ast.URL) bool   // the shape its shrinks keep
+	minUnits int                // the fewest units its shrinks keep (-1: no shrinking)
+	shape    func(ast.URL) bool // a URL-level production: the shape its shrinks keep
 }
 
-// The rows of the table, top-down as §2.2 lists the productions. Each is a
-// value never changed after initialisation.
-var (
-	urlProduction         = Production{Name: "URL", url: url, shape: anyURL}
-	absoluteURLProduction = Production{Name: "absoluteURL", url: absoluteURL, shape: isAbsolute}
-	genericRLProduction   = Production{Name: "generic-RL", url: genericRL, shape: isGenericRL}
-	relativeURLProduction = Production{Name: "relativeURL", url: relativeURL, shape: isRelative}
-	netPathProduction     = Production{Name: "net_path", url: netPath, shape: isNetPath}
-	absPathProduction     = Production{Name: "abs_path", url: absPath, shape: isAbsPath}
-	relPathProduction     = Production{Name: "rel_path", url: relPathURL, shape: isRelPathURL}
-	pathProduction        = Production{Name: "path", str: path, minUnits: 1}
-	fsegmentProduction    = Production{Name: "fsegment", str: fsegmentSpec.draw, minUnits: fsegmentSpec.min}
-	segmentProduction     = Production{Name: "segment", str: segmentSpec.draw, minUnits: segmentSpec.min}
-	paramsProduction      = Production{Name: "params", str: params, minUnits: 0}
-	paramProduction       = Production{Name: "param", str: paramSpec.draw, minUnits: paramSpec.min}
-	schemeProduction      = Production{Name: "scheme", str: schemeSpec.draw, minUnits: schemeSpec.min}
-	netLocProduction      = Production{Name: "net_loc", str: netLocSpec.draw, minUnits: netLocSpec.min}
-	queryProduction       = Production{Name: "query", str: querySpec.draw, minUnits: querySpec.min}
-	fragmentProduction    = Production{Name: "fragment", str: fragmentSpec.draw, minUnits: fragmentSpec.min}
-	pcharProduction       = Production{Name: "pchar", str: pcharSpec.draw, minUnits: pcharSpec.min}
-	ucharProduction       = Production{Name: "uchar", str: ucharSpec.draw, minUnits: ucharSpec.min}
-	escapeProduction      = Production{Name: "escape", str: escape, minUnits: -1}
-)
+// components are the productions of the six components of §2.1. The
+// productions that reach one and are none are URL-level: they generate
+// ast.URL values.
+var components = []string{"scheme", "net_loc", "path", "params", "query", "fragment"}
+
+// shapes are the shapes of the URL-level productions' values, for the
+// sieves of their shrinks.
+var shapes = map[string]func(ast.URL) bool{
+	"URL":         anyURL,
+	"absoluteURL": isAbsolute,
+	"generic-RL":  isGenericRL,
+	"relativeURL": isRelative,
+	"net_path":    isNetPath,
+	"abs_path":    isAbsPath,
+	"rel_path":    isRelPathURL,
+}
+
+// productions is the table, read from the BNF once; never changed after
+// initialisation.
+var productions = readProductions()
+
+func readProductions() []Production {
+	var out []Production
+	for _, name := range bnfInfo.reachable("URL") {
+		p := Production{Name: name, minUnits: minUnits(bnfInfo.rule(name))}
+		if bnfInfo.single[name] != "" || name == escapeRule {
+			p.minUnits = -1
+		}
+		if urlLevel(name) {
+			p.shape = shapes[name]
+			if p.shape == nil {
+				p.shape = anyURL
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// urlLevel reports whether the production reaches a component of §2.1
+// and is none.
+func urlLevel(name string) bool {
+	for _, c := range components {
+		if name == c {
+			return false
+		}
+	}
+	for _, c := range components {
+		if bnfInfo.reaches(bnfInfo.rule(name), c, map[string]bool{}) {
+			return true
+		}
+	}
+	return false
+}
+
+// minUnits returns the fewest units (characters and escapes) of e's
+// strings.
+func minUnits(e *expr) int {
+	switch e.op {
+	case opLit:
+		return len(e.lit)
+	case opRef:
+		if bnfInfo.single[e.ref] != "" || e.ref == escapeRule {
+			return 1
+		}
+		return minUnits(bnfInfo.rule(e.ref))
+	case opSeq:
+		n := 0
+		for _, it := range e.items {
+			n += minUnits(it)
+		}
+		return n
+	case opAlt:
+		n := -1
+		for _, it := range e.items {
+			if m := minUnits(it); n < 0 || m < n {
+				n = m
+			}
+		}
+		return n
+	case opOpt:
+		return 0
+	}
+	return e.min * minUnits(e.body())
+}
 
 // Productions returns the table, top-down as §2.2 lists the productions:
-// the URL-level ones first.
-func Productions() []Production {
-	return []Production{
-		urlProduction, absoluteURLProduction, genericRLProduction, relativeURLProduction,
-		netPathProduction, absPathProduction, relPathProduction,
-		pathProduction, fsegmentProduction, segmentProduction, paramsProduction, paramProduction,
-		schemeProduction, netLocProduction, queryProduction, fragmentProduction,
-		pcharProduction, ucharProduction, escapeProduction,
+// the URL-level ones first, the character productions last.
+func Productions() []Production { return append([]Production(nil), productions...) }
+
+// mustFind returns the production called name, which the BNF has.
+func mustFind(name string) Production {
+	p, ok := Find(name)
+	if !ok {
+		panic("gen: the BNF has no production " + name)
 	}
+	return p
 }
 
 // IsURL reports whether the production builds whole URLs (ast.URL values)
 // rather than strings: URL, absoluteURL, generic-RL, relativeURL and the
 // three forms of relativeURL. Only these take [Invalid] violations.
-func (p Production) IsURL() bool { return p.url != nil }
+func (p Production) IsURL() bool { return p.shape != nil }
 
 // Gen returns the production's gopter generator, with its shrinker.
 func (p Production) Gen() gopter.Gen {
-	if p.url != nil {
-		return urlGen(p.shape, p.url)
+	if p.shape != nil {
+		return urlGen(p.shape, p.drawURL)
 	}
-	return stringGen(p.str, p.minUnits)
+	return stringGen(p.drawString, p.minUnits)
 }
+
+func (p Production) drawURL(src Source) ast.URL   { return drawURL(p.Name, src) }
+func (p Production) drawString(src Source) string { return drawString(p.Name, src) }
 
 // Draw builds one value of the production from src's choices: an ast.URL
 // (its form set) for a URL-level production, a string for the others.
 // With a [Bytes] source it turns any byte string into a valid value.
 func (p Production) Draw(src Source) any {
-	if p.url != nil {
-		u := p.url(src)
+	if p.shape != nil {
+		u := p.drawURL(src)
 		u.Form = ast.FormOf(&u)
 		return u
 	}
-	return p.str(src)
+	return p.drawString(src)
 }
 
 // DrawInvalid builds, from src's choices, a URL of the production with
 // one known violation injected (see [Invalid]). It reports false for a
 // production that is not URL-level.
 func (p Production) DrawInvalid(src Source) (Violation, bool) {
-	if p.url == nil {
+	if p.shape == nil {
 		return Violation{}, false
 	}
 	return drawInvalid(src, func(src Source) ast.URL {
-		u := p.url(src)
+		u := p.drawURL(src)
 		u.Form = ast.FormOf(&u)
 		return u
 	}), true
@@ -103,7 +168,7 @@ func (p Production) DrawInvalid(src Source) (Violation, bool) {
 // case.
 func Find(name string) (Production, bool) {
 	n := normalize(name)
-	for _, p := range Productions() {
+	for _, p := range productions {
 		if normalize(p.Name) == n {
 			return p, true
 		}

@@ -16,50 +16,6 @@ func chars(mask ast.Class) string {
 	return string(b)
 }
 
-// unitSpec describes a string production as a run of units: characters of
-// a class, escapes, and corner strings that the generator favours.
-type unitSpec struct {
-	class   ast.Class // the characters the production allows, besides escapes
-	min     int       // the fewest units
-	max     int       // the most units
-	escapes int       // percent chance a unit is an escape
-	corners []string  // whole values to produce a quarter of the time
-
-	alphabet string // the ASCII characters of class, set by newSpec
-}
-
-// newSpec returns sp with its alphabet filled in.
-func newSpec(sp unitSpec) unitSpec {
-	sp.alphabet = chars(sp.class)
-	return sp
-}
-
-// draw builds a string of the spec from src's choices.
-func (sp unitSpec) draw(src Source) string {
-	if len(sp.corners) > 0 && src.Intn(4) == 0 {
-		return sp.corners[src.Intn(len(sp.corners))]
-	}
-	n := sp.min
-	if span := min(sp.max, max(sp.min, src.Size())) - sp.min; span > 0 {
-		n += src.Intn(span + 1)
-	}
-	b := make([]byte, 0, n*2)
-	for range n {
-		if src.Intn(100) < sp.escapes {
-			b = appendEscape(b, src)
-		} else {
-			b = append(b, sp.alphabet[src.Intn(len(sp.alphabet))])
-		}
-	}
-	return string(b)
-}
-
-var hexDigits = chars(ast.Hex)
-
-func appendEscape(b []byte, src Source) []byte {
-	return append(b, '%', hexDigits[src.Intn(len(hexDigits))], hexDigits[src.Intn(len(hexDigits))])
-}
-
 // units splits s into its units: escapes whole, other bytes one by one.
 func units(s string) []string {
 	var out []string

@@ -50,13 +50,16 @@ var allowed = map[string][]string{
 	"resolve/base":               {"ast", "validate", "resolve", "golang.org/x/net/html"},
 	"compare":                    {"ast", "validate", "resolve", "github.com/nlnwa/whatwg-url"},
 	"gen":                        {"ast", "github.com/leanovate/gopter"},
-	"":                           {"ast", "validate", "resolve"},
-	"internal/cases":             {"ast"},
-	"internal/input":             {},
-	"internal/atomicfile":        {},
-	"internal/layout":            {},
-	"internal/seedzip":           {},
-	"internal/testseed":          {},
+	// gen/internal/mkgen: "go generate ./gen" writes the productions of
+	// grammar/rfc1808.bnf, read by grammar/bnf, as gen's data.
+	"gen/internal/mkgen":  {"grammar/bnf"},
+	"":                    {"ast", "validate", "resolve"},
+	"internal/cases":      {"ast"},
+	"internal/input":      {},
+	"internal/atomicfile": {},
+	"internal/layout":     {},
+	"internal/seedzip":    {},
+	"internal/testseed":   {},
 	// internal/htmlfloor: the floor of the linter's HTML path, which
 	// BenchmarkLintHTML is measured against.
 	"internal/htmlfloor": {"golang.org/x/net/html"},
