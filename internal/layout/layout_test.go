@@ -45,11 +45,15 @@ var allowed = map[string][]string{
 	"grammar/bnf":                {"github.com/alecthomas/participle/v2"},
 	"grammar/internal/lowering":  {"grammar/bnf"},
 	"grammar/internal/mkgrammar": {"grammar/bnf", "grammar/internal/lowering"},
-	"validate":                   {"ast"},
-	"resolve":                    {"ast", "validate"},
-	"resolve/base":               {"ast", "validate", "resolve", "golang.org/x/net/html"},
-	"compare":                    {"ast", "validate", "resolve", "github.com/nlnwa/whatwg-url"},
-	"gen":                        {"ast", "github.com/leanovate/gopter"},
+	// grammar/railroad: the diagrams of a BNF's productions, in SVG;
+	// mkdiagrams writes them into docs/ and the playground.
+	"grammar/railroad":            {"grammar/bnf"},
+	"grammar/internal/mkdiagrams": {"grammar/bnf", "grammar/railroad"},
+	"validate":                    {"ast"},
+	"resolve":                     {"ast", "validate"},
+	"resolve/base":                {"ast", "validate", "resolve", "golang.org/x/net/html"},
+	"compare":                     {"ast", "validate", "resolve", "github.com/nlnwa/whatwg-url"},
+	"gen":                         {"ast", "github.com/leanovate/gopter"},
 	// gen/internal/mkgen: "go generate ./gen" writes the productions of
 	// grammar/rfc1808.bnf, read by grammar/bnf, as gen's data.
 	"gen/internal/mkgen":  {"grammar/bnf"},
