@@ -73,6 +73,9 @@ func init() {
 				"Go's corpus files, or with --format raw the bytes and an index.json of each input's RFC 1808 reading.\n" +
 				"--dict prints a libFuzzer/AFL dictionary of the grammar's delimiters and literals.",
 			run: runGen},
+		{name: "grammar", synopsis: "[--format bnf|ebnf|svg] [PRODUCTION]",
+			summary: "the §2.2 BNF relurl is generated from, its EBNF, or its railroad diagrams",
+			help:    grammarHelp, run: runGrammar},
 		{name: "lint", synopsis: "[flags] [FILE...|DIR...|-]",
 			summary: "lint the URLs of URL lists, HTML, messages and mailboxes",
 			help:    lintHelp(),

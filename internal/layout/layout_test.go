@@ -103,7 +103,7 @@ var allowed = map[string][]string{
 	// lint/golangci: the analyzer as a golangci-lint module plugin.
 	"lint/golangci": {"lint", "lint/analyzer", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},
 	"cmd/relurlvet": {"lint", "golang.org/x/tools"},
-	"cmd/relurl":    {"ast", "grammar", "validate", "resolve", "compare", "gen", "lint", "internal", "", "github.com/leanovate/gopter", "playground/site"},
+	"cmd/relurl":    {"ast", "grammar", "grammar/bnf", "grammar/railroad", "validate", "resolve", "compare", "gen", "lint", "internal", "", "github.com/leanovate/gopter", "playground/site"},
 	// The playground: the report the page shows, computed by the library
 	// itself; the WebAssembly module that runs it in the page; the page's
 	// files, embedded, which import nothing of relurl (the module is a
