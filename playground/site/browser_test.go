@@ -407,7 +407,26 @@ func TestBrowser(t *testing.T) {
 			if node != prod {
 				t.Errorf("caret at %d of %q: tree node %q highlighted, want %q", at, in, node, prod)
 			}
+			// The production under the caret is drawn, the way the
+			// input took through it marked.
+			must(p.waitFor(ctx, fmt.Sprintf(`(document.querySelector("#grammar-diagram svg") || {dataset: {}}).dataset.production === %q`, prod)))
+			var marked []string
+			must(p.eval(ctx, `[...document.querySelectorAll("#grammar-diagram .taken")].map((g) => g.dataset.name || JSON.stringify(g.dataset.literal))`, &marked))
+			if want, ok := grammarPaths[at]; ok && !reflect.DeepEqual(marked, want) {
+				t.Errorf("caret at %d of %q: %s drawn with %q marked, want %q", at, in, prod, marked, want)
+			}
+			if len(marked) == 0 {
+				t.Errorf("caret at %d of %q: nothing marked in the diagram of %s", at, in, prod)
+			}
+			if at == 10 {
+				shot(ctx, t, p, "playground-grammar.png", `document.getElementById("grammar-card")`, *update)
+			}
 		}
+		// A box of another production shows that production.
+		must(p.eval(ctx, `(() => { const e = document.getElementById("url"); e.focus(); e.setSelectionRange(10, 10); })()`, nil))
+		must(p.waitFor(ctx, `document.querySelector("#grammar-diagram svg").dataset.production === "path"`))
+		must(p.eval(ctx, `document.querySelector('#grammar-diagram .rr-nonterminal[data-name="segment"]').dispatchEvent(new MouseEvent("click"))`, nil))
+		must(p.waitFor(ctx, `document.querySelector("#grammar-diagram svg").dataset.production === "segment" && document.getElementById("grammar-rule").textContent.startsWith("segment ")`))
 	})
 
 	sub("hover", func(t *testing.T) {
@@ -506,6 +525,21 @@ func jsString(s string) string {
 	enc.SetEscapeHTML(false)
 	enc.Encode(s)
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// grammarPaths are the boxes the page marks in the diagram of the
+// production under the caret, by the caret's byte in
+// "http://a/b/c;p?q#f": the productions the input went through, and the
+// literals (quoted).
+var grammarPaths = map[int][]string{
+	0:  {"alpha"},                                 // scheme "http"
+	4:  {"scheme", `":"`, "relativeURL"},          // generic-RL
+	7:  {"pchar"},                                 // net_loc "a"
+	8:  {`"/"`, "rel_path"},                       // abs_path
+	10: {"fsegment", `"/"`, "segment"},            // path "b/c"
+	12: {"path", `";"`, "params", `"?"`, "query"}, // rel_path
+	15: {"uchar"},                                 // query "q"
+	16: {"absoluteURL", `"#"`, "fragment"},        // URL
 }
 
 // innermost is the deepest node of the outline that holds byte at.

@@ -82,14 +82,18 @@ func read(path string) (*bnf.File, error) {
 	return bnf.Parse(filepath.Base(path), src)
 }
 
+// escape is the production of the escapes, which the page finds in a
+// text as "%" and two hex digits rather than by its characters.
+const escape = "escape"
+
 // production is what the page knows of a production.
 type production struct {
 	// Text is the rule as the BNF writes it.
 	Text string `json:"text"`
 	// Diagram is its railroad diagram, as railroad.Node's JSON.
 	Diagram *railroad.Node `json:"diagram"`
-	// Chars, for a production of one character or an escape, are its
-	// characters; Escape says it may be an escape.
+	// Chars, for a character production, are its characters, escapes
+	// left out; Escape says its strings may be escapes.
 	Chars  string `json:"chars,omitempty"`
 	Escape bool   `json:"escape,omitempty"`
 }
@@ -107,9 +111,12 @@ func script(f *bnf.File) (string, error) {
 	b.WriteString("  \"productions\": {\n")
 	for i, r := range f.Rules {
 		p := production{Text: r.Text, Diagram: railroad.Diagram(r)}
-		if f.Lexical(r.Name) {
-			p.Chars = f.Chars(r.Expr, "escape").String()
-			p.Escape = f.Reaches(r.Expr, "escape") || r.Name == "escape"
+		switch {
+		case r.Name == escape:
+			p.Escape = true
+		case f.Lexical(r.Name):
+			p.Chars = f.Chars(r.Expr, escape).String()
+			p.Escape = f.Reaches(r.Expr, escape)
 		}
 		data, err := json.Marshal(p)
 		if err != nil {

@@ -158,6 +158,7 @@
     renderDiagnostics();
     renderTree($("tree"), report.url.tree, report.url.tree_note, "url", Infinity);
     renderTree($("ast"), report.url.ast, "", "url", 1);
+    shownGrammar = null;
     renderResolution();
     renderReadings();
     marks.url.hl = marks.base.hl = null;
@@ -360,6 +361,114 @@
     el.append(h("p", {}, "Where they part (marked ≠ above):"), ul);
   }
 
+  // ---- the grammar: the railroad diagram of the production under the caret ----
+
+  // grammar.js (generated from grammar/rfc1808.bnf) gives each production
+  // its rule, its diagram as data and, for a character production, its
+  // characters.
+  const GRAMMAR = globalThis.RELURL_GRAMMAR || null;
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  let shownGrammar = null; // what the diagram shows, to draw it only when that changes
+
+  // svgOf builds a diagram's SVG elements from its data.
+  function svgOf(n) {
+    const el = document.createElementNS(SVG_NS, n.tag);
+    for (const [k, v] of Object.entries(n.attrs || {})) el.setAttribute(k, v);
+    if (n.text) el.textContent = n.text;
+    for (const c of n.children || []) el.append(svgOf(c));
+    return el;
+  }
+
+  // The deepest node of the parse tree at byte off that is a production
+  // of the BNF (the opaque alternative's run is not: its absoluteURL is).
+  function innermostProduction(node, off) {
+    if (!node || off < node.start || off >= node.end) return null;
+    for (const c of node.children || []) {
+      const hit = innermostProduction(c, off);
+      if (hit) return hit;
+    }
+    return GRAMMAR.productions[node.label] ? node : null;
+  }
+
+  // What the input took through a node's production: the productions of
+  // its children, and its own text, which the children do not cover (the
+  // delimiters, and a leaf's characters). A tree exists only for a valid
+  // URL, which is ASCII, so byte offsets index the text.
+  function pathOf(node, text) {
+    const names = new Set();
+    let own = "", at = node.start;
+    for (const c of node.children || []) {
+      own += text.slice(at, c.start);
+      if (GRAMMAR.productions[c.label]) names.add(c.label);
+      else own += text.slice(c.start, c.end);
+      at = c.end;
+    }
+    return { names, own: own + text.slice(at, node.end) };
+  }
+
+  // taken reports whether the input went through a box of the diagram: a
+  // production a child matched, a character production one of whose
+  // characters (or an escape) is in the node's own text, a literal there.
+  function taken(box, path) {
+    const name = box.getAttribute("data-name");
+    if (name === null) {
+      const lit = box.getAttribute("data-literal");
+      return !!lit && path.own.includes(lit);
+    }
+    if (path.names.has(name)) return true;
+    const p = GRAMMAR.productions[name];
+    if (!p) return false;
+    if (p.escape && /%[0-9A-Fa-f]{2}/.test(path.own)) return true;
+    return !!p.chars && [...path.own].some((ch) => p.chars.includes(ch));
+  }
+
+  // renderGrammar draws the production of node (or the production name
+  // when node is null) and marks the way node's text took through it.
+  function renderGrammar(node, name, note) {
+    if (!GRAMMAR) return;
+    name = node ? node.label : name;
+    const key = node ? `${node.label}@${node.start}-${node.end}` : name + "|" + note;
+    if (key === shownGrammar) return;
+    shownGrammar = key;
+    const p = GRAMMAR.productions[name];
+    const box = $("grammar-diagram");
+    box.textContent = "";
+    $("grammar-rule").textContent = p.text;
+    const svg = svgOf(p.diagram);
+    box.append(svg);
+    let marked = 0;
+    if (node) {
+      const path = pathOf(node, report.input);
+      for (const g of svg.querySelectorAll(".rr-nonterminal, .rr-terminal")) {
+        if (taken(g, path)) {
+          g.classList.add("taken");
+          marked++;
+        }
+      }
+    }
+    for (const g of svg.querySelectorAll(".rr-nonterminal")) {
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "link");
+      const show = () => renderGrammar(null, g.getAttribute("data-name"), "");
+      g.addEventListener("click", show);
+      g.addEventListener("keydown", (ev) => { if (ev.key === "Enter") show(); });
+    }
+    $("grammar-note").textContent = note !== undefined && note !== "" ? note : node
+      ? `${name} matched ${quote(report.input.slice(node.start, node.end))} at bytes [${node.start}, ${node.end}); the ${marked} marked boxes are the way it took. Click a box for its production.`
+      : `The production ${name}, as the BNF writes it. Move the caret in the input to come back to the way it took.`;
+  }
+
+  // renderGrammarAt draws the production under the caret (hit, from
+  // caretIn), or the whole URL's without one.
+  function renderGrammarAt(hit) {
+    const r = report.url;
+    if (!r.tree) {
+      renderGrammar(null, "URL", "The reference parser does not read this input (" + (r.tree_note || "no tree") + "), so no way through the grammar is marked.");
+      return;
+    }
+    renderGrammar((hit && innermostProduction(r.tree, hit.off)) || r.tree);
+  }
+
   // ---- the caret: which component and production it is in ----
 
   function innermost(node, off) {
@@ -419,6 +528,7 @@
       const row = $("components").querySelector(`tr[data-component="${hit.comp.name}"]`);
       if (row) row.classList.add("at-caret");
     }
+    renderGrammarAt(hit);
     if (hit && report.url.tree) {
       const node = innermost(report.url.tree, hit.off);
       if (node) {
