@@ -1,5 +1,7 @@
 package lint
 
+//go:generate go run ./internal/mk1738 -bnf ../grammar/rfc1738.bnf -bnf1808 ../grammar/rfc1808.bnf -o rfc1738_table.go
+
 import (
 	"fmt"
 	"strings"
@@ -235,7 +237,7 @@ func checkUserinfoChar(c *urlCheck) {
 	colon := strings.IndexByte(lg.userinfo, ':')
 	for i := 0; i < len(lg.userinfo); i++ {
 		ch := lg.userinfo[i]
-		if ch == '@' || ch == ':' && i != colon {
+		if strings.IndexByte(userinfoNot, ch) >= 0 && !(ch == ':' && i == colon) {
 			field := "user name"
 			if colon >= 0 && i > colon {
 				field = "password"
@@ -263,7 +265,7 @@ func checkHTTPUserinfo(c *urlCheck) {
 // port at all: rfc1738/file).
 func checkPort(c *urlCheck) {
 	lg := c.readLogin()
-	if !lg.ok || !lg.hasPort || lg.scheme == "file" || lg.port != "" && strings.Trim(lg.port, "0123456789") == "" {
+	if !lg.ok || !lg.hasPort || lg.scheme == "file" || lg.port != "" && strings.Trim(lg.port, digitChars) == "" {
 		return
 	}
 	what := fmt.Sprintf("the port %s is not decimal digits", q(lg.port))
@@ -298,7 +300,7 @@ func hostProblem(h string) string {
 	if len(labels) == 4 {
 		quad := true
 		for _, lb := range labels {
-			if lb == "" || strings.Trim(lb, "0123456789") != "" {
+			if lb == "" || strings.Trim(lb, digitChars) != "" {
 				quad = false
 			}
 		}
@@ -312,7 +314,7 @@ func hostProblem(h string) string {
 		}
 		for i := 0; i < len(lb); i++ {
 			ch := lb[i]
-			if !ast.Is(ch, ast.Alpha|ast.Digit) && ch != '-' {
+			if strings.IndexByte(labelChars, ch) < 0 {
 				return fmt.Sprintf("the host %s holds %q, and a hostname is letters, digits, \"-\" and \".\"", q(h), string(ch))
 			}
 		}
@@ -357,7 +359,7 @@ func checkHTTP(c *urlCheck) {
 	if !q.Present {
 		return
 	}
-	if i := strings.IndexAny(c.s[q.Span.Start:q.Span.End], "/?"); i >= 0 {
+	if i := strings.IndexAny(c.s[q.Span.Start:q.Span.End], searchNot); i >= 0 {
 		at := q.Span.Start + i
 		ch := c.s[at : at+1]
 		enc := ast.PercentEncode(ch)
@@ -377,7 +379,7 @@ func checkFTP(c *urlCheck) {
 	c.noComponent(c.u.Query, "query", "ftpurl")
 	if p := c.u.Params; p.Present {
 		v := p.Value
-		if !(len(v) == 6 && strings.HasPrefix(v, "type=") && strings.ContainsRune("AIDaid", rune(v[5]))) {
+		if !(len(v) == len(ftpTypeParam)+1 && strings.HasPrefix(v, ftpTypeParam) && strings.IndexByte(ftptypeChars, v[len(ftpTypeParam)]) >= 0) {
 			c.report(hit{offset: p.Span.Start, end: p.Span.End, production: "params",
 				message: fmt.Sprintf("the only parameter of an ftpurl is \";type=\" ftptype, with ftptype one of A I D a i d (RFC 1738 §5), not %s", q(v))})
 		}
@@ -477,7 +479,7 @@ func checkWAIS(c *urlCheck) {
 	default:
 		off := u.Path.Span.Start + 1
 		for _, seg := range segs {
-			if i := strings.IndexAny(seg, ":@&="); i >= 0 {
+			if i := strings.IndexAny(seg, waisNot); i >= 0 {
 				enc := ast.PercentEncode(seg[i : i+1])
 				c.report(hit{offset: off + i, end: off + i + 1, production: "path",
 					message: fmt.Sprintf("%q is not allowed in a waisurl's database, wtype or wpath, which are *uchar (RFC 1738 §5); write it as %s",
