@@ -1,0 +1,208 @@
+package grammar_test
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The mutation tests prove that grammar/rfc1808.bnf drives the code: each
+// copies the module to a temporary directory, edits the BNF there,
+// regenerates what is generated from it (go generate), and runs the tests
+// that must notice there. They build and run the generators and the tests
+// of a few packages in the copy (about a minute on two cores with a warm
+// build cache), so -short skips them; make test runs them.
+
+// copyModule copies the module, less its git directory, the fuzz seed
+// corpora and the WebAssembly module (which no test run here reads), to a
+// temporary directory and returns it.
+func copyModule(t *testing.T) string {
+	t.Helper()
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := t.TempDir()
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if d.IsDir() {
+			if d.Name() == ".git" || rel == filepath.Join("testdata", "fuzz") || strings.HasSuffix(rel, string(filepath.Separator)+filepath.Join("testdata", "fuzz")) {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if !d.Type().IsRegular() || strings.HasSuffix(rel, ".wasm") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// edit replaces old by new in the file rel of the copy, once.
+func edit(t *testing.T, dir, rel, old, new string) {
+	t.Helper()
+	path := filepath.Join(dir, rel)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(b, []byte(old)) {
+		t.Fatalf("%s has no %q", rel, old)
+	}
+	if err := os.WriteFile(path, bytes.Replace(b, []byte(old), []byte(new), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// goCmd runs the go command in dir and returns its combined output and
+// whether it succeeded.
+func goCmd(t *testing.T, dir string, args ...string) (string, bool) {
+	t.Helper()
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the mutation tests run the go command: %v", err)
+	}
+	cmd := exec.Command(gobin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=readonly")
+	out, err := cmd.CombinedOutput()
+	t.Logf("go %s:\n%s", strings.Join(args, " "), out)
+	return string(out), err == nil
+}
+
+func read(t *testing.T, dir, rel string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestMutationStructural: net_path = "//" net_loc [ abs_path ] with the
+// brackets dropped, so that a net_path must have an abs_path. The grammar
+// generated from the BNF then rejects "//a", while validate, the
+// hand-written single pass, still accepts it, so the readers part; and the
+// generators of gen make only net_paths with a path.
+func TestMutationStructural(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies the module, regenerates and runs tests in the copy (about a minute); not with -short")
+	}
+	dir := copyModule(t)
+	edit(t, dir, "grammar/rfc1808.bnf", `net_path    = "//" net_loc [ abs_path ]`, `net_path    = "//" net_loc abs_path`)
+	if _, ok := goCmd(t, dir, "generate", "./ast", "./grammar", "./gen"); !ok {
+		t.Fatal("go generate failed in the copy")
+	}
+	if got := read(t, dir, "grammar/grammar.go"); !strings.Contains(got, "\tAbsPath *AbsPath `parser:\"@@\"`\n}") {
+		t.Errorf("the generated NetPath does not require its AbsPath:\n%s", got)
+	}
+	if got := read(t, dir, "gen/rfc1808.go"); !strings.Contains(got, `{"net_path", seq(lit("//"), ref("net_loc"), ref("abs_path"))},`) {
+		t.Errorf("gen's net_path keeps its option:\n%s", got)
+	}
+	out, ok := goCmd(t, dir, "test", "-count=1", "-run", "^(TestCases|TestCorners|TestAgreeOnCases)$",
+		"./grammar", "./validate", "./gen", "./fuzz")
+	if ok {
+		t.Fatal("the tests pass in the copy, with net_path's abs_path required")
+	}
+	for _, want := range []string{
+		// The grammar now rejects the table's net_paths without a path.
+		`(?m)^--- FAIL: TestCases .*\n(.*\n)*.*Parse\("//g"\) = .*want valid`,
+		"(?m)^FAIL\tgithub.com/relurl/relurl/grammar\\s",
+		// validate, hand-written, still accepts them.
+		"(?m)^ok  \tgithub.com/relurl/relurl/validate\\s",
+		// The readers part.
+		`(?m)^--- FAIL: TestAgreeOnCases .*\n(.*\n)*.*"//g": `,
+		"(?m)^FAIL\tgithub.com/relurl/relurl/fuzz\\s",
+		// gen makes only net_paths with a path.
+		`corner "net_path without a path": 0 of \d+`,
+		"(?m)^FAIL\tgithub.com/relurl/relurl/gen\\s",
+	} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("the output of the tests in the copy lacks %s", want)
+		}
+	}
+}
+
+// TestMutationTerminalSet: "=" dropped from pchar. The class table,
+// generated from the BNF, follows: "=" leaves the classes built on pchar
+// and keeps Reserved and QueryChar, and nothing else changes but the doc
+// comment that quotes pchar; the characters gen draws follow. The
+// grammar's lowering refuses the BNF, with the position of the first
+// production whose characters its lexer's tokens no longer cover (a Pchars
+// token is a run of pchar, and "=" is still reserved).
+func TestMutationTerminalSet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("copies the module, regenerates and runs tests in the copy (about a minute); not with -short")
+	}
+	dir := copyModule(t)
+	before := read(t, dir, "ast/class_table.go")
+	edit(t, dir, "grammar/rfc1808.bnf", `pchar       = uchar | ":" | "@" | "&" | "="`, `pchar       = uchar | ":" | "@" | "&"`)
+	if _, ok := goCmd(t, dir, "generate", "./ast", "./gen"); !ok {
+		t.Fatal("go generate ./ast ./gen failed in the copy")
+	}
+	after := read(t, dir, "ast/class_table.go")
+	row := regexp.MustCompile(`(?m)^\t'=':\s+(.*),$`)
+	was, now := row.FindStringSubmatch(before), row.FindStringSubmatch(after)
+	if was == nil || now == nil {
+		t.Fatalf("no row for '=' in the class table")
+	}
+	if was[1] != "Reserved | PcharChar | ParamChar | ParamsChar | NetLocChar | QueryChar" || now[1] != "Reserved | QueryChar" {
+		t.Errorf("the class of '=': %s, then %s", was[1], now[1])
+	}
+	t.Logf("the class table's row for '=':\n  before: %s\n  after:  %s", was[1], now[1])
+	// Nothing else changes but the doc comment of PcharChar, which quotes
+	// the production.
+	for _, line := range diffLines(before, after) {
+		if !strings.HasPrefix(line, "\t'=':") && !strings.HasPrefix(line, "\t// PcharChar is pchar = ") {
+			t.Errorf("the class table changed on %q", line)
+		}
+	}
+	out, ok := goCmd(t, dir, "generate", "./grammar")
+	if ok || !strings.Contains(out, `rfc1808.bnf:18:44: in absoluteURL: the characters "=" of *( uchar | reserved ) are in no token of the lowering table`) {
+		t.Errorf("go generate ./grammar: want the lowering to refuse the edit at absoluteURL")
+	}
+	if _, ok := goCmd(t, dir, "test", "-count=1", "-run", "^TestCharactersAreTheClassTable$", "./gen"); !ok {
+		t.Error("gen's characters do not follow the class table in the copy")
+	}
+}
+
+// diffLines returns the lines of a and b that the other does not have.
+func diffLines(a, b string) []string {
+	count := map[string]int{}
+	for _, l := range strings.Split(a, "\n") {
+		count[l]++
+	}
+	for _, l := range strings.Split(b, "\n") {
+		count[l]--
+	}
+	var out []string
+	for l, n := range count {
+		for ; n != 0; n -= sign(n) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func sign(n int) int {
+	if n < 0 {
+		return -1
+	}
+	return 1
+}
