@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -34,5 +35,14 @@ func TestCommitted(t *testing.T) {
 	}
 	if b, err := os.ReadFile("../../../playground/site/static/grammar.js"); err != nil || string(b) != files.Script {
 		t.Error("playground/site/static/grammar.js is stale or missing: run go generate ./grammar")
+	}
+	page, err := os.ReadFile("../../../docs/grammar.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rel := range files.SVG {
+		if !strings.Contains(string(page), "](grammar/"+rel+")") {
+			t.Errorf("docs/grammar.md does not show or link grammar/%s", rel)
+		}
 	}
 }
