@@ -194,8 +194,6 @@ type ruleCtx struct {
 	rule     *bnf.Rule
 	refs     map[string]int
 	repeated map[string]bool
-	types    map[string]string // field name -> Go type
-	order    []string          // field names in order of first capture
 }
 
 func (rc *ruleCtx) count(e *bnf.Alternatives, inRep bool) {
