@@ -53,10 +53,10 @@ func TestServe(t *testing.T) {
 func TestServeWrite(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "site")
 	stdout, stderr, code := runCmd(t, "", "serve", "--write", dir)
-	if code != exitOK || !strings.Contains(stdout, "wrote 5 files") {
+	if code != exitOK || !strings.Contains(stdout, "wrote 6 files") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
-	for _, name := range []string{"index.html", "style.css", "app.js", "wasm_exec.js", "relurl.wasm"} {
+	for _, name := range []string{"index.html", "style.css", "app.js", "grammar.js", "wasm_exec.js", "relurl.wasm"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Error(err)
 		}
