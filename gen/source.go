@@ -6,12 +6,12 @@ import (
 	"github.com/leanovate/gopter"
 )
 
-// A Source is where a generator's choices come from. Every production of
-// this package is written once, against a Source: gopter's generators draw
-// from its random numbers ([gopter.GenParameters]), and [Bytes] draws from
-// the bytes of a fuzz input, so that a fuzzer's mutations of the bytes
-// become mutations of the URL's structure (a byte more or less, another
-// alternative, a longer segment) rather than of its text.
+// A Source is where a generator's choices come from. The walk of the BNF
+// draws every choice of every production from a Source: gopter's
+// generators from its random numbers ([gopter.GenParameters]), and [Bytes]
+// from the bytes of a fuzz input, so that a fuzzer's mutations of the
+// bytes become mutations of the URL's structure (a byte more or less,
+// another alternative, a longer segment) rather than of its text.
 type Source interface {
 	// Intn returns a choice in [0, n), for n > 0.
 	Intn(n int) int
