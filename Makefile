@@ -79,7 +79,7 @@ bench:
 	  $(GO) test -run '^$$' -bench '$(or $(BENCH),.)' -benchmem -count $(BENCHCOUNT) -benchtime $(or $(BENCHTIME),200ms) $(PKGS); } | tee bench.out
 	@! grep -q '^\(FAIL\|panic:\)' bench.out || { echo "benchmarks failed: see bench.out"; exit 1; }
 	@$(GO) tool benchstat -col /impl bench.out || echo "(benchstat unavailable: raw results in bench.out)"
-	@$(GO) run ./internal/benchratio/main.go -report $(BENCHREPORT) bench.out
+	@$(GO) run ./internal/benchratio -report $(BENCHREPORT) bench.out
 
 ## golangci-plugin: build golangci-lint with the relurl plugin as docs/analyzer.md says and run it
 ## (TestCustom in lint/golangci): go install golangci-lint at the version .custom-gcl.yml pins, from

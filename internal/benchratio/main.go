@@ -1,20 +1,15 @@
-//go:build ignore
-
-// Benchratio reads the output of go test -bench (the file make bench
+// Command benchratio reads the output of go test -bench (the file make bench
 // writes) and prints what benchstat's tables leave to arithmetic: each
 // implementation's median time as a ratio to net/url's in the same run,
 // the per-byte time and allocation of each scaling series at every size,
 // and the targets, met or not.
 //
-//	go run ./internal/benchratio/main.go bench.out
+//	go run ./internal/benchratio bench.out
 //
 // Sub-benchmark names are key=value pairs. A benchmark whose name has
 // impl=net-url is the baseline of every benchmark named the same but for
 // its impl. A benchmark whose name has size=... belongs to the series
 // named the same but for its size; its bytes per op come from its MB/s.
-//
-// It is a file of its own, built only by go run, so that it is no package
-// of the module (internal/layout gives every package its imports).
 package main
 
 import (

@@ -1,10 +1,11 @@
 // Package htmlfloor is the floor of the linter's HTML path, the work no
 // reader of URLs in HTML can skip: read the file, run x/net/html's
 // Tokenizer over it, and read every start tag's name and attributes;
-// nothing else. The linter's time on the same files, over this, is the
-// ratio held at 1.25 (BenchmarkLintHTML and
-// BenchmarkTokenizerFloor in package lint; floor.go, the same over the
-// files of a directory tree, for comparing with relurl lint -j 1).
+// nothing else. The linter's time on the same files, over this, is held
+// at 1.25 or less: BenchmarkLintHTML against BenchmarkTokenizerFloor in
+// package lint within one process, and relurl lint -j 1 against the
+// command floor (internal/htmlfloor/cmd/floor) as whole processes, which
+// make bench runs (internal/benchratio).
 package htmlfloor
 
 import (

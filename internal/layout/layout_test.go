@@ -67,6 +67,12 @@ var allowed = map[string][]string{
 	// internal/htmlfloor: the floor of the linter's HTML path, which
 	// BenchmarkLintHTML is measured against.
 	"internal/htmlfloor": {"golang.org/x/net/html"},
+	// internal/htmlfloor/cmd/floor: the floor over a directory tree, as a
+	// process of its own, to set beside relurl lint -j 1.
+	"internal/htmlfloor/cmd/floor": {"internal/htmlfloor"},
+	// internal/benchratio: make bench's report, from go test -bench's
+	// output and from the built commands run as processes.
+	"internal/benchratio": {},
 	// internal/scale: the scaling suite's harness and shapes of input.
 	"internal/scale":     {},
 	"internal/sequencer": {},

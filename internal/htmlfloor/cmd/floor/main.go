@@ -1,11 +1,9 @@
-//go:build ignore
-
-// Floor reads HTML files as the floor of the linter's HTML path does
-// (package htmlfloor) and prints the CPU time it took, to compare with
-// relurl lint -j 1 over the same files:
+// Command floor reads HTML files as the floor of the linter's HTML path
+// does (package htmlfloor) and prints the CPU time it took, to compare
+// with relurl lint -j 1 over the same files:
 //
-//	go build -o /tmp/floor ./internal/htmlfloor/floor.go
-//	/tmp/floor FILE|DIR...    # the .html and .htm files of each DIR
+//	go build -o floor ./internal/htmlfloor/cmd/floor
+//	./floor FILE|DIR...    # the .html and .htm files of each DIR
 //
 // It prints the files, bytes, start tags and attributes it read, and its
 // user and system CPU time (of the whole process, as /usr/bin/time gives
