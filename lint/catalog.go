@@ -4,6 +4,7 @@ import (
 	"github.com/relurl/relurl/lint/extract"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/relurl/relurl/ast"
 )
@@ -196,19 +197,28 @@ const (
 	readsNote
 )
 
-// catalog is every rule, in the order they are documented: the syntax
-// rules derived from package ast's table, then the families of this
-// package, one file each. It is never modified; [Rules] hands out copies.
-var catalog = slices.Concat(syntaxRows(), rfc1808Rows(), portabilityRows(), rfc1738Rows(), suppressRows(), inputRows())
+// catalogRows is every rule, in the order they are documented: the
+// syntax rules derived from package ast's table, then the families of
+// this package, one file each. It is built on first use, not when the
+// program starts (decision S-9), and never modified; [Rules] hands out
+// copies.
+func catalogRows() []row { return catalogTable().rows }
 
-// byID indexes the catalog.
-var byID = func() map[string]*row {
-	m := make(map[string]*row, len(catalog))
-	for i := range catalog {
-		m[catalog[i].ID] = &catalog[i]
+// ruleRow returns the catalog's row of the rule id, or nil.
+func ruleRow(id string) *row { return catalogTable().byID[id] }
+
+// catalogTable is the catalog and its index by rule id, built once.
+var catalogTable = sync.OnceValue(func() (t struct {
+	rows []row
+	byID map[string]*row
+}) {
+	t.rows = slices.Concat(syntaxRows(), rfc1808Rows(), portabilityRows(), rfc1738Rows(), suppressRows(), inputRows())
+	t.byID = make(map[string]*row, len(t.rows))
+	for i := range t.rows {
+		t.byID[t.rows[i].ID] = &t.rows[i]
 	}
-	return m
-}()
+	return t
+})
 
 // RepositoryURL is relurl's repository, the home of its documentation.
 const RepositoryURL = "https://github.com/relurl/relurl"
@@ -233,9 +243,10 @@ func (r Rule) DocURL() string { return RulesDocURL + "#" + r.Anchor() }
 // Rules returns the catalog: every rule the linter knows, in the order
 // they are documented. The slice is a copy the caller may modify.
 func Rules() []Rule {
-	rules := make([]Rule, len(catalog))
-	for i := range catalog {
-		rules[i] = catalog[i].Rule
+	rows := catalogRows()
+	rules := make([]Rule, len(rows))
+	for i := range rows {
+		rules[i] = rows[i].Rule
 	}
 	return rules
 }
@@ -247,7 +258,7 @@ func Families() []Family {
 
 // Lookup returns the rule with the given id.
 func Lookup(id string) (Rule, bool) {
-	if r, ok := byID[id]; ok {
+	if r := ruleRow(id); r != nil {
 		return r.Rule, true
 	}
 	return Rule{}, false

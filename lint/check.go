@@ -397,7 +397,7 @@ func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit, rf *refFix) {
 		f.Base = b.url
 	}
 	if rf != nil {
-		rf.apply(&f, byID[h.rule])
+		rf.apply(&f, ruleRow(h.rule))
 	}
 	fc.findings = append(fc.findings, f)
 }

@@ -101,7 +101,7 @@ func (fc *fileCheck) fixFor(s string, b *base, asBase bool, hits []hit) *urlFix 
 	p := &urlFix{}
 	mech, loophole := false, false
 	for _, h := range hits {
-		if r := byID[h.rule]; r != nil {
+		if r := ruleRow(h.rule); r != nil {
 			mech = mech || r.repair.mechanical()
 			loophole = loophole || r.repair == repairLoophole
 		}
@@ -121,7 +121,7 @@ func (fc *fileCheck) fixFor(s string, b *base, asBase bool, hits []hit) *urlFix 
 		rehits := fc.l.check(&fc.fixScratch, fixed, b, asBase, nil)
 		var more []hit
 		for _, h := range rehits {
-			r := byID[h.rule]
+			r := ruleRow(h.rule)
 			if fc.covered(h.rule) {
 				continue
 			}
@@ -181,7 +181,7 @@ func (fc *fileCheck) repairs(s string, hits []hit) ([]fix.Change, fix.Reason, st
 			if known && !st.on || fc.covered(d.Rule) {
 				continue // left as it is: the rule is off, or suppressed here
 			}
-			r := byID[d.Rule]
+			r := ruleRow(d.Rule)
 			if r == nil || !r.repair.mechanical() {
 				reason, why := noFixOf(r)
 				if reason != fix.TooManyFaults {
@@ -215,7 +215,7 @@ func (fc *fileCheck) repairs(s string, hits []hit) ([]fix.Change, fix.Reason, st
 		}
 	} else {
 		for _, h := range hits {
-			r := byID[h.rule]
+			r := ruleRow(h.rule)
 			if r == nil {
 				continue
 			}
@@ -436,7 +436,7 @@ func (fc *fileCheck) markNoFix(findings []Finding) {
 	}
 	for i := range findings {
 		if f := &findings[i]; f.Edit == nil && f.NoFix == "" {
-			f.NoFix, f.NoFixDetail = noFixOf(byID[f.Rule])
+			f.NoFix, f.NoFixDetail = noFixOf(ruleRow(f.Rule))
 		}
 	}
 }
@@ -471,7 +471,7 @@ func DropEdits(kept, dropped []Finding, why string) {
 // a reason and in one line. The §5.2 loophole (fix.Loophole) gets
 // suggestions instead.
 func (r Rule) AutoFix() (bool, fix.Reason, string) {
-	row := byID[r.ID]
+	row := ruleRow(r.ID)
 	if row != nil && row.repair.mechanical() {
 		return true, "", ""
 	}

@@ -198,7 +198,7 @@ func (fc *fileCheck) note(n extract.Note) {
 	id := noteRule(n.Kind)
 	f := Finding{File: fc.file, Offset: n.Offset, EndOffset: n.Offset, Rule: id, Severity: ast.SeverityWarning,
 		Message: n.Message, Where: n.Where}
-	if r, ok := byID[id]; ok {
+	if r := ruleRow(id); r != nil {
 		if !fc.l.state[id].on {
 			return
 		}

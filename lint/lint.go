@@ -135,12 +135,13 @@ func (l *Linter) WithLevels(layers ...map[string]Level) (*Linter, error) {
 // build makes the linter of opts, with the layers of levels that apply
 // between opts.Levels and the flags.
 func build(opts *Options, layers []map[string]Level) (*Linter, error) {
-	l := &Linter{opts: *opts, state: make(map[string]ruleState, len(catalog)), retrieval: opts.Retrieval, fixes: opts.Fixes}
+	rows := catalogRows()
+	l := &Linter{opts: *opts, state: make(map[string]ruleState, len(rows)), retrieval: opts.Retrieval, fixes: opts.Fixes}
 	var err error
 	if l.allow, err = newAllowance(opts.AllowChars, opts.AllowIPv6Hosts); err != nil {
 		return nil, err
 	}
-	for _, r := range catalog {
+	for _, r := range rows {
 		s := ruleState{on: r.Default, sev: r.Severity}
 		if r.Default && r.Kinds != "" {
 			s.kinds = strings.Split(r.Kinds, ",")
@@ -199,8 +200,9 @@ func build(opts *Options, layers []map[string]Level) (*Linter, error) {
 // activate fills l.active with the rules on in every kind of document,
 // and l.byKind with a linter for each kind some rule is restricted to.
 func (l *Linter) activate() {
-	for i := range catalog {
-		r := &catalog[i]
+	rows := catalogRows()
+	for i := range rows {
+		r := &rows[i]
 		s := l.state[r.ID]
 		if !s.on {
 			continue
@@ -223,8 +225,8 @@ func (l *Linter) activate() {
 	for k, kl := range l.byKind {
 		*kl = *l
 		kl.active, kl.byKind = [len(l.active)][]*row{}, nil
-		for i := range catalog {
-			r := &catalog[i]
+		for i := range rows {
+			r := &rows[i]
 			if s := l.state[r.ID]; s.on && (s.kinds == nil || slices.Contains(s.kinds, k)) {
 				kl.active[r.reads] = append(kl.active[r.reads], r)
 			}
@@ -318,14 +320,14 @@ func Select(name string) ([]string, error) {
 // selectRules returns the ids a name selects: one rule, or a family's.
 func selectRules(name string) (ids []string, family bool, err error) {
 	if isFamily(name) {
-		for _, r := range catalog {
+		for _, r := range catalogRows() {
 			if string(r.Family) == name {
 				ids = append(ids, r.ID)
 			}
 		}
 		return ids, true, nil
 	}
-	if _, ok := byID[name]; ok {
+	if ruleRow(name) != nil {
 		return []string{name}, false, nil
 	}
 	return nil, false, fmt.Errorf("unknown rule or family %q (see relurl rules)", name)
@@ -355,10 +357,11 @@ type Setting struct {
 // Rules returns the catalog as this linter applies it, in the order of
 // [Rules].
 func (l *Linter) Rules() []Setting {
-	settings := make([]Setting, len(catalog))
-	for i := range catalog {
-		s := l.state[catalog[i].ID]
-		settings[i] = Setting{Rule: catalog[i].Rule, Enabled: s.on, Severity: s.sev, Kinds: slices.Clone(s.kinds)}
+	rows := catalogRows()
+	settings := make([]Setting, len(rows))
+	for i := range rows {
+		s := l.state[rows[i].ID]
+		settings[i] = Setting{Rule: rows[i].Rule, Enabled: s.on, Severity: s.sev, Kinds: slices.Clone(s.kinds)}
 	}
 	return settings
 }

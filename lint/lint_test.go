@@ -78,9 +78,9 @@ func TestCatalog(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("syntax family %q, want the rules of ast's table %q", got, want)
 	}
-	for i := range catalog {
-		if (catalog[i].check == nil) != (catalog[i].reads == readsDirectives) {
-			t.Errorf("rule %s: a check exactly when it reads URLs", catalog[i].ID)
+	for _, r := range catalogRows() {
+		if (r.check == nil) != (r.reads == readsDirectives) {
+			t.Errorf("rule %s: a check exactly when it reads URLs", r.ID)
 		}
 	}
 	if _, ok := Lookup("no/such-rule"); ok {

@@ -96,15 +96,15 @@ func ParseIgnore(text string) (Ignore, error) {
 // reported on directives. This is the one reading of what a directive
 // names: relurl lint's and the Go analyzer's.
 func (ig Ignore) Matches(id string) bool {
-	r, known := byID[id]
-	if known && r.Family == FamilySuppress {
+	r := ruleRow(id)
+	if r != nil && r.Family == FamilySuppress {
 		return false
 	}
 	if len(ig.Rules) == 0 {
 		return true
 	}
 	for _, name := range ig.Rules {
-		if name == id || known && name == string(r.Family) {
+		if name == id || r != nil && name == string(r.Family) {
 			return true
 		}
 	}
@@ -119,7 +119,7 @@ func (ig Ignore) NamesOn(l *Linter) bool {
 	if len(ig.Rules) == 0 {
 		return true
 	}
-	for _, r := range catalog {
+	for _, r := range catalogRows() {
 		if l.state[r.ID].on && ig.Matches(r.ID) {
 			return true
 		}
@@ -285,6 +285,6 @@ func (fc *fileCheck) report(d extract.Directive, rule, msg string) {
 		return
 	}
 	f := Finding{File: fc.file, Offset: d.Offset, EndOffset: d.End, Rule: rule, Severity: st.sev,
-		Message: msg, Fix: byID[rule].Fix, Production: "directive", Where: "comment"}
+		Message: msg, Fix: ruleRow(rule).Fix, Production: "directive", Where: "comment"}
 	fc.findings = append(fc.findings, f)
 }

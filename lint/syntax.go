@@ -69,7 +69,8 @@ func (c *urlCheck) checkSyntax(diags ast.Diagnostics) {
 	n := 0
 	for i := range diags {
 		d := &diags[i]
-		r, known := byID[d.Rule]
+		r := ruleRow(d.Rule)
+		known := r != nil
 		if known && !c.l.state[d.Rule].on {
 			continue
 		}

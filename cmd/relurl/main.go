@@ -35,6 +35,10 @@ type command struct {
 	// help is printed by -h after the usage line, before the flags: more
 	// lines, or "".
 	help string
+	// helpFunc, when not nil, makes the help instead, when it is printed:
+	// help that is built from tables is not built on every run (decision
+	// S-9).
+	helpFunc func() string
 	// run runs the command with its arguments and returns the exit code.
 	run func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 }
@@ -77,9 +81,9 @@ func init() {
 			summary: "the §2.2 BNF relurl is generated from, its EBNF, or its railroad diagrams",
 			help:    grammarHelp, run: runGrammar},
 		{name: "lint", synopsis: "[flags] [FILE...|DIR...|-]",
-			summary: "lint the URLs of URL lists, HTML, messages and mailboxes",
-			help:    lintHelp(),
-			run:     runLint},
+			summary:  "lint the URLs of URL lists, HTML, messages and mailboxes",
+			helpFunc: lintHelp,
+			run:      runLint},
 		{name: "rules", synopsis: "[--json] [--enable ...] [--disable ...] [--severity ...] [ID...]",
 			summary: "the linter's rule catalog",
 			help: "Lists the linter's rules, as the flags (the same as relurl lint's) configure them;\n" +
@@ -159,8 +163,12 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 		c, _ := lookup(name)
 		w := fs.Output()
 		fmt.Fprintln(w, strings.TrimSpace("usage: relurl "+c.name+" "+c.synopsis))
-		if c.help != "" {
-			fmt.Fprintln(w, c.help)
+		help := c.help
+		if c.helpFunc != nil {
+			help = c.helpFunc()
+		}
+		if help != "" {
+			fmt.Fprintln(w, help)
 		}
 		fs.PrintDefaults()
 	}

@@ -9,17 +9,19 @@ import (
 	"unsafe"
 
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
+	"github.com/relurl/relurl/lint/extract/internal/gfm"
 	rbase "github.com/relurl/relurl/resolve/base"
 )
 
 // Markdown is read with github.com/yuin/goldmark, a maintained CommonMark
 // parser (it passes the CommonMark spec's examples) with GitHub's
-// extensions, whose tree keeps the place of what matters here: the start
+// extensions (package internal/gfm: goldmark's own, copied so that their
+// regular expressions are compiled on first use, decision S-9), whose
+// tree keeps the place of what matters here: the start
 // of each link and image, the lines of each block, the segments of raw
 // HTML and of autolinks. Its destinations are the raw bytes of the file
 // (slices of the source); this file places them by identity of the slice
@@ -48,20 +50,20 @@ var markdownReferenceParser = sync.OnceValue(func() parser.Parser { return newMa
 // newMarkdownParser builds the parser, with the fast path or without.
 func newMarkdownParser(fast bool) parser.Parser {
 	transformers := append(parser.DefaultParagraphTransformers(),
-		util.Prioritized(extension.NewTableParagraphTransformer(), 200))
+		util.Prioritized(gfm.NewTableParagraphTransformer(), 200))
 	if fast {
 		transformers = append(transformers, util.Prioritized(fastParagraphs{}, 10))
 	}
 	return parser.NewParser(
 		parser.WithBlockParsers(append(parser.DefaultBlockParsers(),
-			util.Prioritized(extension.NewFootnoteBlockParser(), 999))...),
+			util.Prioritized(gfm.NewFootnoteBlockParser(), 999))...),
 		parser.WithInlineParsers(
 			util.Prioritized(parser.NewCodeSpanParser(), 100),
 			util.Prioritized(parser.NewLinkParser(), 200),
 			util.Prioritized(parser.NewAutoLinkParser(), 300),
 			util.Prioritized(parser.NewRawHTMLParser(), 400),
-			util.Prioritized(extension.NewFootnoteParser(), 101),
-			util.Prioritized(extension.NewLinkifyParser(), 999),
+			util.Prioritized(gfm.NewFootnoteParser(), 101),
+			util.Prioritized(gfm.NewLinkifyParser(), 999),
 		),
 		parser.WithParagraphTransformers(transformers...),
 	)
