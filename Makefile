@@ -71,15 +71,18 @@ campaign:
 ## selects), into bench.out, after the date, the Go version and the load average; benchstat's
 ## tables with the implementations side by side (pinned in go.mod's tool); then the report of
 ## internal/benchratio (the ratios to net/url and to the floors, ns per byte at each size, the
-## targets, met or not), written to BENCHREPORT, which docs/performance.md quotes
+## targets, met or not; then relurl, a hello-world and the tokenizer floor built and run as whole
+## processes, their CPU from rusage: relurl version beside hello-world, relurl lint -j 1 beside the
+## floor over BENCHHTML), written to BENCHREPORT, which docs/performance.md quotes
 ## (TestPerformanceFigures fails when a figure a page of docs/ quotes is not in it)
 BENCHREPORT ?= testdata/bench/report.txt
+BENCHHTML ?= /usr/share/doc/python3.11/html
 bench:
 	{ echo "date: $$(date -u +%Y-%m-%dT%H:%MZ)"; echo "go: $$($(GO) env GOVERSION)"; echo "loadavg: $$(cat /proc/loadavg 2>/dev/null)"; \
 	  $(GO) test -run '^$$' -bench '$(or $(BENCH),.)' -benchmem -count $(BENCHCOUNT) -benchtime $(or $(BENCHTIME),200ms) $(PKGS); } | tee bench.out
 	@! grep -q '^\(FAIL\|panic:\)' bench.out || { echo "benchmarks failed: see bench.out"; exit 1; }
 	@$(GO) tool benchstat -col /impl bench.out || echo "(benchstat unavailable: raw results in bench.out)"
-	@$(GO) run ./internal/benchratio -report $(BENCHREPORT) bench.out
+	@$(GO) run ./internal/benchratio -report $(BENCHREPORT) -html $(BENCHHTML) bench.out
 
 ## golangci-plugin: build golangci-lint with the relurl plugin as docs/analyzer.md says and run it
 ## (TestCustom in lint/golangci): go install golangci-lint at the version .custom-gcl.yml pins, from
@@ -101,8 +104,9 @@ cover:
 	$(GO) tool cover -func=cover.out | tail -1
 	$(GO) tool cover -html=cover.out -o cover.html
 
+## build: relurl, without cgo: a static binary that starts faster (decision S-10)
 build:
-	$(GO) build -o relurl ./cmd/relurl
+	CGO_ENABLED=0 $(GO) build -o relurl ./cmd/relurl
 
 ## example: the tool's main job on the bundled example, a small docs folder (the first command of
 ## the README; it exits 1, for the findings it shows)

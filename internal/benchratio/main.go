@@ -2,7 +2,8 @@
 // writes) and prints what benchstat's tables leave to arithmetic: each
 // implementation's median time as a ratio to net/url's in the same run,
 // the per-byte time and allocation of each scaling series at every size,
-// and the issue's targets, met or not.
+// and the targets, met or not; then the commands measured as whole
+// processes (processes.go).
 //
 //	go run ./internal/benchratio bench.out
 //
@@ -164,6 +165,14 @@ func (q ratio) value() float64 { return median(q.r.ns) / median(q.base.ns) }
 
 func main() {
 	reportFile := flag.String("report", "", "also write the report to this `file` (make bench: testdata/bench/report.txt)")
+	processes := flag.Bool("processes", true, "also build relurl, a hello-world and the floor, and measure them as processes")
+	procRuns := flag.Int("runs", 100, "runs of each short process (the least CPU of them counts)")
+	htmlDefault := os.Getenv("RELURL_BENCH_HTML")
+	if htmlDefault == "" {
+		htmlDefault = "/usr/share/doc/python3.11/html" // Debian's python3.11-doc
+	}
+	html := flag.String("html", htmlDefault, "the `tree` of HTML that relurl lint -j 1 and the floor read as processes")
+	htmlRuns := flag.Int("html-runs", 5, "runs of relurl lint and of the floor over -html")
 	flag.Parse()
 	in := io.Reader(os.Stdin)
 	if flag.NArg() > 0 {
@@ -244,6 +253,14 @@ func main() {
 	kinds(w, results)
 	others(w, results)
 	targets(w, results, ratios, series, keys)
+	if *processes {
+		rep, err := measureProcesses(*procRuns, *htmlRuns, *html)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "benchratio:", err)
+			os.Exit(2)
+		}
+		rep.write(w)
+	}
 	os.Stdout.WriteString(out.String())
 	if *reportFile != "" {
 		if err := os.WriteFile(*reportFile, []byte(out.String()), 0o644); err != nil {

@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// The whole processes (decision S-11): what a user waits for is a
+// process, start-up and exit included, which no benchmark inside one
+// process sees. processes builds the commands (relurl, a hello-world Go
+// program, the tokenizer floor of internal/htmlfloor) into a temporary
+// directory, runs them in turn, and keeps each one's least CPU time
+// (user + system, from the kernel's rusage of the child) over the runs:
+// the least is the run the rest of the machine disturbed least.
+
+// helloWorld is the program relurl's start-up is set beside: the
+// smallest Go program that writes a line.
+const helloWorld = `package main
+
+import "fmt"
+
+func main() { fmt.Println("hello, world") }
+`
+
+// proc is one command measured: its name in the report and its argv.
+type proc struct {
+	name string
+	argv []string
+	env  []string
+}
+
+// cpu runs p and returns the CPU time (user + system) its process used.
+// The command's exit status is not checked past being an exit: relurl
+// lint exits 1 when it finds something.
+func (p proc) cpu() (time.Duration, error) {
+	cmd := exec.Command(p.argv[0], p.argv[1:]...)
+	cmd.Env = append(os.Environ(), p.env...)
+	cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+	err := cmd.Run()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return 0, fmt.Errorf("%s: %w", p.name, err)
+	}
+	return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), nil
+}
+
+// best runs the commands in turn, runs times over, and returns each one's
+// least CPU time.
+func best(runs int, procs ...proc) ([]time.Duration, error) {
+	least := make([]time.Duration, len(procs))
+	for i := 0; i < runs; i++ {
+		for j, p := range procs {
+			d, err := p.cpu()
+			if err != nil {
+				return nil, err
+			}
+			if i == 0 || d < least[j] {
+				least[j] = d
+			}
+		}
+	}
+	return least, nil
+}
+
+// build builds the package pkg (a directory or an import path) of the
+// module at dir into out, with the extra environment env.
+func build(dir, out, pkg string, env ...string) error {
+	cmd := exec.Command("go", "build", "-o", out, pkg)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("go build %s: %w: %s", pkg, err, strings.TrimSpace(stderr.String()))
+	}
+	return nil
+}
+
+// processReport is what processes measured.
+type processReport struct {
+	runs int
+	// hello, relurl and relurlCgo are the least CPU of hello-world and of
+	// "relurl version", built with CGO_ENABLED=0 and as go build builds it
+	// by default (with cgo where a C compiler is found).
+	hello, relurl, relurlCgo time.Duration
+	cgo                      bool // whether relurlCgo's binary links C
+	// html is the tree linted; floor and lint the least CPU of the floor
+	// and of "relurl lint -j 1" over it; htmlRuns their runs; noHTML says
+	// why they were not measured.
+	html, noHTML string
+	htmlRuns     int
+	floor, lint  time.Duration
+}
+
+// measureProcesses builds and runs the commands: runs runs of the
+// start-up, htmlRuns of the tree html ("" or missing: not measured).
+func measureProcesses(runs, htmlRuns int, html string) (*processReport, error) {
+	root, err := moduleRoot()
+	if err != nil {
+		return nil, err
+	}
+	tmp, err := os.MkdirTemp("", "relurl-bench-processes")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	helloDir := filepath.Join(tmp, "hello")
+	if err := os.MkdirAll(helloDir, 0o755); err != nil {
+		return nil, err
+	}
+	for name, text := range map[string]string{"main.go": helloWorld, "go.mod": "module hello\n\ngo 1.22\n"} {
+		if err := os.WriteFile(filepath.Join(helloDir, name), []byte(text), 0o644); err != nil {
+			return nil, err
+		}
+	}
+	bin := func(name string) string { return filepath.Join(tmp, name) }
+	for _, b := range []struct {
+		dir, out, pkg string
+		env           []string
+	}{
+		{helloDir, bin("hello-world"), ".", []string{"CGO_ENABLED=0"}},
+		{root, bin("relurl"), "./cmd/relurl", []string{"CGO_ENABLED=0"}},
+		{root, bin("relurl-cgo"), "./cmd/relurl", nil},
+		{root, bin("floor"), "./internal/htmlfloor/cmd/floor", []string{"CGO_ENABLED=0"}},
+	} {
+		if err := build(b.dir, b.out, b.pkg, b.env...); err != nil {
+			return nil, err
+		}
+	}
+	rep := &processReport{runs: runs, html: html, htmlRuns: htmlRuns, cgo: linksC(bin("relurl-cgo"))}
+	least, err := best(runs,
+		proc{name: "hello-world", argv: []string{bin("hello-world")}},
+		proc{name: "relurl version", argv: []string{bin("relurl"), "version"}},
+		proc{name: "relurl version (cgo)", argv: []string{bin("relurl-cgo"), "version"}})
+	if err != nil {
+		return nil, err
+	}
+	rep.hello, rep.relurl, rep.relurlCgo = least[0], least[1], least[2]
+	if html == "" {
+		rep.noHTML = "no tree of HTML named (-html)"
+		return rep, nil
+	}
+	if _, err := os.Stat(html); err != nil {
+		rep.noHTML = fmt.Sprintf("%v (on Debian: apt-get install python3.11-doc)", err)
+		return rep, nil
+	}
+	// relurl sets GOGC=400 for itself when GOGC is not set; the floor
+	// gets the same.
+	least, err = best(htmlRuns,
+		proc{name: "floor", argv: []string{bin("floor"), html}, env: []string{"GOGC=400"}},
+		proc{name: "relurl lint -j 1", argv: []string{bin("relurl"), "lint", "-j", "1", "--no-config", html}})
+	if err != nil {
+		return nil, err
+	}
+	rep.floor, rep.lint = least[0], least[1]
+	return rep, nil
+}
+
+// moduleRoot is the directory of the module benchratio is run in.
+func moduleRoot() (string, error) {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
+	if err != nil {
+		return "", fmt.Errorf("go list -m: %w", err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// linksC reports whether the executable at path asks for a dynamic
+// loader, as a binary that links C through cgo does.
+func linksC(path string) bool {
+	data, err := os.ReadFile(path)
+	return err == nil && (bytes.Contains(data, []byte("/lib64/ld-linux")) || bytes.Contains(data, []byte("/lib/ld-linux")) ||
+		bytes.Contains(data, []byte("/libexec/ld.so")) || bytes.Contains(data, []byte("/usr/lib/dyld")))
+}
+
+// write reports the measurements, as ratios, with their targets: relurl
+// version within 3× a hello-world's CPU, relurl lint -j 1 within 1.25×
+// its floor's.
+func (r *processReport) write(w io.Writer) {
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/1e6) }
+	ratio := func(a, b time.Duration) float64 { return float64(a) / float64(b) }
+	fmt.Fprintf(w, "\nWhole processes (internal/benchratio; CPU = user + system from rusage, the least of %d runs,\n", r.runs)
+	fmt.Fprintf(w, "the commands built with CGO_ENABLED=0 and run in turn):\n\n")
+	fmt.Fprintf(w, "  %-58s %10s\n", "hello-world (fmt.Println)", ms(r.hello))
+	fmt.Fprintf(w, "  %-58s %10s %7.2f× hello-world\n", "relurl version", ms(r.relurl), ratio(r.relurl, r.hello))
+	how := "relurl version, go build's default (no C linked)"
+	if r.cgo {
+		how = "relurl version, go build's default (cgo, dynamic)"
+	}
+	fmt.Fprintf(w, "  %-58s %10s %7.2f× hello-world\n", how, ms(r.relurlCgo), ratio(r.relurlCgo, r.hello))
+	if r.noHTML != "" {
+		fmt.Fprintf(w, "  relurl lint -j 1 against its floor: not measured: %s\n", r.noHTML)
+	} else {
+		fmt.Fprintf(w, "  %-58s %10s   (least of %d runs)\n", "floor over "+r.html, ms(r.floor), r.htmlRuns)
+		fmt.Fprintf(w, "  %-58s %10s %7.2f× the floor\n", "relurl lint -j 1 over "+r.html, ms(r.lint), ratio(r.lint, r.floor))
+	}
+	fmt.Fprintf(w, "\nTargets (whole processes):\n\n")
+	x := ratio(r.relurl, r.hello)
+	fmt.Fprintf(w, "  %-58s %7.2f× hello-world (target ≤ 3×): %s\n", "relurl version, CPU", x, verdict(x <= 3))
+	if r.noHTML == "" {
+		x := ratio(r.lint, r.floor)
+		fmt.Fprintf(w, "  %-58s %7.2f× its floor (target ≤ 1.25×): %s\n", "relurl lint -j 1 as a process, CPU", x, verdict(x <= 1.25))
+	}
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "NOT MET"
+}

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestProcessReport: the section states each ratio and judges it
+// against its target, and says why the lint figure is missing when the
+// tree of HTML is (white space aside).
+func TestProcessReport(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name string
+		rep  processReport
+		want []string
+	}{
+		{"met", processReport{runs: 100, hello: 5 * ms, relurl: 14 * ms, relurlCgo: 19 * ms, cgo: true,
+			html: "docs", htmlRuns: 5, floor: 600 * ms, lint: 690 * ms}, []string{
+			"relurl version                                                 14.0 ms    2.80× hello-world",
+			"relurl version, go build's default (cgo, dynamic)              19.0 ms    3.80× hello-world",
+			"relurl lint -j 1 over docs                                    690.0 ms    1.15× the floor",
+			"relurl version, CPU                                           2.80× hello-world (target ≤ 3×): met",
+			"relurl lint -j 1 as a process, CPU                            1.15× its floor (target ≤ 1.25×): met",
+		}},
+		{"not met", processReport{runs: 100, hello: 5 * ms, relurl: 16 * ms, relurlCgo: 16 * ms,
+			html: "docs", htmlRuns: 5, floor: 600 * ms, lint: 780 * ms}, []string{
+			"relurl version, go build's default (no C linked)",
+			"(target ≤ 3×): NOT MET",
+			"1.30× its floor (target ≤ 1.25×): NOT MET",
+		}},
+		{"no html", processReport{runs: 100, hello: 5 * ms, relurl: 10 * ms, relurlCgo: 10 * ms, noHTML: "no such directory"}, []string{
+			"relurl lint -j 1 against its floor: not measured: no such directory",
+			"(target ≤ 3×): met",
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var b strings.Builder
+			c.rep.write(&b)
+			got := strings.Join(strings.Fields(b.String()), " ")
+			for _, w := range c.want {
+				if !strings.Contains(got, strings.Join(strings.Fields(w), " ")) {
+					t.Errorf("the report lacks %q:\n%s", w, b.String())
+				}
+			}
+			if c.rep.noHTML != "" && strings.Contains(b.String(), "as a process, CPU") {
+				t.Errorf("a lint target without a measurement:\n%s", b.String())
+			}
+		})
+	}
+}
