@@ -19,8 +19,10 @@ import (
 // serveHelp is the help of "relurl serve", after its usage line.
 const serveHelp = "Serves the playground: a page where you paste a URL and a base and see RFC 1808 at work\n" +
 	"(components, parse tree, diagnostics, §4 step by step, three readings side by side).\n" +
-	"The page and relurl compiled to WebAssembly are embedded in this binary; after loading, the\n" +
-	"page makes no request. --write DIR writes the same files to DIR for any static host instead."
+	"The page runs relurl compiled to WebAssembly. The first run builds that module from the sources\n" +
+	"this relurl was built from, with the Go toolchain on PATH, and keeps it in the user's cache\n" +
+	"directory; after loading, the page makes no request. --write DIR writes the same files to DIR\n" +
+	"for any static host instead."
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	flags := newFlagSet("serve", stderr)
@@ -35,34 +37,46 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		flags.Usage()
 		return exitUsage
 	}
-	if *write != "" {
-		if err := site.Write(*write); err != nil {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var ln net.Listener
+	if *write == "" {
+		// The address first: a bad one is said at once, not after the
+		// module is built.
+		var err error
+		if ln, err = net.Listen("tcp", *addr); err != nil {
 			fmt.Fprintf(stderr, "relurl serve: %v\n", err)
 			return exitUsage
 		}
-		names, _ := fs.Glob(site.Files(), "*")
-		fmt.Fprintf(stdout, "wrote %d files to %s: serve that directory with any static web server\n", len(names), *write)
-		return exitOK
+		defer ln.Close()
 	}
-	ln, err := net.Listen("tcp", *addr)
+	module, err := site.Module(ctx, site.ModuleOptions{Log: stderr})
 	if err != nil {
 		fmt.Fprintf(stderr, "relurl serve: %v\n", err)
 		return exitUsage
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := serve(ctx, ln, stdout); err != nil {
+	files := site.Files(module)
+	if *write != "" {
+		if err := site.Write(files, *write); err != nil {
+			fmt.Fprintf(stderr, "relurl serve: %v\n", err)
+			return exitUsage
+		}
+		names, _ := fs.Glob(files, "*")
+		fmt.Fprintf(stdout, "wrote %d files to %s: serve that directory with any static web server\n", len(names), *write)
+		return exitOK
+	}
+	if err := serve(ctx, ln, files, stdout); err != nil {
 		fmt.Fprintf(stderr, "relurl serve: %v\n", err)
 		return exitUsage
 	}
 	return exitOK
 }
 
-// serve serves the playground on ln until ctx is done, then shuts down,
-// letting requests under way finish for up to five seconds. It says where
-// on stdout first.
-func serve(ctx context.Context, ln net.Listener, stdout io.Writer) error {
-	srv := &http.Server{Handler: site.Handler(), ReadHeaderTimeout: 10 * time.Second}
+// serve serves the playground's files on ln until ctx is done, then
+// shuts down, letting requests under way finish for up to five seconds.
+// It says where on stdout first.
+func serve(ctx context.Context, ln net.Listener, files fs.FS, stdout io.Writer) error {
+	srv := &http.Server{Handler: site.Handler(files), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "relurl playground on %s (Ctrl-C stops it)\n", pageURL(ln.Addr()))
 	done := make(chan error, 1)
 	go func() {

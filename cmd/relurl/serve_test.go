@@ -7,14 +7,19 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
+
+	"github.com/relurl/relurl/playground/site"
 )
 
 // TestServe serves the playground on a free port, fetches the page and
-// the module, and stops when its context is done.
+// the module (a stand-in: TestServeWrite builds the real one), and stops
+// when its context is done.
 func TestServe(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -23,7 +28,8 @@ func TestServe(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var out bytes.Buffer
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, ln, &out) }()
+	module := fstest.MapFS{site.ModuleFile: {Data: []byte("\x00asm\x01\x00\x00\x00")}, site.SupportFile: {Data: []byte("// Go")}}
+	go func() { done <- serve(ctx, ln, site.Files(module), &out) }()
 	base := "http://" + ln.Addr().String() + "/"
 	for path, want := range map[string]string{"": "relurl playground", "app.js": "analyse", "relurl.wasm": "\x00asm"} {
 		res, err := http.Get(base + path)
@@ -50,16 +56,46 @@ func TestServe(t *testing.T) {
 	}
 }
 
+// TestServeWrite: relurl serve --write builds the WebAssembly module into
+// the user's cache directory the first time, says so, and writes the page
+// with it; the second time it takes the module from the cache.
 func TestServeWrite(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "site")
-	stdout, stderr, code := runCmd(t, "", "serve", "--write", dir)
-	if code != exitOK || !strings.Contains(stdout, "wrote 6 files") {
-		t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
+	if err != nil {
+		t.Skipf("relurl serve builds the module with the go command, which does not run: %v", err)
 	}
-	for _, name := range []string{"index.html", "style.css", "app.js", "grammar.js", "wasm_exec.js", "relurl.wasm"} {
-		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
-			t.Error(err)
+	// A cache directory of the test's own (os.UserCacheDir), and the go
+	// command's build cache where it was, not under it.
+	t.Setenv("GOCACHE", strings.TrimSpace(string(gocache)))
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	for run := range 2 {
+		dir := filepath.Join(t.TempDir(), "site")
+		stdout, stderr, code := runCmd(t, "", "serve", "--write", dir)
+		if code != exitOK || !strings.Contains(stdout, "wrote 6 files") {
+			t.Fatalf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
 		}
+		if building := strings.Contains(stderr, "building the playground's WebAssembly module"); building != (run == 0) {
+			t.Errorf("run %d: stderr %q", run+1, stderr)
+		}
+		for _, name := range []string{"index.html", "style.css", "app.js", "grammar.js", "wasm_exec.js", "relurl.wasm"} {
+			if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+				t.Error(err)
+			}
+		}
+		if wasm, err := os.ReadFile(filepath.Join(dir, "relurl.wasm")); err != nil || !bytes.HasPrefix(wasm, []byte("\x00asm")) {
+			t.Errorf("relurl.wasm: %d bytes, %v", len(wasm), err)
+		}
+	}
+}
+
+// TestServeNoGo: without the go command, relurl serve says what it needs
+// and exits 2.
+func TestServeNoGo(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	_, stderr, code := runCmd(t, "", "serve", "--write", filepath.Join(t.TempDir(), "site"))
+	if code != exitUsage || !strings.Contains(stderr, "needs the Go toolchain") || !strings.Contains(stderr, "go was not found on PATH") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
 

@@ -105,7 +105,10 @@ var allowed = map[string][]string{
 	// lint/extract: where a document's URLs are, and its base; no rule.
 	// Markdown is read by goldmark, CSS tokenized by tdewolff/parse.
 	"lint/extract": {"ast", "resolve", "resolve/base", "golang.org/x/net/html",
-		"github.com/yuin/goldmark", "github.com/tdewolff/parse/v2"},
+		"github.com/yuin/goldmark", "github.com/tdewolff/parse/v2", "lint/extract/internal/gfm"},
+	// lint/extract/internal/gfm: goldmark's GitHub extensions, copied with
+	// their regular expressions compiled on first use.
+	"lint/extract/internal/gfm": {"github.com/yuin/goldmark"},
 	// lint/format: the output formats, over a run's findings.
 	"lint/format":   {"ast", "lint", "lint/fix", "lint/runner"},
 	"lint/analyzer": {"ast", "lint", "lint/fix", "golang.org/x/tools"},
@@ -114,14 +117,21 @@ var allowed = map[string][]string{
 	"cmd/relurlvet": {"lint", "golang.org/x/tools"},
 	"cmd/relurl":    {"ast", "grammar", "grammar/bnf", "grammar/railroad", "validate", "resolve", "compare", "gen", "lint", "internal", "", "github.com/leanovate/gopter", "playground/site"},
 	// The playground: the report the page shows, computed by the library
-	// itself; the WebAssembly module that runs it in the page; the page's
-	// files, embedded, which import nothing of relurl (the module is a
-	// file); the module's build.
-	"playground":                    {"ast", "grammar", "validate", "resolve", "compare", "lint"},
-	"playground/wasm":               {"playground"},
-	"playground/site":               {},
+	// itself; the WebAssembly module that runs it in the page; the
+	// module's build.
+	"playground":      {"ast", "grammar", "validate", "resolve", "compare", "lint"},
+	"playground/wasm": {"playground"},
+	// playground/site: the page's files, embedded, which import nothing
+	// of relurl (the module is a file), and the module, found or built by
+	// playground/internal/wasmbuild with the go command.
+	"playground/site":               {"playground/internal/wasmbuild"},
 	"playground/internal/wasmbuild": {},
 	"playground/internal/genwasm":   {"playground/internal/wasmbuild"},
+	// internal/manual: the site (make site), the manual rendered by
+	// goldmark with the playground's files beside it; its command,
+	// sitegen, finds the playground's module.
+	"internal/manual":             {"lint", "github.com/yuin/goldmark"},
+	"internal/manual/cmd/sitegen": {"internal/manual", "playground/site"},
 }
 
 type pkg struct {

@@ -194,7 +194,7 @@ func TestBrowser(t *testing.T) {
 		}
 		t.Skipf("no browser to drive the page with: %v (apt-get install chromium, or set RELURL_CHROMIUM)", err)
 	}
-	srv := httptest.NewServer(site.Handler())
+	srv := httptest.NewServer(site.Handler(site.Files(builtModule(t))))
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()

@@ -9,6 +9,6 @@ import (
 
 // main explains how to build the module; it is WebAssembly for a page.
 func main() {
-	fmt.Fprintln(os.Stderr, "the playground's module runs in a browser: build it with GOOS=js GOARCH=wasm (go generate ./playground/site)")
+	fmt.Fprintln(os.Stderr, "the playground's module runs in a browser: build it with GOOS=js GOARCH=wasm (relurl serve builds it; go run ./playground/internal/genwasm -o DIR)")
 	os.Exit(2)
 }

@@ -1,45 +1,46 @@
-// Command genwasm rebuilds the playground's WebAssembly module when its
-// sources changed: go generate ./playground/site runs it in that
-// directory. With -f it rebuilds even when the stamp says the module is
-// up to date.
+// Command genwasm builds the playground's WebAssembly module from the
+// checkout it is run in and writes it, with Go's wasm_exec.js of the
+// release that built it, into a directory:
+//
+//	go run ./playground/internal/genwasm -o DIR
+//
+// It prints the module's size as built and gzip-compressed. relurl serve
+// needs no such step: it builds the module itself, once, into its cache
+// (package wasmbuild).
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/relurl/relurl/playground/internal/wasmbuild"
 )
 
 func main() {
-	force := flag.Bool("f", false, "rebuild even when the module is up to date")
+	out := flag.String("o", "", "write the module and wasm_exec.js into this `directory`")
 	flag.Parse()
-	if err := run(*force); err != nil {
+	if *out == "" || flag.NArg() > 0 {
+		fmt.Fprintln(os.Stderr, "usage: genwasm -o DIR")
+		os.Exit(2)
+	}
+	if err := run(*out); err != nil {
 		fmt.Fprintln(os.Stderr, "genwasm:", err)
 		os.Exit(1)
 	}
 }
 
-func run(force bool) error {
-	site, err := os.Getwd()
+func run(out string) error {
+	ctx := context.Background()
+	src, err := wasmbuild.Locate(ctx)
 	if err != nil {
 		return err
 	}
-	root := filepath.Join(site, "..", "..") // the module: playground/site is two levels down
-	if !force {
-		want, err := wasmbuild.Stamp(root)
-		if err != nil {
-			return err
-		}
-		have, _ := wasmbuild.ReadStamp(site)
-		if _, statErr := os.Stat(filepath.Join(site, wasmbuild.Module)); have == want && statErr == nil {
-			fmt.Println("genwasm: the module is up to date (" + want + ")")
-			return nil
-		}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
 	}
-	res, err := wasmbuild.Build(root, site)
+	res, err := wasmbuild.Build(ctx, src, out)
 	if err != nil {
 		return err
 	}
