@@ -4,6 +4,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -18,8 +19,17 @@ import (
 // help.markdown carries it): what it checks, the RFC text it enforces, a
 // bad and a good example with what relurl lint reports on the bad one, the
 // fix, and how to turn it off.
-func (r Rule) Markdown() string {
+func (r Rule) Markdown() string { return r.markdown(false) }
+
+// markdown is [Rule.Markdown], with a link that opens each example in the
+// playground after it when try is true (the rules page's, which the site
+// serves beside the playground).
+func (r Rule) markdown(try bool) string {
 	var b strings.Builder
+	var links [2]string
+	if try {
+		links[0], links[1] = r.playgroundLinks()
+	}
 	on := "on by default"
 	if !r.Default {
 		on = "off by default"
@@ -29,7 +39,7 @@ func (r Rule) Markdown() string {
 	if r.Quote != "" {
 		fmt.Fprintf(&b, "> %s\n>\n> — %s\n\n", r.Quote, r.Section)
 	}
-	for _, ex := range []struct {
+	for i, ex := range []struct {
 		label string
 		ex    Example
 	}{{"Bad", r.Bad}, {"Good", r.Good}} {
@@ -51,6 +61,9 @@ func (r Rule) Markdown() string {
 					break
 				}
 			}
+		}
+		if links[i] != "" {
+			fmt.Fprintf(&b, "[Try it in the playground](%s)\n\n", links[i])
 		}
 	}
 	if r.Fix != "" {
@@ -170,7 +183,120 @@ func RulesPage() string {
 			strings.ReplaceAll(r.Summary, "|", `\|`))
 	}
 	for _, r := range Rules() {
-		fmt.Fprintf(&b, "\n<a id=\"%s\"></a>\n\n## `%s`\n\n%s", r.Anchor(), r.ID, r.Markdown())
+		fmt.Fprintf(&b, "\n<a id=\"%s\"></a>\n\n## `%s`\n\n%s", r.Anchor(), r.ID, r.markdown(true))
+	}
+	return b.String()
+}
+
+// PlaygroundFromRules is the playground's page as the rules page links
+// to it: the site (make site) serves docs/rules.md as docs/rules.html and
+// the playground at playground/, so the link is relative and works
+// wherever the site is served.
+const PlaygroundFromRules = "../playground/"
+
+// playgroundLinks returns the addresses that open the rule's bad and good
+// examples in the playground ([PlaygroundFromRules], the state in the
+// fragment as the page writes it, decision W-10), or "" for an example
+// the playground cannot show. The playground reads one URL and a base:
+// it is shown the URL the rule reports in the bad example, with the base
+// it was checked against (a document's own base is shown as the base),
+// and the URL at the same place in the good one; a rule about documents
+// (a directive, a part of a message) has no link. A rule off by default,
+// or on only in some kinds of document, is turned on in the link.
+func (r Rule) playgroundLinks() (bad, good string) {
+	var at *Finding
+	for _, f := range r.lintExample(r.Bad) {
+		if f.Rule == r.ID && f.URL != "" {
+			at = &f
+			break
+		}
+	}
+	if at == nil {
+		return "", ""
+	}
+	badRefs, goodRefs := exampleRefs(r.Bad), exampleRefs(r.Good)
+	i := slices.IndexFunc(badRefs, func(ref extract.Ref) bool { return ref.URL == at.URL && ref.Where == at.Where })
+	if i < 0 || badRefs[i].Err != nil {
+		return "", ""
+	}
+	enable := ""
+	if !r.Default || r.Kinds != "" && !slices.Contains(strings.Split(r.Kinds, ","), extract.KindText.String()) {
+		enable = r.ID
+	}
+	if !badRefs[i].IsBase && !playgroundReports(r.ID, badRefs[i], enable) {
+		// Shown with the default rules, as the playground lints, the URL
+		// has findings of other rules in this one's place (a URL with
+		// more faults than a reader lists lists them).
+		return "", ""
+	}
+	bad = playgroundLink(badRefs[i], enable)
+	if i < len(goodRefs) && goodRefs[i].IsBase == badRefs[i].IsBase && goodRefs[i].Err == nil {
+		good = playgroundLink(goodRefs[i], enable)
+	}
+	return bad, good
+}
+
+// playgroundReports reports whether the linter, as the playground runs
+// it on ref (the rules on by default and enable; the URL alone, against
+// its base), reports the rule.
+func playgroundReports(rule string, ref extract.Ref, enable string) bool {
+	opts := Options{Enable: []string{enable}}
+	if enable == "" {
+		opts.Enable = nil
+	}
+	if ref.Base != nil {
+		opts.Retrieval = ref.Base.URL.URL
+	}
+	l, err := New(opts)
+	if err != nil {
+		return false
+	}
+	return slices.ContainsFunc(l.URL(ref.URL), func(f Finding) bool { return f.Rule == rule })
+}
+
+// exampleRefs returns the URLs of an example, as the linter reads them.
+func exampleRefs(ex Example) []extract.Ref {
+	var refs []extract.Ref
+	extract.Extract(ex.Text, ex.kind(), ex.Base, extract.Handler{Ref: func(r extract.Ref) { refs = append(refs, r) }})
+	return refs
+}
+
+// playgroundLink is the address of the playground showing ref: its URL
+// and base, or a document's own base as the base and no URL.
+func playgroundLink(ref extract.Ref, enable string) string {
+	url, base := ref.URL, ""
+	switch {
+	case ref.IsBase:
+		url, base = "", ref.URL
+	case ref.Base != nil:
+		base = ref.Base.URL.URL
+	}
+	link := PlaygroundFromRules + "#url=" + fragmentValue(url)
+	if base != "" {
+		link += "&base=" + fragmentValue(base)
+	}
+	if enable != "" {
+		link += "&enable=" + fragmentValue(enable)
+	}
+	return link
+}
+
+// fragmentValue escapes s for a value of the playground's fragment,
+// which the page reads with decodeURIComponent: every byte but letters,
+// digits and those of "$-_.+!*',;/?:@" is written %XX, so that the link
+// is a valid URL under RFC 1808 (its fragment holds uchar and reserved
+// characters only), "&", "=" and "#" stay inside the value, and "(" and
+// ")" cannot end a Markdown link.
+func fragmentValue(s string) string {
+	const keep = "$-_.+!*',;/?:@"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte(keep, c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
 	}
 	return b.String()
 }

@@ -52,6 +52,11 @@ type Report struct {
 	Readers []string `json:"readers"`
 	// Classes describes each divergence class that Readings names, by id.
 	Classes map[string]compare.ClassInfo `json:"classes"`
+	// Enable are the rules and families turned on beyond the defaults,
+	// as given; EnableError says why they were not, when one is not a
+	// rule or a family (the defaults are used then).
+	Enable      []string `json:"enable"`
+	EnableError string   `json:"enable_error,omitempty"`
 }
 
 // Reading is one string read by RFC 1808: its verdict and form, its six
@@ -190,16 +195,22 @@ type PathRule struct {
 // Analyse reads url, and base when it is not empty, the ways the page
 // shows: by RFC 1808 (verdict, form, components, parse tree, ast node,
 // diagnostics), resolved by §4 step by step with the way back, and three
-// ways side by side (package compare). It never fails and never panics on
-// any input; its cost is linear in the input but for the parse tree,
-// which is left out past [MaxTreeInput].
-func Analyse(url, base string) *Report {
-	rep := &Report{Input: url, Base: base, Classes: map[string]compare.ClassInfo{}}
-	linter, lintErr := lint.New(lint.Options{Retrieval: base})
+// ways side by side (package compare). The diagnostics are those of the
+// rules on by default, and of the rules and families enable names (as
+// relurl lint's --enable). It never fails and never panics on any input;
+// its cost is linear in the input but for the parse tree, which is left
+// out past [MaxTreeInput].
+func Analyse(url, base string, enable ...string) *Report {
+	rep := &Report{Input: url, Base: base, Classes: map[string]compare.ClassInfo{}, Enable: append([]string{}, enable...)}
+	if _, err := lint.New(lint.Options{Enable: enable}); err != nil {
+		rep.EnableError = err.Error()
+		enable = nil
+	}
+	linter, lintErr := lint.New(lint.Options{Retrieval: base, Enable: enable})
 	if lintErr != nil {
 		// A base the linter cannot take (not a URL, or not absolute) is
 		// reported under the base; the URL is linted without one.
-		linter, _ = lint.New(lint.Options{})
+		linter, _ = lint.New(lint.Options{Enable: enable})
 	}
 	rep.URL = read(url)
 	rep.URL.Diagnostics = findings(url, linter.URL(url))

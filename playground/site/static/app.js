@@ -1,4 +1,4 @@
-// relurl playground: renders what the WebAssembly module's analyse(url, base)
+// relurl playground: renders what the WebAssembly module's analyse(url, base, enable)
 // reports (package playground's Report, as JSON). No framework, no build
 // step; everything is built with DOM calls, never from HTML strings.
 "use strict";
@@ -22,6 +22,7 @@
   const $ = (id) => document.getElementById(id);
   const urlInput = $("url");
   const baseInput = $("base");
+  const enableInput = $("enable");
   let analyse = null;
   let report = null;
   let pending = false;
@@ -135,10 +136,10 @@
   // ---- rendering ----
 
   function render() {
-    const url = urlInput.value, base = baseInput.value;
+    const url = urlInput.value, base = baseInput.value, enable = enableInput.value;
     let json;
     try {
-      json = JSON.parse(analyse(url, base));
+      json = JSON.parse(analyse(url, base, enable));
     } catch (e) {
       showError("The module failed: " + e);
       return;
@@ -153,6 +154,8 @@
     box.hidden = false;
     box.dataset.input = url; // what is shown, for tests to wait on
     box.dataset.base = base;
+    box.dataset.enable = enable;
+    $("enable-note").textContent = report.enable_error ? "Not turned on: " + report.enable_error + "." : "";
     renderVerdict();
     renderComponents();
     renderDiagnostics();
@@ -541,11 +544,12 @@
     paint("base");
   }
 
-  // ---- the permalink: #url=…&base=… ----
+  // ---- the permalink: #url=…&base=…&enable=… ----
 
-  function encode(url, base) {
+  function encode(url, base, enable) {
     let s = "url=" + encodeURIComponent(url);
     if (base) s += "&base=" + encodeURIComponent(base);
+    if (enable) s += "&enable=" + encodeURIComponent(enable);
     return "#" + s;
   }
 
@@ -564,7 +568,7 @@
   }
 
   function updateHash() {
-    const hash = encode(urlInput.value, baseInput.value);
+    const hash = encode(urlInput.value, baseInput.value, enableInput.value);
     $("permalink").href = hash;
     if (location.hash !== hash) history.replaceState(null, "", hash);
   }
@@ -574,6 +578,7 @@
     if (!("url" in s) && !("base" in s)) return false;
     urlInput.value = s.url || "";
     baseInput.value = s.base || "";
+    enableInput.value = s.enable || "";
     return true;
   }
 
@@ -595,6 +600,7 @@
         onclick: () => { urlInput.value = e.url; baseInput.value = e.base; schedule(); urlInput.focus(); } },
       h("code", {}, e.label)));
     }
+    enableInput.addEventListener("input", schedule);
     for (const input of [urlInput, baseInput]) {
       input.addEventListener("input", schedule);
       input.addEventListener("scroll", () => { input.parentElement.querySelector(".backdrop").scrollLeft = input.scrollLeft; });
