@@ -4,7 +4,7 @@ FUZZTIME ?= 1m
 BENCHCOUNT ?= 6
 PKGS     := ./...
 
-.PHONY: all test check lint generate-check fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench cover build example clean golangci-plugin site conformance
+.PHONY: all test check lint generate-check fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench cover build example clean golangci-plugin site wasm conformance
 
 all: check test
 
@@ -117,13 +117,22 @@ clean:
 	rm -f relurl golangci-lint-relurl bench.out cover.out cover.html
 	rm -rf $(SITE)
 
-## site: the playground's static files in $(SITE)/, for any static host (GitHub Pages, a plain
-## web server): the files `relurl serve` serves, written by it; the WebAssembly module is rebuilt
-## first when its sources changed (go generate), so commit playground/site if that changed it
+## site: the manual (README.md and docs/*.md rendered to HTML) and the playground in $(SITE)/, for
+## any static host (GitHub Pages, a plain web server): index.html, docs/*.html, playground/. The
+## playground's WebAssembly module is built with the go command, once, into the user's cache
+## directory, as relurl serve builds it (decision W-9); the site is then linted with relurl itself
+## (decision W-11: it must be clean)
 SITE ?= site
 site:
-	$(GO) generate ./playground/site
-	$(GO) run ./cmd/relurl serve --write $(SITE)
+	rm -rf $(SITE)
+	$(GO) run ./internal/manual/cmd/sitegen -o $(SITE)
+	$(GO) run ./cmd/relurl lint --no-config --base https://relurl.example.org/ --root $(SITE) $(SITE)
+
+## wasm: the playground's WebAssembly module into playground/site/module, where a build with
+## -tags embedwasm embeds it (go build -tags embedwasm ./cmd/relurl: a relurl whose serve needs no
+## Go toolchain)
+wasm:
+	$(GO) run ./playground/internal/genwasm -o playground/site/module
 
 ## corpus: rewrite the generated seed corpora of every fuzz target (fixed seed), lint/extract's
 ## seeds from its golden documents and hostile shapes, and the dictionary .clusterfuzzlite/relurl.dict

@@ -7,10 +7,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +21,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/compare"
 	"github.com/relurl/relurl/grammar"
+	"github.com/relurl/relurl/internal/manual"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/playground/site"
 	"github.com/relurl/relurl/resolve"
@@ -179,10 +183,12 @@ func encodeURIComponent(s string) string {
 	return b.String()
 }
 
-// TestBrowser drives headless Chromium through the page as a person would:
-// it types the §5 examples and invalid URLs, moves the caret, hovers a
-// component, follows a permalink, and holds what the page shows to the
-// library's own answers; it checks that the page fetches nothing after it
+// TestBrowser drives headless Chromium through the page as a person would,
+// on the site as make site builds it (the manual and the playground,
+// package manual) served as static files: it types the §5 examples and
+// invalid URLs, moves the caret, hovers a component, follows a permalink
+// and the rules page's links to its examples, and holds what the page
+// shows to the library's own answers; it checks that the page fetches nothing after it
 // has loaded and nothing from elsewhere, that it fits 375 px, and that it
 // raises no error; it saves screenshots (go test -artifacts keeps them;
 // -update rewrites the manual's).
@@ -194,8 +200,15 @@ func TestBrowser(t *testing.T) {
 		}
 		t.Skipf("no browser to drive the page with: %v (apt-get install chromium, or set RELURL_CHROMIUM)", err)
 	}
-	srv := httptest.NewServer(site.Handler(site.Files(builtModule(t))))
+	// The site as make site builds it, served as a static host serves it:
+	// the manual, and the playground at playground/.
+	dir := t.TempDir()
+	if _, err := manual.Build(manual.Options{Root: filepath.Join("..", ".."), Out: dir, Playground: site.Files(builtModule(t))}); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(dir)))
 	defer srv.Close()
+	playgroundURL := srv.URL + "/" + manual.Playground + "/"
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	b := startBrowser(t, path, t.TempDir())
@@ -274,7 +287,7 @@ func TestBrowser(t *testing.T) {
 
 	open := func(fragment string) {
 		cur.Helper()
-		must(p.call(ctx, "Page.navigate", map[string]any{"url": srv.URL + "/" + fragment}, nil))
+		must(p.call(ctx, "Page.navigate", map[string]any{"url": playgroundURL + fragment}, nil))
 		if err := p.waitFor(ctx, `document.documentElement.dataset.ready === "true" && !document.getElementById("report").hidden`); err != nil {
 			var status string
 			p.eval(ctx, `document.getElementById("status").textContent`, &status)
@@ -476,6 +489,67 @@ func TestBrowser(t *testing.T) {
 		}
 	})
 
+	sub("rules", func(t *testing.T) {
+		// The rules page's links open each example in the playground:
+		// followed from the page, the playground shows the bad example
+		// reported by the rule and the good one not.
+		must(p.call(ctx, "Page.navigate", map[string]any{"url": srv.URL + "/docs/rules.html#scheme-relative-form"}, nil))
+		must(p.waitFor(ctx, `document.readyState === "complete" && document.getElementById("escape-malformed") !== null`))
+		var links map[string][]string
+		must(p.eval(ctx, `(() => {
+			const out = {};
+			let rule = "";
+			for (const a of document.querySelectorAll('a[id], a[href*="playground/#"]')) {
+				if (a.id) { rule = a.id; continue; }
+				(out[rule] = out[rule] || []).push(a.href);
+			}
+			return out;
+		})()`, &links))
+		shotBetween(ctx, t, p, "rules.png", `document.getElementById("rfc1738-host")`, `document.getElementById("rfc1738-port")`)
+		checked := 0
+		for _, c := range []struct {
+			anchor, rule string
+			verdicts     [2]string // of the bad and of the good example
+		}{
+			{"escape-malformed", "escape/malformed", [2]string{"invalid", "valid"}},
+			{"scheme-relative-form", "scheme/relative-form", [2]string{"valid", "valid"}},
+			{"base-not-absolute", "base/not-absolute", [2]string{"valid", "valid"}},
+			{"portability-whatwg-resolution", "portability/whatwg-resolution", [2]string{"valid", "valid"}},
+			{"rfc1738-host", "rfc1738/host", [2]string{"valid", "valid"}},
+		} {
+			if len(links[c.anchor]) != 2 {
+				t.Errorf("%s: the rules page has links %q, want two", c.rule, links[c.anchor])
+				continue
+			}
+			for i, href := range links[c.anchor] {
+				if !strings.HasPrefix(href, playgroundURL+"#") {
+					t.Errorf("%s: link %q, not to the site's playground", c.rule, href)
+					continue
+				}
+				in, base, enable := fragmentState(t, strings.TrimPrefix(href, playgroundURL+"#"))
+				must(p.call(ctx, "Page.navigate", map[string]any{"url": href}, nil))
+				must(p.waitFor(ctx, `document.documentElement.dataset.ready === "true" && !document.getElementById("report").hidden`))
+				st := state(in, base)
+				var shown string
+				must(p.eval(ctx, `document.getElementById("enable").value`, &shown))
+				if st.Verdict != c.verdicts[i] || shown != enable {
+					t.Errorf("%s, example %d: verdict %q, enable %q; want %q, %q", c.rule, i+1, st.Verdict, shown, c.verdicts[i], enable)
+				}
+				if reported := slices.Contains(st.Rules, c.rule); reported != (i == 0) {
+					t.Errorf("%s, example %d (%s): the playground shows %q", c.rule, i+1, href, st.Rules)
+				}
+				if i == 0 && c.rule == "rfc1738/host" {
+					shot(ctx, t, p, "rules-example.png", `document.getElementById("diagnostics")`, false)
+				}
+				checked++
+			}
+		}
+		checkProblems()
+		if checked < 10 {
+			t.Errorf("%d links followed", checked)
+		}
+	})
+
 	sub("375px", func(t *testing.T) {
 		viewport(375, 812, true)
 		typeInto("base", rfcBase, false)
@@ -502,6 +576,29 @@ func TestBrowser(t *testing.T) {
 	})
 
 	checkProblems()
+}
+
+// fragmentState reads the playground's state from a fragment as the page
+// does (split at "&", then at the first "=", each value decoded as
+// decodeURIComponent decodes).
+func fragmentState(t *testing.T, frag string) (in, base, enable string) {
+	t.Helper()
+	for _, part := range strings.Split(frag, "&") {
+		k, v, _ := strings.Cut(part, "=")
+		v, err := url.PathUnescape(v)
+		if err != nil {
+			t.Fatalf("fragment %q: %v", frag, err)
+		}
+		switch k {
+		case "url":
+			in = v
+		case "base":
+			base = v
+		case "enable":
+			enable = v
+		}
+	}
+	return in, base, enable
 }
 
 // normalize makes empty and nil lists alike, for comparing states.
@@ -571,6 +668,32 @@ func componentAt(u ast.URL, at int) string {
 		return "fragment"
 	}
 	return ""
+}
+
+// shotBetween saves a screenshot of the page from the top of the element
+// from to the top of the element to, into the test's artifact directory.
+func shotBetween(ctx context.Context, t *testing.T, p *page, name, from, to string) {
+	t.Helper()
+	var clip struct{ Y, Height, Width float64 }
+	expr := `(() => { const a = ` + from + `.getBoundingClientRect(), b = ` + to + `.getBoundingClientRect();
+		return {Y: a.top + window.scrollY, Height: b.top - a.top, Width: document.documentElement.clientWidth}; })()`
+	if err := p.eval(ctx, expr, &clip); err != nil {
+		t.Fatal(err)
+	}
+	var out struct{ Data string }
+	err := p.call(ctx, "Page.captureScreenshot", map[string]any{"format": "png", "captureBeyondViewport": true,
+		"clip": map[string]any{"x": 0, "y": clip.Y, "width": clip.Width, "height": clip.Height, "scale": 1}}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	png, err := base64.StdEncoding.DecodeString(out.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(t.ArtifactDir(), name), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s (%d bytes)", filepath.Join(t.ArtifactDir(), name), len(png))
 }
 
 // shot saves a screenshot of the page, from the top to the bottom of the
