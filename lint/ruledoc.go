@@ -169,7 +169,8 @@ func RulesPage() string {
 	b.WriteString("# The rules of relurl lint\n\n")
 	b.WriteString("<!-- Generated from the rule catalog (package lint) by \"go generate ./lint\"; do not edit. -->\n\n")
 	b.WriteString("Each rule has a stable id, a family, a default severity, the text of RFC 1808 (or RFC 1738) it " +
-		"enforces, and a bad and a good example; the bad one is linted as shown with the rule alone turned on. " +
+		"enforces, and a bad and a good example; the bad one is linted as shown with the rule alone turned on, " +
+		"and each opens in [the playground](playground.md) (\"Try it in the playground\") when the rule is about a URL. " +
 		"Rules and families are set in `.relurl.toml` (`[rules]`, `[[override]]`), with `--enable`, `--disable` " +
 		"and `--severity`, and silenced for one URL with `<!-- relurl:ignore RULE -- why -->` or for a file with " +
 		"`<!-- relurl:ignore-file RULE -->` (see [linting](lint.md)). `relurl rules` lists them as configured.\n\n")

@@ -127,3 +127,33 @@ func TestPageURL(t *testing.T) {
 		}
 	}
 }
+
+// TestInstallFetchesThePlaygroundsModules: every module the playground's
+// WebAssembly module is built from is one that relurl is built from, so
+// that go install, which fetches those, leaves relurl serve what it needs
+// to build the module offline.
+func TestInstallFetchesThePlaygroundsModules(t *testing.T) {
+	modules := func(env []string, pkg string) map[string]bool {
+		cmd := exec.Command("go", "list", "-deps", "-f", "{{with .Module}}{{.Path}}{{end}}", pkg)
+		cmd.Env = append(os.Environ(), env...)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Skipf("go list: %v", err)
+		}
+		m := map[string]bool{}
+		for _, line := range strings.Fields(string(out)) {
+			m[line] = true
+		}
+		return m
+	}
+	relurl := modules(nil, ".")
+	wasm := modules([]string{"GOOS=js", "GOARCH=wasm"}, "../../playground/wasm")
+	if len(wasm) < 3 {
+		t.Fatalf("the module is built from %d modules", len(wasm))
+	}
+	for m := range wasm {
+		if !relurl[m] {
+			t.Errorf("the playground's module needs %s, which relurl does not import: go install would not fetch it", m)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -14,11 +15,13 @@ import (
 
 // The whole processes (decision S-11): what a user waits for is a
 // process, start-up and exit included, which no benchmark inside one
-// process sees. processes builds the commands (relurl, a hello-world Go
-// program, the tokenizer floor of internal/htmlfloor) into a temporary
-// directory, runs them in turn, and keeps each one's least CPU time
-// (user + system, from the kernel's rusage of the child) over the runs:
-// the least is the run the rest of the machine disturbed least.
+// process sees. measureProcesses builds the commands (relurl, a
+// hello-world Go program, the tokenizer floor of internal/htmlfloor) into
+// a temporary directory, runs them in turn, and keeps each one's least
+// CPU time (user + system, from the kernel's rusage of the child) over
+// the runs: the least is the run the rest of the machine disturbed
+// least. It builds the playground's WebAssembly module too, and weighs
+// it.
 
 // helloWorld is the program relurl's start-up is set beside: the
 // smallest Go program that writes a line.
@@ -97,6 +100,9 @@ type processReport struct {
 	html, noHTML string
 	htmlRuns     int
 	floor, lint  time.Duration
+	// wasm and wasmGzip are the size of the playground's WebAssembly
+	// module as built and gzip-compressed at the best compression.
+	wasm, wasmGzip int
 }
 
 // measureProcesses builds and runs the commands: runs runs of the
@@ -135,6 +141,9 @@ func measureProcesses(runs, htmlRuns int, html string) (*processReport, error) {
 		}
 	}
 	rep := &processReport{runs: runs, html: html, htmlRuns: htmlRuns, cgo: linksC(bin("relurl-cgo"))}
+	if rep.wasm, rep.wasmGzip, err = wasmSize(root, filepath.Join(tmp, "wasm")); err != nil {
+		return nil, err
+	}
 	least, err := best(runs,
 		proc{name: "hello-world", argv: []string{bin("hello-world")}},
 		proc{name: "relurl version", argv: []string{bin("relurl"), "version"}},
@@ -161,6 +170,33 @@ func measureProcesses(runs, htmlRuns int, html string) (*processReport, error) {
 	}
 	rep.floor, rep.lint = least[0], least[1]
 	return rep, nil
+}
+
+// wasmSize builds the playground's WebAssembly module into dir, as relurl
+// serve builds it (genwasm), and returns its size as built and
+// gzip-compressed at the best compression.
+func wasmSize(root, dir string) (raw, compressed int, err error) {
+	cmd := exec.Command("go", "run", "./playground/internal/genwasm", "-o", dir)
+	cmd.Dir = root
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return 0, 0, fmt.Errorf("genwasm: %w: %s", err, strings.TrimSpace(stderr.String()))
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "relurl.wasm"))
+	if err != nil {
+		return 0, 0, err
+	}
+	var gz bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	if err != nil {
+		return 0, 0, err
+	}
+	zw.Write(data)
+	if err := zw.Close(); err != nil {
+		return 0, 0, err
+	}
+	return len(data), gz.Len(), nil
 }
 
 // moduleRoot is the directory of the module benchratio is run in.
@@ -201,13 +237,16 @@ func (r *processReport) write(w io.Writer) {
 		fmt.Fprintf(w, "  %-58s %10s   (least of %d runs)\n", "floor over "+r.html, ms(r.floor), r.htmlRuns)
 		fmt.Fprintf(w, "  %-58s %10s %7.2f× the floor\n", "relurl lint -j 1 over "+r.html, ms(r.lint), ratio(r.lint, r.floor))
 	}
-	fmt.Fprintf(w, "\nTargets (whole processes):\n\n")
+	mb := func(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
+	fmt.Fprintf(w, "  %-58s %10s, %s gzip-compressed\n", "the playground's module (relurl.wasm, js/wasm)", mb(r.wasm), mb(r.wasmGzip))
+	fmt.Fprintf(w, "\nTargets of the built programs:\n\n")
 	x := ratio(r.relurl, r.hello)
 	fmt.Fprintf(w, "  %-58s %7.2f× hello-world (target ≤ 3×): %s\n", "relurl version, CPU", x, verdict(x <= 3))
 	if r.noHTML == "" {
 		x := ratio(r.lint, r.floor)
 		fmt.Fprintf(w, "  %-58s %7.2f× its floor (target ≤ 1.25×): %s\n", "relurl lint -j 1 as a process, CPU", x, verdict(x <= 1.25))
 	}
+	fmt.Fprintf(w, "  %-58s %7s gzip-compressed (target ≤ 3 MB): %s\n", "the playground's module", mb(r.wasmGzip), verdict(r.wasmGzip <= 3<<20))
 }
 
 func verdict(ok bool) string {

@@ -17,7 +17,9 @@ func TestProcessReport(t *testing.T) {
 		want []string
 	}{
 		{"met", processReport{runs: 100, hello: 5 * ms, relurl: 14 * ms, relurlCgo: 19 * ms, cgo: true,
-			html: "docs", htmlRuns: 5, floor: 600 * ms, lint: 690 * ms}, []string{
+			html: "docs", htmlRuns: 5, floor: 600 * ms, lint: 690 * ms, wasm: 8_700_000, wasmGzip: 2_340_000}, []string{
+			"the playground's module (relurl.wasm, js/wasm)                 8.70 MB, 2.34 MB gzip-compressed",
+			"the playground's module                                    2.34 MB gzip-compressed (target ≤ 3 MB): met",
 			"relurl version                                                 14.0 ms    2.80× hello-world",
 			"relurl version, go build's default (cgo, dynamic)              19.0 ms    3.80× hello-world",
 			"relurl lint -j 1 over docs                                    690.0 ms    1.15× the floor",
@@ -25,7 +27,8 @@ func TestProcessReport(t *testing.T) {
 			"relurl lint -j 1 as a process, CPU                            1.15× its floor (target ≤ 1.25×): met",
 		}},
 		{"not met", processReport{runs: 100, hello: 5 * ms, relurl: 16 * ms, relurlCgo: 16 * ms,
-			html: "docs", htmlRuns: 5, floor: 600 * ms, lint: 780 * ms}, []string{
+			html: "docs", htmlRuns: 5, floor: 600 * ms, lint: 780 * ms, wasm: 12_000_000, wasmGzip: 3_200_000}, []string{
+			"(target ≤ 3 MB): NOT MET",
 			"relurl version, go build's default (no C linked)",
 			"(target ≤ 3×): NOT MET",
 			"1.30× its floor (target ≤ 1.25×): NOT MET",

@@ -145,6 +145,15 @@ func TestBuild(t *testing.T) {
 		}
 	}
 	checkLinks(t, out)
+
+	// Without the playground, the navigation does not link to it.
+	out = t.TempDir()
+	if _, err := Build(Options{Root: "testdata/repo", Out: out}); err != nil {
+		t.Fatal(err)
+	}
+	if page := readPage(t, out, "index.html"); strings.Contains(page, `class="playground"`) {
+		t.Error("a site without the playground links to it")
+	}
 }
 
 // TestBrokenLinks: a link to a file that is not in the repository, or
