@@ -427,7 +427,14 @@ func Ensure(ctx context.Context, cache string, log io.Writer) (string, error) {
 		if complete(dir) {
 			return dir, nil // built meanwhile by another program
 		}
-		return "", err
+		// What is there is not a module a build renamed into place (a
+		// file of it removed by hand): replace it.
+		if err := os.RemoveAll(dir); err != nil {
+			return "", err
+		}
+		if err := os.Rename(tmp, dir); err != nil {
+			return "", err
+		}
 	}
 	return dir, nil
 }

@@ -102,6 +102,13 @@ func TestEnsure(t *testing.T) {
 	if dir, err := Ensure(ctx, cache, &log); err != nil || dir != dirs[0] || log.Len() > 0 {
 		t.Errorf("Ensure again: %q, %v, said %q", dir, err, log.String())
 	}
+	// A cached module that lost a file is built again, in its place.
+	if err := os.Remove(filepath.Join(dirs[0], Support)); err != nil {
+		t.Fatal(err)
+	}
+	if dir, err := Ensure(ctx, cache, &log); err != nil || dir != dirs[0] || !complete(dir) || log.Len() == 0 {
+		t.Errorf("Ensure after a file was removed: %q, %v, said %q", dir, err, log.String())
+	}
 }
 
 // TestEnsureNoGo: without a go command, ErrNoGo.
