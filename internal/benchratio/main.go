@@ -172,7 +172,7 @@ func main() {
 		htmlDefault = "/usr/share/doc/python3.11/html" // Debian's python3.11-doc
 	}
 	html := flag.String("html", htmlDefault, "the `tree` of HTML that relurl lint -j 1 and the floor read as processes")
-	htmlRuns := flag.Int("html-runs", 5, "runs of relurl lint and of the floor over -html")
+	htmlRuns := flag.Int("html-runs", 10, "runs of relurl lint and of the floor over -html")
 	flag.Parse()
 	in := io.Reader(os.Stdin)
 	if flag.NArg() > 0 {
