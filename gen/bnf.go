@@ -3,6 +3,7 @@ package gen
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/relurl/relurl/ast"
 )
@@ -51,7 +52,7 @@ func rep(min int, e *expr) *expr           { return &expr{op: opRep, min: min, i
 func ref(name string) *expr                { return &expr{op: opRef, ref: name} }
 func lit(s string) *expr                   { return &expr{op: opLit, lit: s} }
 func (e *expr) body() *expr                { return e.items[0] }
-func (e *expr) isRun() bool                { return e.op == opRep && bnfInfo.charLevel(e.body()) }
+func (e *expr) isRun() bool                { return e.op == opRep && bnfInfo().charLevel(e.body()) }
 func (g *grammarInfo) rule(n string) *expr { return g.rules[n] }
 
 // escapeRule is the production of the escapes, which the sets of
@@ -69,8 +70,9 @@ type grammarInfo struct {
 	single map[string]string
 }
 
-// bnfInfo is the table read; it is never changed after initialisation.
-var bnfInfo = readGrammar(rfc1808)
+// bnfInfo returns the table read, on first use rather than when the
+// program starts (decision S-9); it is never changed.
+var bnfInfo = sync.OnceValue(func() *grammarInfo { return readGrammar(rfc1808) })
 
 func readGrammar(rules []rule) *grammarInfo {
 	g := &grammarInfo{rules: map[string]*expr{}, single: map[string]string{}}
@@ -211,10 +213,10 @@ func (w *walker) production(name string) {
 	switch {
 	case len(t.corners) > 0 && w.src.Intn(4) == 0:
 		w.b = append(w.b, t.corners[w.src.Intn(len(t.corners))]...)
-	case bnfInfo.single[name] != "":
+	case bnfInfo().single[name] != "":
 		w.unit(name, t.escapes)
 	default:
-		w.expr(name, bnfInfo.rule(name))
+		w.expr(name, bnfInfo().rule(name))
 	}
 	if w.spans != nil {
 		w.spans[name] = span{start, len(w.b)}
@@ -224,8 +226,8 @@ func (w *walker) production(name string) {
 // unit draws one character of a character production or, escapes percent
 // of the time when it has escapes, an escape.
 func (w *walker) unit(name string, escapes int) {
-	chars := bnfInfo.single[name]
-	if bnfInfo.reaches(bnfInfo.rule(name), escapeRule, map[string]bool{}) && w.src.Intn(100) < escapes {
+	chars := bnfInfo().single[name]
+	if bnfInfo().reaches(bnfInfo().rule(name), escapeRule, map[string]bool{}) && w.src.Intn(100) < escapes {
 		w.production(escapeRule)
 		return
 	}
@@ -270,7 +272,7 @@ func (w *walker) expr(prod string, e *expr) {
 // units (up to the size parameter), each a character of the repetition's
 // or, escapes percent of the time, an escape.
 func (w *walker) run(t tuning, e *expr) {
-	chars, escapes := bnfInfo.runChars(e.body())
+	chars, escapes := bnfInfo().runChars(e.body())
 	hi := t.max
 	if hi == 0 {
 		hi = defaultMax

@@ -14,7 +14,7 @@ func TestCharactersAreTheClassTable(t *testing.T) {
 		"pchar": ast.PcharChar, "uchar": ast.Unreserved, "unreserved": ast.Unreserved, "hex": ast.Hex,
 		"alpha": ast.Alpha, "digit": ast.Digit, "safe": ast.Safe, "extra": ast.Extra, "reserved": ast.Reserved,
 	} {
-		if got, want := bnfInfo.single[name], chars(class); got != want {
+		if got, want := bnfInfo().single[name], chars(class); got != want {
 			t.Errorf("%s: the BNF gives %q, the class table %q", name, got, want)
 		}
 	}
@@ -22,12 +22,12 @@ func TestCharactersAreTheClassTable(t *testing.T) {
 		"scheme": ast.SchemeChar, "net_loc": ast.NetLocChar, "param": ast.ParamChar, "query": ast.QueryChar,
 		"fragment": ast.QueryChar, "fsegment": ast.PcharChar, "segment": ast.PcharChar,
 	} {
-		run := bnfInfo.rule(name)
+		run := bnfInfo().rule(name)
 		if !run.isRun() {
 			t.Errorf("%s is not a run of characters", name)
 			continue
 		}
-		if got, _ := bnfInfo.runChars(run.body()); got != chars(class) {
+		if got, _ := bnfInfo().runChars(run.body()); got != chars(class) {
 			t.Errorf("%s: the BNF gives %q, the class table %q", name, got, chars(class))
 		}
 	}
@@ -37,7 +37,7 @@ func TestCharactersAreTheClassTable(t *testing.T) {
 // the BNF has, so that an edit of the BNF cannot leave a weight behind.
 func TestTuningsFitTheBNF(t *testing.T) {
 	for name, tu := range tunings {
-		e := bnfInfo.rule(name)
+		e := bnfInfo().rule(name)
 		if e == nil {
 			t.Errorf("tuning of %s: the BNF has no such production", name)
 			continue

@@ -3,6 +3,7 @@ package gen
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/leanovate/gopter"
 	"github.com/relurl/relurl/ast"
@@ -39,15 +40,15 @@ var shapes = map[string]func(ast.URL) bool{
 	"rel_path":    isRelPathURL,
 }
 
-// productions is the table, read from the BNF once; never changed after
-// initialisation.
-var productions = readProductions()
+// productions returns the table, read from the BNF once, on first use;
+// never changed.
+var productions = sync.OnceValue(readProductions)
 
 func readProductions() []Production {
 	var out []Production
-	for _, name := range bnfInfo.reachable("URL") {
-		p := Production{Name: name, minUnits: minUnits(bnfInfo.rule(name))}
-		if bnfInfo.single[name] != "" || name == escapeRule {
+	for _, name := range bnfInfo().reachable("URL") {
+		p := Production{Name: name, minUnits: minUnits(bnfInfo().rule(name))}
+		if bnfInfo().single[name] != "" || name == escapeRule {
 			p.minUnits = -1
 		}
 		if urlLevel(name) {
@@ -70,7 +71,7 @@ func urlLevel(name string) bool {
 		}
 	}
 	for _, c := range components {
-		if bnfInfo.reaches(bnfInfo.rule(name), c, map[string]bool{}) {
+		if bnfInfo().reaches(bnfInfo().rule(name), c, map[string]bool{}) {
 			return true
 		}
 	}
@@ -84,10 +85,10 @@ func minUnits(e *expr) int {
 	case opLit:
 		return len(e.lit)
 	case opRef:
-		if bnfInfo.single[e.ref] != "" || e.ref == escapeRule {
+		if bnfInfo().single[e.ref] != "" || e.ref == escapeRule {
 			return 1
 		}
-		return minUnits(bnfInfo.rule(e.ref))
+		return minUnits(bnfInfo().rule(e.ref))
 	case opSeq:
 		n := 0
 		for _, it := range e.items {
@@ -110,7 +111,7 @@ func minUnits(e *expr) int {
 
 // Productions returns the table, top-down as §2.2 lists the productions:
 // the URL-level ones first, the character productions last.
-func Productions() []Production { return append([]Production(nil), productions...) }
+func Productions() []Production { return append([]Production(nil), productions()...) }
 
 // mustFind returns the production called name, which the BNF has.
 func mustFind(name string) Production {
@@ -168,7 +169,7 @@ func (p Production) DrawInvalid(src Source) (Violation, bool) {
 // case.
 func Find(name string) (Production, bool) {
 	n := normalize(name)
-	for _, p := range productions {
+	for _, p := range productions() {
 		if normalize(p.Name) == n {
 			return p, true
 		}

@@ -3,6 +3,7 @@ package grammar
 import (
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/relurl/relurl/ast"
@@ -28,15 +29,19 @@ type tooLongError struct{ *ast.Diagnostic }
 // Unwrap returns ErrTooLong and the diagnostic.
 func (e tooLongError) Unwrap() []error { return []error{ErrTooLong, e.Diagnostic} }
 
-// parser is built once; participle parsers are safe for concurrent use.
-var parser = participle.MustBuild[URL](
-	participle.Lexer(definition{}),
-	participle.UseLookahead(-1), // generic-RL falls back to the opaque alternative after any number of tokens
-)
+// parser returns the parser, built once, on first use rather than when
+// the program starts (decision S-9); participle parsers are safe for
+// concurrent use.
+var parser = sync.OnceValue(func() *participle.Parser[URL] {
+	return participle.MustBuild[URL](
+		participle.Lexer(definition{}),
+		participle.UseLookahead(-1), // generic-RL falls back to the opaque alternative after any number of tokens
+	)
+})
 
 // EBNF returns the grammar as participle reads it, in its EBNF notation,
 // for holding beside RFC 1808 §2.2.
-func EBNF() string { return parser.String() }
+func EBNF() string { return parser().String() }
 
 // ParseTree parses s under the §2.2 BNF and returns its concrete parse
 // tree. An error is an *[ast.Diagnostic] whose Offset is where the input
@@ -61,7 +66,7 @@ func ParseTree(s string) (tree *URL, err error) {
 				Message: fmt.Sprintf("internal error in the reference parser: %v", r)}
 		}
 	}()
-	tree, err = parser.ParseString("", s)
+	tree, err = parser().ParseString("", s)
 	if err != nil {
 		return nil, diagnostic(s, err)
 	}

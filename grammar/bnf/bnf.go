@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
@@ -107,30 +108,36 @@ func (it *Item) Value() string {
 	return strings.TrimSuffix(strings.TrimPrefix(it.Literal, `"`), `"`)
 }
 
-// The lexer of the notation: RFC 822's, with "|" for alternatives.
-// Comments run from ";" to the end of the line; a quoted literal ends at
-// the next quote on its line.
-var lex = lexer.MustSimple([]lexer.SimpleRule{
-	{Name: "Comment", Pattern: `;[^\n]*`},
-	{Name: "String", Pattern: `"[^"\n]*"`},
-	{Name: "Quote", Pattern: `<">`},
-	{Name: "Repeat", Pattern: `[0-9]*\*`},
-	{Name: "Name", Pattern: `[A-Za-z][A-Za-z0-9_-]*`},
-	{Name: "Equals", Pattern: `=`},
-	{Name: "Bar", Pattern: `\|`},
-	{Name: "LParen", Pattern: `\(`},
-	{Name: "RParen", Pattern: `\)`},
-	{Name: "LBracket", Pattern: `\[`},
-	{Name: "RBracket", Pattern: `\]`},
-	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
+// lex returns the lexer of the notation: RFC 822's, with "|" for
+// alternatives. Comments run from ";" to the end of the line; a quoted
+// literal ends at the next quote on its line. It is built on first use,
+// as the parser is, not when the program starts (decision S-9).
+var lex = sync.OnceValue(func() *lexer.StatefulDefinition {
+	return lexer.MustSimple([]lexer.SimpleRule{
+		{Name: "Comment", Pattern: `;[^\n]*`},
+		{Name: "String", Pattern: `"[^"\n]*"`},
+		{Name: "Quote", Pattern: `<">`},
+		{Name: "Repeat", Pattern: `[0-9]*\*`},
+		{Name: "Name", Pattern: `[A-Za-z][A-Za-z0-9_-]*`},
+		{Name: "Equals", Pattern: `=`},
+		{Name: "Bar", Pattern: `\|`},
+		{Name: "LParen", Pattern: `\(`},
+		{Name: "RParen", Pattern: `\)`},
+		{Name: "LBracket", Pattern: `\[`},
+		{Name: "RBracket", Pattern: `\]`},
+		{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
+	})
 })
 
-// parser is built once; participle parsers are safe for concurrent use.
-var parser = participle.MustBuild[File](
-	participle.Lexer(lex),
-	participle.Elide("Comment", "Whitespace"),
-	participle.UseLookahead(2),
-)
+// parser returns the parser, built once; participle parsers are safe for
+// concurrent use.
+var parser = sync.OnceValue(func() *participle.Parser[File] {
+	return participle.MustBuild[File](
+		participle.Lexer(lex()),
+		participle.Elide("Comment", "Whitespace"),
+		participle.UseLookahead(2),
+	)
+})
 
 // Parse reads a BNF file: its syntax, then its references. name is the
 // file name its positions and errors carry. The error, when there is one,
@@ -141,7 +148,7 @@ func Parse(name string, src []byte) (*File, error) {
 	if e := tooDeep(name, src); e != nil {
 		return nil, ErrorList{e}
 	}
-	f, err := parser.ParseBytes(name, src)
+	f, err := parser().ParseBytes(name, src)
 	if err != nil {
 		return nil, ErrorList{syntaxError(name, src, err)}
 	}
@@ -191,11 +198,11 @@ const MaxDepth = 64
 
 // tooDeep reports the first group or option nested deeper than MaxDepth.
 func tooDeep(name string, src []byte) *Error {
-	l, err := lex.LexString(name, string(src))
+	l, err := lex().LexString(name, string(src))
 	if err != nil {
 		return nil
 	}
-	syms := lex.Symbols()
+	syms := lex().Symbols()
 	depth := 0
 	for {
 		t, err := l.Next()
@@ -230,11 +237,11 @@ func syntaxError(name string, src []byte, err error) *Error {
 // last "name =" that begins before it, or "" before the first. It reads
 // the tokens up to the offset, so a lexical error there does not stop it.
 func ruleAt(name string, src []byte, offset int) string {
-	l, err := lex.LexString(name, string(src))
+	l, err := lex().LexString(name, string(src))
 	if err != nil {
 		return ""
 	}
-	syms := lex.Symbols()
+	syms := lex().Symbols()
 	var rule, last string
 	for {
 		t, err := l.Next()

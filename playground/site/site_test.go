@@ -119,7 +119,7 @@ func TestWrite(t *testing.T) {
 		}
 		return nil
 	})
-	want := []string{"app.js", "index.html", "relurl.wasm", "style.css", "wasm_exec.js"}
+	want := []string{"app.js", "grammar.js", "index.html", "relurl.wasm", "style.css", "wasm_exec.js"}
 	if err != nil || !slices.Equal(names, want) {
 		t.Fatalf("files %q, %v; want %q", names, err, want)
 	}
