@@ -81,7 +81,7 @@ func init() {
 			summary: "the §2.2 BNF relurl is generated from, its EBNF, or its railroad diagrams",
 			help:    grammarHelp, run: runGrammar},
 		{name: "lint", synopsis: "[flags] [FILE...|DIR...|-]",
-			summary:  "lint the URLs of URL lists, HTML, messages and mailboxes",
+			summary:  "lint the URLs of documents: HTML, Markdown, CSS, XML, messages, mailboxes, URL lists",
 			helpFunc: lintHelp,
 			run:      runLint},
 		{name: "rules", synopsis: "[--json] [--enable ...] [--disable ...] [--severity ...] [ID...]",
