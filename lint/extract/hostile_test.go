@@ -50,6 +50,16 @@ func TestHostileNotes(t *testing.T) {
 	}{
 		{KindMarkdown, strings.Repeat("- ", 10000) + "x\n", NoteMarkdownTooCostly},
 		{KindMarkdown, strings.Repeat("[a](", 20000), NoteMarkdownTooCostly},
+		// A fence that does not hold the deep line: in a list item that
+		// the line leaves, ended by a blank line (it may have been an HTML
+		// block's text), in a block quote, indented as code, closed.
+		{KindMarkdown, "- a\n  ```\n" + strings.Repeat("- ", 10000) + "x\n", NoteMarkdownTooCostly},
+		{KindMarkdown, "<div>\n```\n\n" + strings.Repeat("- ", 10000) + "x\n", NoteMarkdownTooCostly},
+		{KindMarkdown, "> ```\n" + strings.Repeat("- ", 10000) + "x\n", NoteMarkdownTooCostly},
+		{KindMarkdown, "    ```\n" + strings.Repeat("- ", 10000) + "x\n", NoteMarkdownTooCostly},
+		{KindMarkdown, "```\n```\n" + strings.Repeat("- ", 10000) + "x\n", NoteMarkdownTooCostly},
+		{KindMarkdown, "``` a`b\n" + strings.Repeat("- ", 10000) + "x\n", NoteMarkdownTooCostly},
+		{KindMarkdown, "~~~~\n~~~\n\n" + strings.Repeat("- ", 10000) + "x\n", NoteMarkdownTooCostly},
 		{KindXML, scale.Hostile("xml", "billion laughs")(4 << 10), NoteXMLEntity},
 		{KindXML, "\xFF\xFE<\x00a\x00>\x00", NoteXMLEncoding},
 	} {
@@ -106,4 +116,37 @@ func nestedListLines(n int) string {
 		b.WriteString("- item\n")
 	}
 	return b.String()
+}
+
+// TestFencedCodeNotCostly: Markdown shown in a fenced code block is code,
+// which goldmark reads once, so a block may hold lines that would nest
+// lists past MaxMarkdownNesting (the rules page's example of
+// input/markdown-too-costly does) and the document's links are still read.
+func TestFencedCodeNotCostly(t *testing.T) {
+	deep := strings.Repeat("- ", 10000) + "x\n"
+	for _, tt := range []struct {
+		src  string
+		urls int
+	}{
+		{"```markdown\n" + deep + "```\n[a](http://a/%zz)\n", 1},
+		{"~~~\n" + deep + "~~~\n[a](http://a/%zz)\n", 1},
+		{"````\n```\n" + deep + "````\n[a](http://a/%zz)\n", 1},
+		{"- item\n\n  ```\n  " + deep + "  ```\n\n[a](http://a/%zz)\n", 1},
+		{"```go\nfunc f() {\n\treturn\n" + deep + "```\n[a](http://a/%zz)\n", 1},
+		{"```\n" + deep + "[a](http://a/%zz)\n", 0}, // never closed: code to the end
+	} {
+		src := tt.src
+		var notes []Note
+		var refs []string
+		Extract(src, KindMarkdown, "", Handler{
+			Note: func(n Note) { notes = append(notes, n) },
+			Ref:  func(r Ref) { refs = append(refs, r.URL) },
+		})
+		if len(notes) != 0 {
+			t.Errorf("%.40q…: notes %+v, want none", src, notes)
+		}
+		if len(refs) != tt.urls {
+			t.Errorf("%.40q…: URLs %q, want %d", src, refs, tt.urls)
+		}
+	}
 }

@@ -214,6 +214,7 @@ func markdownTooCostly(src string) (msg string, at, links int) {
 	budget := markdownBudget*len(src) + 1<<20
 	cost := 0
 	blockLen, blockT := 0, 0
+	var fence codeFence
 	for ls := 0; ls < len(src); {
 		le := strings.IndexByte(src[ls:], '\n')
 		if le < 0 {
@@ -226,6 +227,25 @@ func markdownTooCostly(src string) (msg string, at, links int) {
 		lead := 0
 		for lead < len(line) && (line[lead] == ' ' || line[lead] == '\t') {
 			lead++
+		}
+		if fence.open() {
+			if fence.inside(line, lead) {
+				// A line of a fenced code block outside any container:
+				// goldmark reads it once, as text.
+				cost += len(line) + 1
+				if fence.closes(line, lead) {
+					fence = codeFence{}
+				}
+				ls = le + 1
+				continue
+			}
+			fence = codeFence{}
+		} else if f := openFence(line, lead); f.open() {
+			cost += blockLen*blockT + len(line) + 1
+			blockLen, blockT = 0, 0
+			fence = f
+			ls = le + 1
+			continue
 		}
 		m, i := 0, lead
 		for {
@@ -316,6 +336,75 @@ func markdownTooCostly(src string) (msg string, at, links int) {
 			"its URLs are not checked", markdownBudget), max(0, len(src)-blockLen), 0
 	}
 	return "", 0, links
+}
+
+// codeFence is a fenced code block (CommonMark §4.5) that markdownTooCostly
+// is inside of: one opened by a line that begins with no container marker
+// and at most three spaces, so that it is not inside a list or a block
+// quote. Its lines are code, read by goldmark once whatever they hold, so
+// a code block may show Markdown nested as deep as it likes (the rules
+// page's example of this very finding does). The block ends at its
+// closing fence; markdownTooCostly also ends it, erring towards counting,
+// at a blank line (the fence may have been the text of an HTML block,
+// which a blank line ends) and at a line indented less than the fence (the
+// fence may have been a list item's, which such a line ends).
+type codeFence struct {
+	char   byte // '`' or '~'; 0 when no block is open
+	n      int  // the length of the opening run
+	indent int  // the opening fence's indentation
+}
+
+func (f codeFence) open() bool { return f.char != 0 }
+
+// openFence returns the fence that line (lead bytes of white space
+// first) opens, or a closed one: at most three spaces, then three or more
+// backticks or tildes, and for backticks an info string without one.
+func openFence(line string, lead int) codeFence {
+	if lead > 3 || strings.IndexByte(line[:lead], '\t') >= 0 || lead+3 > len(line) {
+		return codeFence{}
+	}
+	c := line[lead]
+	if c != '`' && c != '~' {
+		return codeFence{}
+	}
+	n := lead
+	for n < len(line) && line[n] == c {
+		n++
+	}
+	if n-lead < 3 || c == '`' && strings.IndexByte(line[n:], '`') >= 0 {
+		return codeFence{}
+	}
+	return codeFence{char: c, n: n - lead, indent: lead}
+}
+
+// inside says whether line (lead bytes of white space first) is still a
+// line of the block f, its closing fence included; when not, the block
+// ends before the line, which is read as any other.
+func (f codeFence) inside(line string, lead int) bool {
+	if strings.TrimRight(line, " \t\r") == "" {
+		return false
+	}
+	col := 0
+	for _, c := range []byte(line[:lead]) {
+		if c == '\t' {
+			col += 4 - col%4
+		} else {
+			col++
+		}
+	}
+	return col >= f.indent
+}
+
+// closes says whether line closes f.
+func (f codeFence) closes(line string, lead int) bool {
+	if lead > 3 || strings.IndexByte(line[:lead], '\t') >= 0 {
+		return false
+	}
+	n := lead
+	for n < len(line) && line[n] == f.char {
+		n++
+	}
+	return n-lead >= f.n && strings.TrimRight(line[n:], " \t\r") == ""
 }
 
 // markdownCostly are the bytes markdownTooCostly looks at: what begins
