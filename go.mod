@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/AdamKorcz/go-118-fuzz-build v0.0.0-20250520111509-a70c2aa677fa
 	github.com/alecthomas/participle/v2 v2.1.4
+	github.com/bluekeyes/go-gitdiff v0.9.0
 	github.com/golangci/plugin-module-register v0.1.2
 	github.com/leanovate/gopter v0.2.11
 	github.com/nlnwa/whatwg-url v0.6.2

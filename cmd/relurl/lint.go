@@ -63,6 +63,8 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctl.register(fs)
 	var fixes lintFixes
 	fixes.register(fs)
+	var changes lintChanges
+	changes.register(fs)
 	paths, code, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return code
@@ -74,7 +76,14 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *jobs < 0 {
 		return usageErr(fmt.Errorf("-j %d: want a number of files, or 0 for as many as there are CPUs", *jobs))
 	}
+	if len(paths) == 0 && changes.on() {
+		// The changed files under the working directory.
+		paths = []string{"."}
+	}
 	if err := fixes.check(paths); err != nil {
+		return usageErr(err)
+	}
+	if err := changes.check(paths, ctl.writeBaseline); err != nil {
 		return usageErr(err)
 	}
 
@@ -125,10 +134,14 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return usageErr(err)
 	}
+	changed, newFrom, err := changes.read()
+	if err != nil {
+		return usageErr(err)
+	}
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}
-	run := runner.Run{Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr, Root: *root, MaxSize: maxSize,
+	run := runner.Run{Changed: changed, NewFrom: newFrom, Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr, Root: *root, MaxSize: maxSize,
 		Baseline: baseline, Record: record,
 		Warn: func(err error) { warnf("%v%s", err, hint(err)) }}
 	if cfg != nil {
@@ -155,7 +168,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		code = exitUsage
 	case sum.Errors > 0:
 		code = exitUsage
-	case sum.Files == 0 && !*allowEmpty:
+	case sum.Files == 0 && !*allowEmpty && !changes.on():
 		warnf("no file to lint: the arguments name none of a known kind (--allow-empty makes that exit 0)")
 		code = exitUsage
 	case any && !failNever && worst <= failOn:

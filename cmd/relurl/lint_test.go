@@ -47,7 +47,7 @@ func checkGolden(t *testing.T, name, got string) {
 // summaryRE matches the summary line relurl lint writes on standard error
 // after every run; its time is the last group.
 var summaryRE = regexp.MustCompile(`^relurl lint: \d+ files? linted, \d+ skipped( \([^)]*\))?, \d+ unreadable; \d+ URLs?; ` +
-	`\d+ errors?, \d+ warnings?, \d+ info; \d+ suppressed, \d+ baselined; (\d+\.\d\ds)$`)
+	`\d+ errors?, \d+ warnings?, \d+ info; \d+ suppressed, \d+ baselined(?:, \d+ on lines unchanged since .+)?; (\d+\.\d\ds)$`)
 
 // splitStderr returns the lines relurl lint wrote on standard error before
 // its summary, and the summary with its time written "T".

@@ -93,8 +93,10 @@ var allowed = map[string][]string{
 	// lint/runner: the run of the linter over files: the walk, the
 	// configuration file (TOML), its patterns and overrides, the baseline,
 	// reading through the size limit, the ordered parallel run, the fixes
-	// over files.
-	"lint/runner": {"ast", "resolve", "lint", "lint/extract", "lint/fix", "internal/sequencer", "internal/input", "github.com/pelletier/go-toml/v2"},
+	// over files, what changed in a git working tree (git diff read by
+	// bluekeyes/go-gitdiff).
+	"lint/runner": {"ast", "resolve", "lint", "lint/extract", "lint/fix", "internal/sequencer", "internal/input", "github.com/pelletier/go-toml/v2",
+		"github.com/bluekeyes/go-gitdiff"},
 	// lint/internal/mk1738: "go generate ./lint" writes the RFC 1738
 	// profile's character sets from the BNF files, read by grammar/bnf.
 	"lint/internal/mk1738": {"grammar/bnf"},

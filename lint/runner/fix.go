@@ -45,34 +45,46 @@ func fixFile(res *FileResult, src []byte, kind extract.Kind, retrieval string) {
 // places in the file as it now is.
 func (r *runner) relint(l *lint.Linter, res *FileResult, kind extract.Kind, retrieval string) {
 	f := res.fixed
-	f.left, _ = r.filter(res.Name, l.Check(res.Name, string(f.Fixed), kind, retrieval, nil).Findings)
+	f.left, _, _ = r.filter(res.Name, l.Check(res.Name, string(f.Fixed), kind, retrieval, nil).Findings)
 }
 
 // filter drops the findings of the file called name that the run's
-// baseline holds. When the run makes fixes, a finding that shares its
-// edit with a dropped one loses it (lint.DropEdits): a fix rewrites the
-// whole URL, and would mend the dropped one too.
-func (r *runner) filter(name string, findings []lint.Finding) (kept []lint.Finding, dropped int) {
-	if r.Baseline == nil {
-		return findings, 0
-	}
-	kept, dropped = r.Baseline.Filter(name, findings)
-	if r.Fix != nil && dropped > 0 {
-		// The dropped findings: those that kept, an ordered subsequence
-		// of findings, does not hold.
-		var gone []lint.Finding
-		k := 0
-		for _, f := range findings {
-			if k < len(kept) && f == kept[k] {
-				k++
-				continue
-			}
-			gone = append(gone, f)
+// baseline holds, then those on lines unchanged since the revision of
+// Run.NewFrom, and counts each. When the run makes fixes, a finding that
+// shares its edit with a dropped one loses it (lint.DropEdits): a fix
+// rewrites the whole URL, and would mend the dropped one too.
+func (r *runner) filter(name string, findings []lint.Finding) (kept []lint.Finding, baselined, unchanged int) {
+	kept = findings
+	if r.Baseline != nil {
+		all := kept
+		if kept, baselined = r.Baseline.Filter(name, all); baselined > 0 && r.Fix != nil {
+			kept = slices.Clone(kept)
+			lint.DropEdits(kept, dropped(all, kept), "in the baseline")
 		}
-		kept = slices.Clone(kept)
-		lint.DropEdits(kept, gone, "in the baseline")
 	}
-	return kept, dropped
+	if r.NewFrom != nil {
+		all := kept
+		if kept, unchanged = r.NewFrom.Filter(name, all); unchanged > 0 && r.Fix != nil {
+			kept = slices.Clone(kept)
+			lint.DropEdits(kept, dropped(all, kept), "on a line unchanged since "+r.NewFrom.Rev)
+		}
+	}
+	return kept, baselined, unchanged
+}
+
+// dropped returns the findings of all that kept, an ordered subsequence
+// of all, does not hold.
+func dropped(all, kept []lint.Finding) []lint.Finding {
+	var gone []lint.Finding
+	k := 0
+	for _, f := range all {
+		if k < len(kept) && f == kept[k] {
+			k++
+			continue
+		}
+		gone = append(gone, f)
+	}
+	return gone
 }
 
 // FixString sums up the fixes of a run whose linter computed them, in one

@@ -70,6 +70,9 @@ type FileResult struct {
 	// suppressed; Baselined how many the run's baseline dropped. Neither
 	// kind is in Findings.
 	Suppressed, Baselined int
+	// Unchanged is how many findings were on lines unchanged since the
+	// revision of Run.NewFrom; they are not in Findings.
+	Unchanged int
 	// recorded are the findings Run.Record records: those of Findings
 	// before Run.Baseline dropped any.
 	recorded []lint.Finding
@@ -97,6 +100,11 @@ type Summary struct {
 	// inline suppression or the baseline dropped them; the run leaves them
 	// to whoever drops the findings.
 	Suppressed, Baselined int
+	// NewFrom is the revision of Run.NewFrom, or "" when the run reports
+	// every line's findings; Unchanged counts the findings it did not
+	// report for being on lines unchanged since it.
+	NewFrom   string
+	Unchanged int
 	// Elapsed is the run's wall time.
 	Elapsed time.Duration
 	// When Run.Fix is set: Fixed counts the findings the fixes mend,
@@ -121,6 +129,9 @@ func (s *Summary) Worst() (ast.Severity, bool) {
 // standard error after every run:
 //
 //	530 files linted, 497 skipped (497 of no known kind), 0 unreadable; 112034 URLs; 2 errors, 9 warnings, 0 info; 0 suppressed, 0 baselined; 1.42s
+//
+// With Run.NewFrom, the findings on unchanged lines are counted after the
+// baselined ones: "0 baselined, 7 on lines unchanged since main; 0.31s".
 func (s *Summary) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s linted, %d skipped", plural(s.Files, "file"), total(s.Skipped))
@@ -139,10 +150,14 @@ func (s *Summary) String() string {
 		}
 		b.WriteString(")")
 	}
-	fmt.Fprintf(&b, ", %d unreadable; %s; %s, %s, %s; %d suppressed, %d baselined; %.2fs",
+	fmt.Fprintf(&b, ", %d unreadable; %s; %s, %s, %s; %d suppressed, %d baselined",
 		s.Errors, plural(s.URLs, "URL"),
 		plural(s.Findings[ast.SeverityError], "error"), plural(s.Findings[ast.SeverityWarning], "warning"),
-		strconv.Itoa(s.Findings[ast.SeverityInfo])+" info", s.Suppressed, s.Baselined, s.Elapsed.Seconds())
+		strconv.Itoa(s.Findings[ast.SeverityInfo])+" info", s.Suppressed, s.Baselined)
+	if s.NewFrom != "" {
+		fmt.Fprintf(&b, ", %d on lines unchanged since %s", s.Unchanged, s.NewFrom)
+	}
+	fmt.Fprintf(&b, "; %.2fs", s.Elapsed.Seconds())
 	return b.String()
 }
 
@@ -253,6 +268,20 @@ type Run struct {
 	// whose fixed content does not read back as the fixed URLs
 	// ([lint.ErrReadBack]) is not given to it.
 	Fix func(f *FixedFile) (made bool, err error)
+	// Changed, when not nil, limits the run to the files that were added
+	// or changed since its revision, or are untracked (relurl lint
+	// --changed-since): a file named or met in a walk that is none of
+	// them is skipped, counted as [SkippedUnchanged], and a directory that
+	// holds none is not walked. Standard input is none of them.
+	Changed *Changes
+	// NewFrom, when not nil, drops from each file's findings, after
+	// Baseline, those on lines that were not added or changed since its
+	// revision (relurl lint --new-from-rev; [Changes.Filter]), and only
+	// the findings kept are fixed; Summary.Unchanged and
+	// FileResult.Unchanged count them. A file that is not changed has
+	// no finding left: the run lints only the changed files, as with
+	// Changed.
+	NewFrom *Changes
 }
 
 // Lint lints the files named by args: files, directories (walked in
@@ -287,6 +316,14 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 		}
 	}
 	w := walker{fsys: rn.fsys, skip: r.Skip, skipped: sum.Skipped, files: map[any]bool{}, dirs: map[any]bool{}}
+	for _, c := range []*Changes{r.Changed, r.NewFrom} {
+		if c != nil {
+			w.changed = append(w.changed, c)
+		}
+	}
+	if r.NewFrom != nil {
+		sum.NewFrom = r.NewFrom.Rev
+	}
 	w.add(args)
 	items := w.items
 
@@ -332,6 +369,7 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 				sum.URLs += res.URLs
 				sum.Suppressed += res.Suppressed
 				sum.Baselined += res.Baselined
+				sum.Unchanged += res.Unchanged
 			}
 		}
 		if repErr != nil {
@@ -402,7 +440,7 @@ func (r *runner) lintOne(it item, send func(*FileResult)) {
 	// URL across the whole file (Fingerprint): such a run holds each
 	// file's findings whole.
 	var flush func([]lint.Finding)
-	if r.Baseline == nil && r.Record == nil && r.Fix == nil {
+	if r.Baseline == nil && r.Record == nil && r.Fix == nil && r.NewFrom == nil {
 		flush = func(part []lint.Finding) { send(&FileResult{Name: res.Name, Findings: part, Partial: true}) }
 	}
 	l := r.linterFor(res.Name)
@@ -411,7 +449,7 @@ func (r *runner) lintOne(it item, send func(*FileResult)) {
 	if r.Record != nil {
 		res.recorded = res.Findings
 	}
-	res.Findings, res.Baselined = r.filter(res.Name, res.Findings)
+	res.Findings, res.Baselined, res.Unchanged = r.filter(res.Name, res.Findings)
 	if r.Fix != nil {
 		retrieval := r.retrievalFor(it)
 		if fixFile(res, data, kind, retrieval); res.fixed != nil {

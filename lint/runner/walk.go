@@ -34,6 +34,10 @@ const (
 	SkippedBrokenLink = "broken symbolic link"
 	// SkippedExcluded: a file or directory that [Run.Skip] excluded.
 	SkippedExcluded = "excluded"
+	// SkippedUnchanged: a file not changed since the revision of
+	// [Run.Changed] or [Run.NewFrom], or a directory that holds no changed
+	// file.
+	SkippedUnchanged = "unchanged"
 )
 
 // item is one input of a run, in the order it is reported: a file, standard
@@ -52,8 +56,11 @@ type item struct {
 // walker turns the arguments of a run into its items: files as named,
 // directories walked in lexical order, each real file and directory once.
 type walker struct {
-	fsys    fileSystem
-	skip    func(path string, isDir bool) bool
+	fsys fileSystem
+	skip func(path string, isDir bool) bool
+	// changed, when not empty, are the changes a file must be among to be
+	// linted, and a directory must hold one of to be walked.
+	changed []*Changes
 	items   []item
 	skipped map[string]int
 	// files and dirs hold the identities of the files and directories met.
@@ -64,6 +71,10 @@ type walker struct {
 func (w *walker) add(args []string) {
 	for _, p := range args {
 		if p == "-" {
+			if len(w.changed) > 0 {
+				w.skipped[SkippedUnchanged]++
+				continue
+			}
 			if w.stdin {
 				w.skipped[SkippedDuplicate]++
 				continue
@@ -78,12 +89,30 @@ func (w *walker) add(args []string) {
 			w.items = append(w.items, item{name: p, err: err})
 		case w.skip != nil && w.skip(p, info.IsDir()):
 			w.skipped[SkippedExcluded]++
+		case w.unchanged(p, info.IsDir()):
+			w.skipped[SkippedUnchanged]++
 		case info.IsDir():
 			w.dir(p, info)
 		default:
 			w.file(p, info, false)
 		}
 	}
+}
+
+// unchanged reports whether the file or directory p is left out for not
+// being changed: a file none of w.changed has, a directory that holds none
+// of their files. Only the operating system's files are in a git working
+// tree.
+func (w *walker) unchanged(p string, isDir bool) bool {
+	if _, os := w.fsys.(osFS); !os && len(w.changed) > 0 {
+		return true
+	}
+	for _, c := range w.changed {
+		if isDir && !c.holds(p) || !isDir && !c.Changed(p) {
+			return true
+		}
+	}
+	return false
 }
 
 // file adds the file p, unless it was added already.
@@ -138,6 +167,9 @@ func (w *walker) dir(p string, info fs.FileInfo) {
 			continue
 		case w.skip != nil && w.skip(sub, typ.IsDir()):
 			w.skipped[SkippedExcluded]++
+			continue
+		case w.unchanged(sub, typ.IsDir()):
+			w.skipped[SkippedUnchanged]++
 			continue
 		}
 		if info == nil {
