@@ -29,7 +29,9 @@ func lintHelp() string {
 		"error unless --type says it. With no FILE, or \"-\", standard input is read (a list of URLs unless it is\n" +
 		"HTML, a message or a mailbox). Each file's base is its BASE element or Base header, else --base (§3).\n" +
 		"Positions are line:column, counted from 1, the column in bytes. A summary goes to standard error.\n" +
-		"Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error, or no file to lint."
+		"--changed-since and --new-from-rev keep to what changed since a git revision (docs/ci.md).\n" +
+		"Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error, or no file to lint\n" +
+		"(that nothing changed, with --changed-since or --new-from-rev, is no error)."
 }
 
 func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {

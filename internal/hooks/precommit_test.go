@@ -164,11 +164,7 @@ func command(t *testing.T, dir string, env []string, name string, args ...string
 // first YAML block that names the relurl repository.
 func preCommitConfig(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(root, "docs", "ci.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, block := range regexp.MustCompile("(?s)```yaml\n(.*?)```").FindAllStringSubmatch(string(data), -1) {
+	for _, block := range regexp.MustCompile("(?s)```yaml\n(.*?)```").FindAllStringSubmatch(readCI(t), -1) {
 		if strings.Contains(block[1], "repo: "+upstream+"\n") {
 			return block[1]
 		}
@@ -243,7 +239,7 @@ func TestPreCommit(t *testing.T) {
 	start := time.Now()
 	out, ok := command(t, proj, env, "git", "commit", "-m", "a bad URL")
 	t.Logf("$ git commit -m 'a bad URL' (pre-commit builds the hooks first: %.0fs)\n%s", time.Since(start).Seconds(), out)
-	const finding = "docs/index.html:1:29: error: space is not allowed in fsegment; write it as %20 [fsegment/char]"
+	const finding = "docs/index.html:1:24: error: space is not allowed in fsegment; write it as %20 [fsegment/char]"
 	if ok || !strings.Contains(out, finding) || !regexp.MustCompile(`(?m)^relurl lint\.+Failed$`).MatchString(out) {
 		t.Fatalf("the commit of a bad URL: succeeded %v, want it to fail with relurl lint's finding %q", ok, finding)
 	}
@@ -277,4 +273,38 @@ func TestPreCommit(t *testing.T) {
 	if !strings.Contains(out, "relurl lint: 2 files linted, 0 skipped, 0 unreadable; 2 URLs; 0 errors") {
 		t.Errorf("pre-commit run --all-files did not pass relurl lint the two documents (and not notes.txt)")
 	}
+
+	// An old finding, committed without the hooks; then the hook of
+	// docs/ci.md for a tree with old findings, and a new one.
+	write("docs/notes.md", "# Notes\n\n[The index](index.html)\n[Old](<old page.html>)\n")
+	must(proj, "git", "commit", "-q", "--no-verify", "-a", "-m", "an old finding")
+	var newOnly string
+	for _, block := range regexp.MustCompile("(?s)```yaml\n(.*?)```").FindAllStringSubmatch(readCI(t), -1) {
+		if strings.Contains(block[1], "--new-from-rev=HEAD") {
+			newOnly = block[1]
+		}
+	}
+	lintHook := "      - id: relurl-lint\n"
+	if !strings.HasPrefix(newOnly, lintHook) || !strings.Contains(config, lintHook) {
+		t.Fatalf("docs/ci.md has no block for relurl-lint with --new-from-rev=HEAD that fits its configuration:\n%s", newOnly)
+	}
+	write(".pre-commit-config.yaml", strings.Replace(config, lintHook, newOnly, 1))
+	write("docs/notes.md", "# Notes\n\n[The index](index.html)\n[Old](<old page.html>)\n[New](<new page.html>)\n")
+	must(proj, "git", "add", "-A")
+	out, ok = command(t, proj, env, "git", "commit", "-m", "a new finding beside an old one")
+	t.Logf("$ git commit -m 'a new finding beside an old one' (relurl-lint with args: [--new-from-rev=HEAD])\n%s", out)
+	const newFinding = "docs/notes.md:5:11: error: space is not allowed in fsegment; write it as %20 [fsegment/char]"
+	if ok || !strings.Contains(out, newFinding) || strings.Contains(out, "docs/notes.md:4:") ||
+		!strings.Contains(out, "1 on lines unchanged since HEAD") {
+		t.Errorf("the commit of a new finding beside an old one: succeeded %v; want it to fail with the new finding %q alone", ok, newFinding)
+	}
+}
+
+func readCI(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, "docs", "ci.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }
