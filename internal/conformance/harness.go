@@ -45,7 +45,7 @@ type Adapter struct {
 // table.
 var Adapters = []Adapter{
 	{Name: "go", Needs: "go", Probe: []string{"go", "version"},
-		Build: []string{"go", "build", "-o", "{out}", "./" + AdaptersDir + "/go"}, Run: []string{"{out}"}},
+		Build: []string{"go", "build", "-o", "{out}", "./" + AdaptersDir + "/go-net-url"}, Run: []string{"{out}"}},
 	{Name: "python", Needs: "python3", Probe: []string{"python3", "-c", "import urllib.parse"},
 		Run: []string{"python3", "{dir}/adapter.py"}},
 	{Name: "node-legacy", Needs: "node (Debian's nodejs)", Probe: []string{"node", "--version"},

@@ -86,8 +86,8 @@ var allowed = map[string][]string{
 	// root package's answers and checked by the reference parser, and the
 	// harness that scores other libraries' answers with compare's classes.
 	"internal/conformance": {"", "ast", "grammar", "validate", "resolve", "compare", "gen", "internal/cases", "internal/atomicfile", "internal/conformance"},
-	// conformance/adapters/go: Go's net/url answering the data's cases.
-	"conformance/adapters/go": {},
+	// conformance/adapters/go-net-url: Go's net/url answering the data's cases.
+	"conformance/adapters/go-net-url": {},
 	// lint: Options, Linter, the catalog and its checks, findings, the
 	// fixes of one file's content; it reads documents through lint/extract
 	// only, and the three readings of a URL through compare (the
@@ -292,5 +292,36 @@ func TestLinkedApart(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// shadowed are commands that a program of the module must not be named
+// after: `go install ./...` (which pre-commit runs to install the hooks,
+// and which a user may run) puts every main package of the module on
+// PATH under its directory's name, where it would shadow the toolchain or
+// an interpreter the conformance harness runs.
+var shadowed = []string{"go", "gofmt", "git", "python", "python3", "node", "nodejs", "perl", "ruby", "java", "javac", "cc", "curl", "make", "sh"}
+
+// TestCommandNames: no program of the module is named after a command it
+// would shadow, and no two share a name (the second installed would
+// replace the first).
+func TestCommandNames(t *testing.T) {
+	out, err := exec.Command("go", "list", "-f", `{{if eq .Name "main"}}{{.ImportPath}}{{end}}`, module+"/...").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	seen := map[string]string{}
+	for _, p := range strings.Fields(string(out)) {
+		name := p[strings.LastIndexByte(p, '/')+1:]
+		if slices.Contains(shadowed, name) {
+			t.Errorf("%s installs as %q, which shadows that command on PATH", p, name)
+		}
+		if q, ok := seen[name]; ok {
+			t.Errorf("%s and %s both install as %q", q, p, name)
+		}
+		seen[name] = p
+	}
+	if len(seen) < 2 {
+		t.Fatalf("go list found %d programs", len(seen))
 	}
 }
