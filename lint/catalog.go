@@ -31,6 +31,10 @@ const (
 	// FamilySuppress holds the rules of the suppression directives
 	// themselves: one that suppressed nothing, one that does not parse.
 	FamilySuppress Family = "suppress"
+	// FamilyTarget holds the rules on where references lead in the tree
+	// of files the linted file is served from: missing files and
+	// fragments, letter case, references that leave the tree.
+	FamilyTarget Family = "target"
 	// FamilyInput holds findings about the input rather than a URL in it:
 	// parts of a document relurl did not read, or not as their format
 	// wants them (MIME nesting past its limit, a multipart entity without
@@ -147,6 +151,10 @@ type Example struct {
 	// Kind is the kind of document Text is, when its content does not
 	// tell (Markdown, CSS); 0 lets [extract.Detect] tell.
 	Kind extract.Kind
+	// Files, for the target rules, names the other files of the tree the
+	// document is linted in, separated by spaces (paths under its root;
+	// the document is at the root): their names, not their content.
+	Files string
 }
 
 // kind returns the kind of document the example is.
@@ -199,9 +207,11 @@ const (
 
 // catalogRows is every rule, in the order they are documented: the
 // syntax rules derived from package ast's table, then the families of
-// this package, one file each. It is built on first use, not when the
-// program starts (decision S-9), and never modified; [Rules] hands out
-// copies.
+// this package, one file each. The target rules come after the
+// portability rules, so that where portability/whatwg-target reports a
+// reference, they can leave it to it. It is built on first use, not
+// when the program starts (decision S-9), and never modified; [Rules]
+// hands out copies.
 func catalogRows() []row { return catalogTable().rows }
 
 // ruleRow returns the catalog's row of the rule id, or nil.
@@ -212,7 +222,7 @@ var catalogTable = sync.OnceValue(func() (t struct {
 	rows []row
 	byID map[string]*row
 }) {
-	t.rows = slices.Concat(syntaxRows(), rfc1808Rows(), portabilityRows(), rfc1738Rows(), suppressRows(), inputRows())
+	t.rows = slices.Concat(syntaxRows(), rfc1808Rows(), portabilityRows(), targetRows(), rfc1738Rows(), suppressRows(), inputRows())
 	t.byID = make(map[string]*row, len(t.rows))
 	for i := range t.rows {
 		t.byID[t.rows[i].ID] = &t.rows[i]
@@ -253,7 +263,7 @@ func Rules() []Rule {
 
 // Families returns the rule families, in the order they are documented.
 func Families() []Family {
-	return []Family{FamilySyntax, FamilyRFC1808, FamilyRFC1738, FamilyPortability, FamilySuppress, FamilyInput}
+	return []Family{FamilySyntax, FamilyRFC1808, FamilyRFC1738, FamilyPortability, FamilyTarget, FamilySuppress, FamilyInput}
 }
 
 // Lookup returns the rule with the given id.

@@ -11,6 +11,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/compare"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/fix"
 	"github.com/relurl/relurl/resolve"
 	rbase "github.com/relurl/relurl/resolve/base"
 	"github.com/relurl/relurl/validate"
@@ -27,6 +28,10 @@ type hit struct {
 	fix         string
 	// readings, on a portability finding, are the URL's three readings.
 	readings *compare.Report
+	// changes, on a target/case finding, are the changes that write the
+	// path in the letter case of the files; noFix says why there are none.
+	changes []fix.Change
+	noFix   string
 }
 
 // urlCheck is one URL under check: what every rule's check reads, some of
@@ -47,6 +52,14 @@ type urlCheck struct {
 	err error
 	// note is the note under check (rules that read readsNote).
 	note *extract.Note
+	// tc is where the file is in its tree, for the target rules; nil
+	// when they have no tree. lnk is where the URL leads, computed on
+	// first use (link).
+	tc  *targetCtx
+	lnk *link
+	// invalid says that the URL is not valid under §2.2: the target
+	// rules read it as browsers do.
+	invalid bool
 	// scheme is u's scheme in lower case; relative says u has none.
 	scheme   string
 	relative bool
@@ -91,8 +104,8 @@ func (c *urlCheck) report(h hit) {
 // where a rule's state decides whether its check runs. c is scratch
 // space, reused from URL to URL: the checks are called through the rows,
 // so a urlCheck of each call's own would escape to the heap.
-func (l *Linter) check(c *urlCheck, s string, b *base, asBase bool, refErr error) []hit {
-	*c = urlCheck{l: l, s: s, b: b, asBase: asBase, err: refErr, colonAt: -2}
+func (l *Linter) check(c *urlCheck, s string, b *base, tc *targetCtx, asBase bool, refErr error) []hit {
+	*c = urlCheck{l: l, s: s, b: b, tc: tc, asBase: asBase, err: refErr, colonAt: -2}
 	if refErr != nil {
 		for _, r := range l.active[readsMalformed] {
 			c.row = r
@@ -105,8 +118,20 @@ func (l *Linter) check(c *urlCheck, s string, b *base, asBase bool, refErr error
 		diags = l.allow.filter(s, u, diags)
 	}
 	if diags.HasErrors() {
-		// The other rules read valid URLs only.
-		c.checkSyntax(diags)
+		// The other rules read valid URLs only; the target rules read
+		// where browsers take an invalid one (decision T-5).
+		if !l.onlyTargetRules {
+			c.checkSyntax(diags)
+		}
+		if tc != nil && !asBase {
+			c.u, c.invalid = u, true
+			for _, r := range l.active[readsValid] {
+				if r.Family == FamilyTarget {
+					c.row = r
+					r.check(c)
+				}
+			}
+		}
 		return c.hits
 	}
 	c.u, c.scheme, c.relative = u, strings.ToLower(u.Scheme.Value), !u.Scheme.Present
@@ -186,13 +211,31 @@ type base struct {
 	// base the fixes are checked against when it has one (fixes.go).
 	probe, fixCmp *compare.Base
 	// memo holds the hits of the URLs already checked against this base
-	// (but bases themselves) when the file's are kept (fileCheck.memo): a
-	// map by the URL alone is hashed faster than one by base, URL and
-	// whether it is a base (BenchmarkLintHTML tells the two apart).
-	memo map[string][]hit
+	// (but bases themselves) when the file's are kept (fileCheck.memo),
+	// and where each leads when the target rules read it: a map by the
+	// URL alone is hashed faster than one by base, URL and whether it is
+	// a base (BenchmarkLintHTML tells the two apart).
+	memo map[string]memoEntry
 	// wRejects is 1 when browsers accept url, 2 when they reject it, 0
 	// when not known yet (browserRejectsBase).
 	wRejects int8
+
+	// fromRetrieval says that the base is the document's retrieval URL,
+	// or that there is none (§3.3, §3.4): the target rules then read
+	// references against the URL the file is served at under the name
+	// checked (targetBase).
+	fromRetrieval bool
+	// The base the target rules resolve against, computed on first use:
+	// tb, read from tbURL, when tbOK; tcmp, its readings (package
+	// compare), for portability/whatwg-target.
+	tbRead bool
+	tbOK   bool
+	tb     ast.URL
+	tbURL  string
+	tcmp   *compare.Base
+	// tbOdd says that tbURL holds what may make browsers resolve against
+	// it differently (mayMove).
+	tbOdd bool
 }
 
 // browserRejectsBase reports whether browsers (the WHATWG URL Standard)
@@ -209,7 +252,8 @@ func (b *base) browserRejectsBase() bool {
 }
 
 func newBase(eb *extract.Base, allow *allowance) *base {
-	b := &base{url: eb.URL.URL, usable: eb.Usable(), relAllowed: eb.RelativeAllowed}
+	b := &base{url: eb.URL.URL, usable: eb.Usable(), relAllowed: eb.RelativeAllowed,
+		fromRetrieval: eb.URL.Layer == rbase.LayerRetrieval || eb.Err == nil && eb.URL.URL == ""}
 	if b.usable {
 		b.parsed, _ = resolve.ParseBase(b.url)
 	} else if allow.on && b.url != "" {
@@ -280,6 +324,28 @@ type fileCheck struct {
 	cover      []*suppression
 	coverLine  int
 	suppressed int
+
+	// The target rules' state (targets.go): where the file is in its
+	// tree under the name checked (nil when the rules have no tree); the
+	// references whose fragments are checked at the end; what the file's
+	// references come to; and, for the file's own name, its anchors.
+	tc       *targetCtx
+	frags    []fragRef
+	tres     *TargetResult
+	anchors  []extract.Anchor
+	extSeen  map[string]bool
+	reals    map[string]bool
+	deferred *Deferred
+	// alias says that the check is of one of the file's other names:
+	// it reports the target rules alone, and no directive's findings.
+	alias bool
+}
+
+// memoEntry is what checking a URL against a base gave: its hits, and
+// where it leads (nil when the target rules did not read it).
+type memoEntry struct {
+	hits []hit
+	lnk  *link
 }
 
 type memoKey struct {
@@ -295,26 +361,37 @@ func (fc *fileCheck) ref(r extract.Ref) {
 	}
 	var b *base
 	var hits []hit
+	var lnk *link
 	switch {
 	case r.Err != nil:
-		hits = fc.l.check(&fc.scratch, r.URL, nil, r.IsBase, r.Err)
+		hits = fc.l.check(&fc.scratch, r.URL, nil, nil, r.IsBase, r.Err)
 	default:
 		if b = fc.bases[r.Base]; b == nil {
 			b = newBase(r.Base, &fc.l.allow)
 			fc.bases[r.Base] = b
 		}
+		tc := fc.tc
+		if r.IsBase {
+			tc = nil // a base is no reference
+		}
 		if !fc.memo || r.IsBase {
-			hits = fc.l.check(&fc.scratch, r.URL, b, r.IsBase, nil)
+			hits = fc.l.check(&fc.scratch, r.URL, b, tc, r.IsBase, nil)
+			lnk = fc.scratch.lnk
 			break
 		}
-		var ok bool
-		if hits, ok = b.memo[r.URL]; !ok {
-			hits = fc.l.check(&fc.scratch, r.URL, b, r.IsBase, nil)
+		e, ok := b.memo[r.URL]
+		if !ok {
+			e.hits = fc.l.check(&fc.scratch, r.URL, b, tc, r.IsBase, nil)
+			e.lnk = fc.scratch.lnk
 			if b.memo == nil {
-				b.memo = make(map[string][]hit)
+				b.memo = make(map[string]memoEntry)
 			}
-			b.memo[r.URL] = hits
+			b.memo[r.URL] = e
 		}
+		hits, lnk = e.hits, e.lnk
+	}
+	if lnk != nil {
+		fc.targetRef(&r, b, lnk)
 	}
 	if len(fc.cover) > 0 {
 		kept := make([]hit, 0, len(hits))
@@ -416,6 +493,9 @@ type Checked struct {
 	// Suppressed is how many findings its relurl:ignore directives
 	// suppressed; they are not in Findings.
 	Suppressed int
+	// Targets is what the target rules found besides the findings, when
+	// [Linter.CheckWith] was given a tree; nil otherwise.
+	Targets *TargetResult
 }
 
 // Check lints src, the content of the file called name, read as kind
@@ -426,9 +506,112 @@ type Checked struct {
 // soon as they are final, and Checked holds the last part; otherwise it
 // holds them all. A file that holds a relurl: directive is not flushed in
 // parts: its relurl:ignore-file directives, wherever they are, apply to
-// every finding of the file.
+// every finding of the file. The target rules read no tree: see
+// [Linter.CheckWith].
 func (l *Linter) Check(name, src string, kind extract.Kind, retrieval string, flush func([]Finding)) Checked {
+	return l.CheckWith(name, src, kind, retrieval, flush, nil)
+}
+
+// CheckWith is [Linter.Check] with the target rules, when t is not nil:
+// t says where the file is in a tree of files, under each of its names.
+// The findings of the file's own name (t.Paths[0]) are Checked.Findings,
+// those of its other names Checked.Targets.Others: the target rules'
+// alone, each name's references resolved against its own base. Without
+// t.Defer, the fragments are checked against the tree's anchors (and the
+// file's own) before Check returns, and the findings are not flushed in
+// parts; with it, they are left in Checked.Targets.Deferred.
+func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string, flush func([]Finding), t *Targets) Checked {
 	l = l.forKind(kind)
+	if t != nil && (t.Tree == nil || len(t.Paths) == 0) {
+		t = nil
+	}
+	if t != nil && !t.Defer {
+		flush = nil
+	}
+	fc := l.newFileCheck(name, src, kind, flush)
+	var others []*fileCheck
+	h := extract.Handler{Ref: fc.ref, Directive: func(d extract.Directive) { fc.directive(d) }, Note: fc.note}
+	anchorsRead := true
+	if t != nil {
+		fc.tc, fc.tres = newTargetCtx(t, 0), &TargetResult{}
+		for i := 1; i < len(t.Paths); i++ {
+			n := name
+			if i < len(t.Names) {
+				n = t.Names[i]
+			}
+			o := l.targetsOnly.newFileCheck(n, src, kind, nil)
+			o.tc, o.tres, o.alias = newTargetCtx(t, i), &TargetResult{}, true
+			others = append(others, o)
+		}
+		if kind == extract.KindHTML || kind == extract.KindMarkdown {
+			h.Anchor = func(a extract.Anchor) { fc.anchors = append(fc.anchors, a) }
+		}
+		h.Note = func(n extract.Note) {
+			if n.Kind == extract.NoteMarkdownTooCostly {
+				anchorsRead = false
+			}
+			fc.note(n)
+		}
+		if len(others) > 0 {
+			h.Ref = func(r extract.Ref) {
+				fc.ref(r)
+				for _, o := range others {
+					o.ref(r)
+				}
+			}
+			h.Directive = func(d extract.Directive) {
+				if s := fc.directive(d); s != nil {
+					for _, o := range others {
+						o.dirs = append(o.dirs, s)
+						if !s.ig.File {
+							o.pending = append(o.pending, s)
+						}
+					}
+				}
+			}
+		}
+	}
+	extract.Extract(src, kind, retrieval, h)
+	out := Checked{}
+	if t != nil {
+		// The other names first: the directives they use are used when
+		// the file's own name judges them (finishSuppressions).
+		var deferred []*Deferred
+		own := fc.ownAnchors(kind, anchorsRead)
+		for _, o := range others {
+			o.finishTargets(own)
+			if len(o.dirs) > 0 {
+				o.finishSuppressions()
+			}
+			o.finish()
+			fc.tres.Others = append(fc.tres.Others, o.findings)
+			fc.tres.OthersSuppressed = append(fc.tres.OthersSuppressed, o.suppressed)
+			// The references are counted once, under the file's own
+			// name; the fragments not checked under each.
+			fc.tres.Stats.Unchecked += o.tres.Stats.Unchecked
+			deferred = append(deferred, o.deferred)
+			for r := range o.reals {
+				fc.addReal(r)
+			}
+		}
+		fc.finishTargets(own)
+		deferred = append([]*Deferred{fc.deferred}, deferred...)
+		if slices.ContainsFunc(deferred, func(d *Deferred) bool { return d != nil }) {
+			fc.tres.Deferred = deferred
+		}
+		out.Targets = fc.tres
+	}
+	if len(fc.dirs) > 0 {
+		fc.finishSuppressions()
+	}
+	fc.finish()
+	out.Findings, out.Notes, out.URLs, out.Suppressed = fc.findings, fc.notes, fc.urls, fc.suppressed
+	return out
+}
+
+// newFileCheck returns the check of one file's content, src, of the
+// given kind, by l.
+func (l *Linter) newFileCheck(name, src string, kind extract.Kind, flush func([]Finding)) *fileCheck {
 	fc := &fileCheck{l: l, file: name, lines: lines{src: src}, bases: make(map[*extract.Base]*base),
 		placer: newPlacer(src), flush: flush, flushAt: FlushChunk, src: src}
 	if kind != extract.KindText {
@@ -437,16 +620,7 @@ func (l *Linter) Check(name, src string, kind extract.Kind, retrieval string, fl
 			fc.fixMemo = make(map[memoKey]*urlFix)
 		}
 	}
-	extract.Extract(src, kind, retrieval, extract.Handler{
-		Ref:       fc.ref,
-		Directive: fc.directive,
-		Note:      fc.note,
-	})
-	if len(fc.dirs) > 0 {
-		fc.finishSuppressions()
-	}
-	fc.finish()
-	return Checked{Findings: fc.findings, Notes: fc.notes, URLs: fc.urls, Suppressed: fc.suppressed}
+	return fc
 }
 
 // File lints the file called name, whose content is data, read as kind

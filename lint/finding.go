@@ -155,29 +155,45 @@ func newPlacer(src string) *placer { return &placer{src: src, line: 1, end: -1, 
 
 // place sets the positions of findings, which are in order of Offset.
 func (p *placer) place(findings []Finding) {
-	src := p.src
 	for i := range findings {
 		f := &findings[i]
-		off := max(0, min(f.Offset, len(src)))
-		p.seek(off)
-		f.Line, f.Column, f.col16 = p.line, off-p.start+1, p.col16
-		f.line = strings.TrimSuffix(src[p.start:p.end], "\r")
-		// The end, counted from the start.
-		end := max(off, min(f.EndOffset, len(src)))
-		line, start, col16 := p.line, p.start, p.col16
-		for k := off; k < end; {
-			if src[k] == '\n' {
-				line, start, col16 = line+1, k+1, 1
-				k++
-				continue
-			}
-			r, n := utf8.DecodeRuneInString(src[k:end])
-			col16 += utf16Len(r)
-			k += n
-		}
-		p.work += end - off
-		f.EndLine, f.EndColumn, f.endCol16 = line, end-start+1, col16
+		ps := p.locate(f.Offset, f.EndOffset)
+		f.Line, f.Column, f.col16, f.line = ps.line, ps.col, ps.col16, ps.text
+		f.EndLine, f.EndColumn, f.endCol16 = ps.endLine, ps.endCol, ps.endCol16
 	}
+}
+
+// position is where a span of the file is: the line, byte column and
+// UTF-16 column of its start and of its end, and the text of the start's
+// line.
+type position struct {
+	line, col, col16, endLine, endCol, endCol16 int
+	text                                        string
+}
+
+// locate returns the position of the span [off, end), which begins at or
+// after the span located before it (or costs the distance back).
+func (p *placer) locate(off, end int) position {
+	src := p.src
+	off = max(0, min(off, len(src)))
+	p.seek(off)
+	ps := position{line: p.line, col: off - p.start + 1, col16: p.col16, text: strings.TrimSuffix(src[p.start:p.end], "\r")}
+	// The end, counted from the start.
+	end = max(off, min(end, len(src)))
+	line, start, col16 := p.line, p.start, p.col16
+	for k := off; k < end; {
+		if src[k] == '\n' {
+			line, start, col16 = line+1, k+1, 1
+			k++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(src[k:end])
+		col16 += utf16Len(r)
+		k += n
+	}
+	p.work += end - off
+	ps.endLine, ps.endCol, ps.endCol16 = line, end-start+1, col16
+	return ps
 }
 
 // seek moves the sweep to offset off.

@@ -27,13 +27,16 @@ const (
 	repairDotSlash
 	// repairLowerScheme: the scheme in lower case.
 	repairLowerScheme
+	// repairCase: the path's names in the letter case of the files they
+	// name (target/case); the check computes the changes (hit.changes).
+	repairCase
 	// repairLoophole: no fix, but the spellings of the §5.2 loophole as
 	// suggestions.
 	repairLoophole
 )
 
 // mechanical reports whether a fix can mend the rule's findings by itself.
-func (r repair) mechanical() bool { return r >= repairEncode && r <= repairLowerScheme }
+func (r repair) mechanical() bool { return r >= repairEncode && r <= repairCase }
 
 // noFixOf says why findings of the rule have no automatic fix, by a
 // reason and in one line; r may be nil (a rule not in the catalog).
@@ -118,7 +121,7 @@ func (fc *fileCheck) fixFor(s string, b *base, asBase bool, hits []hit) *urlFix 
 	}
 	fixed := fix.Apply(s, changes)
 	for round := 1; ; round++ {
-		rehits := fc.l.check(&fc.fixScratch, fixed, b, asBase, nil)
+		rehits := fc.l.check(&fc.fixScratch, fixed, b, fc.tc, asBase, nil)
 		var more []hit
 		for _, h := range rehits {
 			r := ruleRow(h.rule)
@@ -153,7 +156,15 @@ func (fc *fileCheck) fixFor(s string, b *base, asBase bool, hits []hit) *urlFix 
 		fixed = fix.Apply(s, changes)
 	}
 	if cb := fc.fixBase(b, asBase, s); cb != nil {
-		if reason, detail := fix.Check(cb, s, fixed); reason != "" {
+		// A case fix means to take the reference elsewhere: the other
+		// repairs are checked against the URL it writes.
+		orig := s
+		for _, h := range hits {
+			if len(h.changes) > 0 {
+				orig = fix.Apply(orig, h.changes)
+			}
+		}
+		if reason, detail := fix.Check(cb, orig, fixed); reason != "" {
 			return p.fail(reason, detail)
 		}
 	}
@@ -226,6 +237,11 @@ func (fc *fileCheck) repairs(s string, hits []hit) ([]fix.Change, fix.Reason, st
 				cs = append(cs, fix.DotSlash(u))
 			case repairLowerScheme:
 				cs = append(cs, fix.LowerScheme(u))
+			case repairCase:
+				if len(h.changes) == 0 {
+					return nil, fix.Manual, h.noFix
+				}
+				cs = append(cs, h.changes...)
 			}
 		}
 	}
@@ -300,7 +316,7 @@ func (fc *fileCheck) fixBase(b *base, asBase bool, s string) *compare.Base {
 	if b.fixCmp == nil {
 		u := b.url
 		if !b.usable {
-			hits := fc.l.check(&fc.fixScratch, u, b, true, nil)
+			hits := fc.l.check(&fc.fixScratch, u, b, nil, true, nil)
 			if p := fc.fixFor(u, b, true, hits); p.fixed != "" {
 				u = p.fixed
 			}

@@ -88,6 +88,12 @@ type Linter struct {
 	allow allowance
 	// fixes says to compute the findings' fixes (Options.Fixes).
 	fixes bool
+	// targetsOnly is this linter with the target rules (and
+	// portability/whatwg-target) alone active: what checks a file under
+	// its other names (CheckWith); onlyTargetRules says this linter is
+	// such a one, which reports no syntax finding either.
+	targetsOnly     *Linter
+	onlyTargetRules bool
 }
 
 type ruleState struct {
@@ -231,7 +237,22 @@ func (l *Linter) activate() {
 				kl.active[r.reads] = append(kl.active[r.reads], r)
 			}
 		}
+		kl.targetsOnly = kl.onlyTargets()
 	}
+	l.targetsOnly = l.onlyTargets()
+}
+
+// onlyTargets returns l with the target rules and
+// portability/whatwg-target alone active.
+func (l *Linter) onlyTargets() *Linter {
+	t := *l
+	t.active, t.byKind, t.targetsOnly, t.onlyTargetRules = [len(l.active)][]*row{}, nil, nil, true
+	for _, r := range l.active[readsValid] {
+		if r.Family == FamilyTarget || r.ID == RuleWHATWGTarget {
+			t.active[readsValid] = append(t.active[readsValid], r)
+		}
+	}
+	return &t
 }
 
 // forKind returns the linter of documents of kind k: l itself, unless a

@@ -93,6 +93,7 @@ func portabilityRows() []row {
 			Bad:   Example{Text: `1password:x`},
 			Good:  Example{Text: `x1password:x`},
 		}, check: checkPortabilityParse},
+		whatwgTargetRow(),
 	}
 }
 

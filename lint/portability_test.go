@@ -218,7 +218,7 @@ func TestKindDefaults(t *testing.T) {
 		}
 	}
 	// The settings say where a rule is on.
-	l := mustNew(t, Options{Severity: map[string]ast.Severity{"portability": ast.SeverityInfo}})
+	l := mustNew(t, Options{Severity: map[string]ast.Severity{"portability": ast.SeverityInfo, "target": ast.SeverityInfo}})
 	for _, s := range l.Rules() {
 		if s.Rule.Kinds == "" {
 			if s.Kinds != nil {
@@ -230,7 +230,7 @@ func TestKindDefaults(t *testing.T) {
 			t.Errorf("%s: %+v; a severity is no setting of where it is on", s.Rule.ID, s)
 		}
 	}
-	l = mustNew(t, Options{Enable: []string{"portability"}})
+	l = mustNew(t, Options{Enable: []string{"portability", "target"}})
 	for _, s := range l.Rules() {
 		if s.Kinds != nil {
 			t.Errorf("%s enabled: kinds %q, want every kind", s.Rule.ID, s.Kinds)

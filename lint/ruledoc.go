@@ -12,6 +12,7 @@ import (
 
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/fix"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // Markdown returns the rule's documentation in Markdown, as its section of
@@ -47,6 +48,14 @@ func (r Rule) markdown(try bool) string {
 		if ex.ex.Base != "" {
 			against = fmt.Sprintf(", linted with `--base %s`", ex.ex.Base)
 		}
+		if r.readsTree() {
+			against += fmt.Sprintf(", the file `%s` at the root of a tree", exampleName(ex.ex))
+			if files := strings.Fields(ex.ex.Files); len(files) > 0 {
+				against += " that holds `" + strings.Join(files, "`, `") + "` too"
+			} else {
+				against += " that holds nothing else"
+			}
+		}
 		text, lang, bytes := strings.TrimSuffix(ex.ex.Text, "\n"), exampleLang(ex.ex), ""
 		if !isText(text) {
 			// Bytes that are not text (UTF-16, NUL) would make the page a
@@ -70,6 +79,9 @@ func (r Rule) markdown(try bool) string {
 		fmt.Fprintf(&b, "**Fix:** %s.\n\n", r.Fix)
 	}
 	switch ok, reason, why := r.AutoFix(); {
+	case ok && ruleRow(r.ID).repair == repairCase:
+		b.WriteString("**Automatic fix:** `relurl lint --fix` makes it when exactly one file matches: the names the reference " +
+			"writes are written as the directory lists them (see [the fixes](fixes.md)).\n\n")
 	case ok:
 		b.WriteString("**Automatic fix:** `relurl lint --fix` makes it, where it is safe: the fixed URL is valid, and RFC 1808, " +
 			"net/url and browsers each resolve it where they resolved the original (see [the fixes](fixes.md)).\n\n")
@@ -107,8 +119,20 @@ func (r Rule) lintExample(ex Example) []Finding {
 	if err != nil {
 		return nil // a bad example base: TestRuleExamples says so
 	}
-	return l.File(exampleName(ex), []byte(ex.Text), ex.kind())
+	name := exampleName(ex)
+	if !r.readsTree() {
+		return l.File(name, []byte(ex.Text), ex.kind())
+	}
+	tree, err := target.NewTree(target.Files(append(strings.Fields(ex.Files), name)...), ex.Base, target.Options{})
+	if err != nil {
+		return nil
+	}
+	return l.CheckWith(name, ex.Text, ex.kind(), ex.Base, nil, &Targets{Tree: tree, Paths: []string{name}}).Findings
 }
+
+// readsTree reports whether the rule reads where references lead in a
+// tree of files: its examples are linted in one.
+func (r Rule) readsTree() bool { return r.Family == FamilyTarget || r.ID == RuleWHATWGTarget }
 
 // exampleKind names the kind of document an example is.
 func exampleKind(ex Example) string {

@@ -181,19 +181,20 @@ type suppression struct {
 // ([Ignore.Matches]).
 func (s *suppression) matches(rule string) bool { return s.ig.Matches(rule) }
 
-// directive reads a directive of the file: a suppression, or a
-// suppress/malformed finding.
-func (fc *fileCheck) directive(d extract.Directive) {
+// directive reads a directive of the file: a suppression, which it
+// returns, or a suppress/malformed finding.
+func (fc *fileCheck) directive(d extract.Directive) *suppression {
 	ig, err := ParseIgnore(d.Text)
 	if err != nil {
 		fc.report(d, RuleSuppressMalformed, fmt.Sprintf("malformed relurl directive, which suppresses nothing: %v", err))
-		return
+		return nil
 	}
 	s := &suppression{offset: d.Offset, end: d.End, ig: ig}
 	fc.dirs = append(fc.dirs, s)
 	if !ig.File {
 		fc.pending = append(fc.pending, s)
 	}
+	return s
 }
 
 // place settles which directives apply to the URL that begins at the file
@@ -256,6 +257,9 @@ func (fc *fileCheck) finishSuppressions() {
 			return false
 		})
 		DropEdits(fc.findings, dropped, "suppressed by relurl:ignore-file")
+	}
+	if fc.alias {
+		return // the file's own name judges its directives
 	}
 	for _, s := range fc.dirs {
 		if s.used || !s.ig.NamesOn(fc.l) {

@@ -13,16 +13,20 @@ const exampleDocs = "../../examples/docs"
 // TestExampleDocs holds the bundled example to what the README says of it:
 // relurl lint on it shows findings, of several rules and kinds of document,
 // and exits 1; with its own .relurl.toml (a base for every file) it shows
-// the same.
+// the same, and more of the target rules': the base makes the page's BASE
+// element, on the same site, lead into the tree.
 func TestExampleDocs(t *testing.T) {
 	want := []string{
 		"escape/malformed", "fragment/hash", "fsegment/char", "fsegment/colon", "net_loc/char",
-		"portability/whatwg-resolution", "scheme/relative-form", "segment/char",
+		"portability/whatwg-resolution", "scheme/relative-form", "segment/char", "target/missing",
 	}
 	for _, args := range [][]string{
 		{"lint", exampleDocs},
 		{"lint", "--config", exampleDocs + "/.relurl.toml", exampleDocs},
 	} {
+		if len(args) > 2 {
+			want = append(want, "target/outside")
+		}
 		out, stderr, code := runCmd(t, "", args...)
 		if code != exitInvalid {
 			t.Errorf("relurl %q: exit %d, want %d (findings)\n%s%s", args, code, exitInvalid, out, stderr)

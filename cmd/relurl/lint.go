@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -54,7 +57,14 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		kindNames = append(kindNames, k.String())
 	}
 	fs.TextVar(&kind, "type", kind, "read every file as this `kind`, whatever its name: "+strings.Join(kindNames, ", "))
-	root := fs.String("root", ".", "the `directory` --base is the URL of, and SARIF file URIs are relative to (the repository root)")
+	root := fs.String("root", "", "the `directory` the files are served from, whose URL --base names and whose tree the target rules check\n"+
+		"(default: the directory given, or the common directory of the files given); SARIF file URIs and --format github\n"+
+		"paths are relative to it when it is given, to the working directory otherwise")
+	noTargets := fs.Bool("no-targets", false, "do not check where references lead (the target rules: missing files and fragments, letter case,\n"+
+		"references that leave the tree)")
+	listExternal := fs.Bool("list-external", false, "print each reference to another site once, with where it is first found (URL, a tab,\n"+
+		"file:line:column; with --format json, one object a line), instead of the findings: a list for a network\n"+
+		"link checker (lychee, linkinator)")
 	jobs := fs.Int("j", runtime.GOMAXPROCS(0), fmt.Sprintf("lint this many files at a time (at most %d)", runner.MaxJobs))
 	maxSize := int64(input.DefaultMax)
 	maxSizeFlag(fs, &maxSize)
@@ -104,6 +114,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !set["root"] && cfg.Root != "" {
 			*root = cfg.Root
 		}
+		if !set["no-targets"] && cfg.Targets.Check != nil {
+			*noTargets = !*cfg.Targets.Check
+		}
 		if !set["max-size"] && cfg.MaxSize > 0 {
 			maxSize = cfg.MaxSize
 		}
@@ -122,7 +135,15 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	warnf := func(format string, a ...any) { fmt.Fprintf(stderr, "relurl lint: "+format+"\n", a...) }
-	rep, err := format.New(*formatName, stdout, format.Options{Verbose: *verbose, Root: *root, Version: version(),
+	// SARIF's URIs and github's paths are relative to the root given, or
+	// to the working directory (the repository's root, as they want it);
+	// the tree's root is the root given or the directory of the inputs
+	// (decision T-2).
+	reportRoot, treeRoot := *root, *root
+	if reportRoot == "" {
+		reportRoot, treeRoot = ".", commonDir(paths)
+	}
+	rep, err := format.New(*formatName, stdout, format.Options{Verbose: *verbose, Root: reportRoot, Version: version(),
 		Warn: func(msg string) { warnf("%s", msg) }})
 	if err != nil {
 		return usageErr(fmt.Errorf("--format %w", err))
@@ -130,6 +151,25 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Fixes are computed where they are made, shown or written out.
 	opts.Fixes = fixes.on() || *formatName == "json" || *formatName == "sarif"
 	if fixes.diff {
+		rep = quiet{}
+	}
+	var targets *runner.Targets
+	if !*noTargets && treeRoot != "" {
+		targets = &runner.Targets{}
+		if cfg != nil {
+			targets.Options = cfg.TargetOptions(treeRoot)
+		}
+	}
+	var external *externalList
+	if *listExternal {
+		if targets == nil {
+			return usageErr(errors.New("--list-external needs the target rules: files or directories to lint (not standard input alone), without --no-targets"))
+		}
+		if fixes.on() {
+			return usageErr(errors.New("--list-external prints the references to other sites instead of the findings, and --fix and --diff print or make fixes: give one"))
+		}
+		external = &externalList{w: stdout, json: *formatName == "json"}
+		targets.External = external.add
 		rep = quiet{}
 	}
 	l, err := lint.New(opts)
@@ -143,8 +183,8 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(paths) == 0 {
 		paths = []string{"-"}
 	}
-	run := runner.Run{Changed: changed, NewFrom: newFrom, Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr, Root: *root, MaxSize: maxSize,
-		Baseline: baseline, Record: record,
+	run := runner.Run{Changed: changed, NewFrom: newFrom, Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr, Root: treeRoot, MaxSize: maxSize,
+		Baseline: baseline, Record: record, Targets: targets,
 		Warn: func(err error) { warnf("%v%s", err, hint(err)) }}
 	if cfg != nil {
 		run.Overrides, run.Dir = cfg.Overrides, cfg.Dir
@@ -156,6 +196,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		run.Fix = fixes.run(stdout)
 	}
 	sum, err := run.Lint(paths, rep)
+	if err == nil && external != nil {
+		err = external.err
+	}
 	code = exitOK
 	if err == nil && record != nil {
 		if err = record.WriteFile(ctl.writeBaseline); err == nil && sum.Errors == 0 {
@@ -209,4 +252,77 @@ func hint(err error) string {
 		return " (--max-size raises the limit)"
 	}
 	return ""
+}
+
+// commonDir returns the directory the files and directories named are
+// all under: a directory named, or the directory of a file named, or
+// their deepest common directory; "" when none is named (standard input
+// alone) or they share none.
+func commonDir(paths []string) string {
+	var common []string
+	found := false
+	for _, p := range paths {
+		if p == "-" {
+			continue
+		}
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return ""
+		}
+		if info, err := os.Stat(abs); err != nil || !info.IsDir() {
+			abs = filepath.Dir(abs)
+		}
+		parts := strings.Split(filepath.ToSlash(abs), "/")
+		if !found {
+			common, found = parts, true
+			continue
+		}
+		n := 0
+		for n < len(common) && n < len(parts) && common[n] == parts[n] {
+			n++
+		}
+		common = common[:n]
+	}
+	if !found || len(common) == 0 {
+		return ""
+	}
+	dir := filepath.FromSlash(strings.Join(common, "/"))
+	if dir == "" {
+		dir = string(filepath.Separator)
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, dir); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+	}
+	return dir
+}
+
+// externalList writes the references to other sites of relurl lint
+// --list-external: "URL<tab>file:line:column" a line, or with JSON one
+// object a line ({"url", "file", "line", "column"}).
+type externalList struct {
+	w    io.Writer
+	json bool
+	err  error
+}
+
+func (e *externalList) add(x runner.External) {
+	if e.err != nil {
+		return
+	}
+	if e.json {
+		b, err := json.Marshal(struct {
+			URL    string `json:"url"`
+			File   string `json:"file"`
+			Line   int    `json:"line"`
+			Column int    `json:"column"`
+		}{x.URL, x.File, x.Line, x.Column})
+		if err == nil {
+			_, err = fmt.Fprintf(e.w, "%s\n", b)
+		}
+		e.err = err
+		return
+	}
+	_, e.err = fmt.Fprintf(e.w, "%s\t%s:%d:%d\n", x.URL, x.File, x.Line, x.Column)
 }

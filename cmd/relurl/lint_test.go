@@ -19,8 +19,11 @@ import (
 var updateGolden = flag.Bool("update", false, "rewrite the golden files of relurl lint")
 
 const (
-	siteDir       = "../../lint/testdata/site"
-	siteRetrieval = "http://www.example.com/blog/post.html"
+	siteDir = "../../lint/testdata/site"
+	// siteRetrieval is the URL the site is served at: the root of
+	// www.example.com, so that its blog/post.html is
+	// http://www.example.com/blog/post.html.
+	siteRetrieval = "http://www.example.com/"
 )
 
 func checkGolden(t *testing.T, name, got string) {
@@ -46,7 +49,8 @@ func checkGolden(t *testing.T, name, got string) {
 
 // summaryRE matches the summary line relurl lint writes on standard error
 // after every run; its time is the last group.
-var summaryRE = regexp.MustCompile(`^relurl lint: \d+ files? linted, \d+ skipped( \([^)]*\))?, \d+ unreadable; \d+ URLs?; ` +
+var summaryRE = regexp.MustCompile(`^relurl lint: \d+ files? linted, \d+ skipped( \([^)]*\))?, \d+ unreadable; \d+ URLs?` +
+	`( \(\d+ under the root, \d+ to other sites, \d+ fragments? not checked\))?; ` +
 	`\d+ errors?, \d+ warnings?, \d+ info; \d+ suppressed, \d+ baselined(?:, \d+ on lines unchanged since .+)?; (\d+\.\d\ds)$`)
 
 // splitStderr returns the lines relurl lint wrote on standard error before
@@ -59,7 +63,7 @@ func splitStderr(t *testing.T, stderr string) (lines []string, summary string) {
 	if m == nil {
 		t.Fatalf("standard error does not end with the summary line:\n%s", stderr)
 	}
-	return all[:len(all)-1], last[:m[4]] + "T"
+	return all[:len(all)-1], last[:m[len(m)-2]] + "T"
 }
 
 // TestLintGolden: each output format over the test site, with the exact
@@ -293,7 +297,7 @@ func TestLintWalk(t *testing.T) {
 			t.Errorf("-j %s: exit %d, stderr %q", j, code, stderr)
 		}
 		if want := "relurl lint: 5 files linted, 5 skipped (1 binary, 1 hidden directory, 3 of no known kind), 0 unreadable; " +
-			"5 URLs; 5 errors, 0 warnings, 0 info; 0 suppressed, 0 baselined; T"; summary != want {
+			"5 URLs (2 under the root, 0 to other sites, 0 fragments not checked); 7 errors, 0 warnings, 0 info; 0 suppressed, 0 baselined; T"; summary != want {
 			t.Errorf("-j %s: summary\n%s\nwant\n%s", j, summary, want)
 		}
 		out = strings.ReplaceAll(out, dir+string(filepath.Separator), "")
@@ -307,7 +311,9 @@ func TestLintWalk(t *testing.T) {
 	}
 	var files []string
 	for line := range strings.SplitSeq(strings.TrimSpace(first), "\n") {
-		files = append(files, line[:strings.IndexByte(line, ':')])
+		if f := line[:strings.IndexByte(line, ':')]; len(files) == 0 || files[len(files)-1] != f {
+			files = append(files, f)
+		}
 	}
 	want := []string{"a.html", "b.urls", "msg_01.txt", "sub/c.eml", "sub/z/deep.htm"}
 	if strings.Join(files, " ") != strings.Join(want, " ") {
@@ -317,9 +323,10 @@ func TestLintWalk(t *testing.T) {
 
 // TestLintTree: symbolic links to files and directories are followed, in
 // the arguments and in a walk; each real directory is walked once, so a
-// loop ends, and each real file is linted once, by the first path to it;
-// a broken link is skipped and counted; an mbox is linted message by
-// message, positions in the mailbox's lines.
+// loop ends, and each real file is linted once, by the first path to it,
+// its targets checked under each path (decision T-6); a broken link is
+// skipped and counted; an mbox is linted message by message, positions in
+// the mailbox's lines.
 func TestLintTree(t *testing.T) {
 	dir := t.TempDir()
 	real := filepath.Join(dir, "real")
@@ -358,7 +365,11 @@ func TestLintTree(t *testing.T) {
 	}
 	out = strings.ReplaceAll(out, dir+string(filepath.Separator), "")
 	want := strings.Join([]string{
+		`linked/a.html:1:10: error: "a b" leads to "linked/a b" under the root: no such file (as browsers read it: the URL is not valid under RFC 1808) [target/missing]`,
 		"linked/a.html:1:11: error: space is not allowed in fsegment; write it as %20 [fsegment/char]",
+		// The same file under another name: its references resolved
+		// against that name's base, the target rules' findings alone.
+		`linked/again.html:1:10: error: "a b" leads to "linked/a b" under the root: no such file (as browsers read it: the URL is not valid under RFC 1808) [target/missing]`,
 		"linked/mail.mbox:3:26: error: national character '|' is not allowed in fsegment; write it as %7C [fsegment/char]",
 		"linked/mail.mbox:10:9: error: national character '|' is not allowed in fsegment; write it as %7C [fsegment/char]",
 		"linked/sub/b.urls:1:2: error: space is not allowed in fsegment; write it as %20 [fsegment/char]",
@@ -371,7 +382,7 @@ func TestLintTree(t *testing.T) {
 	// linked/z and real (walked already), unknown.dat (no known kind),
 	// gone.html (broken).
 	if want := "relurl lint: 3 files linted, 7 skipped (3 a directory walked already, 1 broken symbolic link, 2 linted already, 1 of no known kind), 0 unreadable; " +
-		"4 URLs; 4 errors, 0 warnings, 0 info; 0 suppressed, 0 baselined; T"; summary != want {
+		"4 URLs (1 under the root, 0 to other sites, 0 fragments not checked); 6 errors, 0 warnings, 0 info; 0 suppressed, 0 baselined; T"; summary != want {
 		t.Errorf("summary\n%s\nwant\n%s", summary, want)
 	}
 }

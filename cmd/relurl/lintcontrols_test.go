@@ -38,6 +38,8 @@ chars = "~"
 [[override]]
 paths = ["docs/legacy/**"]
 rules = { syntax = "warning" }
+[targets]
+check = false
 `)
 	page := `<a href="my_notes:v2.html">a</a> <a href="/~user/a b">b</a>` + "\n"
 	writeFile(t, dir, "docs/a.html", page)
@@ -66,7 +68,7 @@ rules = { syntax = "warning" }
 		t.Errorf("--no-config: exit %d\n%s", code, out)
 	}
 	// --config names another file; its paths are relative to it.
-	other := writeFile(t, dir, "conf/other.toml", "[rules]\nsyntax = \"off\"\n")
+	other := writeFile(t, dir, "conf/other.toml", "[rules]\nsyntax = \"off\"\ntarget = \"off\"\n")
 	out, _, code = runCmd(t, "", "lint", "--config", other, "a.html")
 	if code != 0 || strings.Contains(out, "segment/char") || !strings.Contains(out, "fsegment/colon") {
 		t.Errorf("--config: exit %d\n%s", code, out)
@@ -114,7 +116,7 @@ func TestLintBaseline(t *testing.T) {
 	writeFile(t, dir, "site/a.html", page)
 	writeFile(t, dir, "site/b.urls", "x y\n")
 	inDir(t, dir, ".")
-	if out, errOut, code := runCmd(t, "", "lint", "--write-baseline", "base.json", "site"); code != 0 || strings.Count(out, "\n") != 4 {
+	if out, errOut, code := runCmd(t, "", "lint", "--no-targets", "--write-baseline", "base.json", "site"); code != 0 || strings.Count(out, "\n") != 4 {
 		t.Fatalf("--write-baseline: exit %d\n%s%s", code, out, errOut)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "base.json"))
@@ -122,11 +124,11 @@ func TestLintBaseline(t *testing.T) {
 		t.Fatalf("base.json: %v\n%s", err, data)
 	}
 	writeFile(t, dir, "site/a.html", "<p>\n\n</p>\n"+page)
-	if out, errOut, code := runCmd(t, "", "lint", "--baseline", "base.json", "site"); code != 0 || out != "" {
+	if out, errOut, code := runCmd(t, "", "lint", "--no-targets", "--baseline", "base.json", "site"); code != 0 || out != "" {
 		t.Errorf("--baseline after a shift: exit %d\n%s%s", code, out, errOut)
 	}
 	writeFile(t, dir, "site/a.html", page+"<a href=\"/c d\">4</a>\n")
-	out, _, code := runCmd(t, "", "lint", "--baseline", "base.json", "site")
+	out, _, code := runCmd(t, "", "lint", "--no-targets", "--baseline", "base.json", "site")
 	if code != 1 || out != "site/a.html:4:12: error: space is not allowed in fsegment; write it as %20 [fsegment/char]\n" {
 		t.Errorf("--baseline, a new finding: exit %d\n%s", code, out)
 	}
@@ -141,7 +143,7 @@ func TestLintSuppressions(t *testing.T) {
 	writeFile(t, dir, "a.html", "<!-- relurl:ignore fsegment/char -- an old page -->\n<a href=\"a b\">1</a>\n"+
 		"<!-- relurl:ignore scheme/relative-form -->\n<a href=\"c d\">2</a>\n")
 	inDir(t, dir, ".")
-	out, _, code := runCmd(t, "", "lint", "a.html")
+	out, _, code := runCmd(t, "", "lint", "--no-targets", "a.html")
 	want := "a.html:3:1: info: this relurl:ignore directive suppressed nothing on line 4, the next line that holds a URL (it names scheme/relative-form); remove it, or name the rule of the finding it is for [suppress/unused]\n" +
 		"a.html:4:11: error: space is not allowed in fsegment; write it as %20 [fsegment/char]\n"
 	if code != 1 || out != want {

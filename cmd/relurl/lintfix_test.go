@@ -78,7 +78,7 @@ var fixSummaryRE = regexp.MustCompile(`^relurl lint: (would fix|fixed) \d+ findi
 // rest has no fix; and changes nothing when run again.
 func TestLintFix(t *testing.T) {
 	dir := writeTree(t, fixTree)
-	out, stderr, code := runCmd(t, "", "lint", "--fix", dir)
+	out, stderr, code := runCmd(t, "", "lint", "--no-targets", "--fix", dir)
 	lines, _ := splitStderr(t, stderr)
 	want := "relurl lint: fixed 13 findings with 11 edits in 5 files; 5 findings without a fix: 1 loophole, 2 ipv6-literal, 1 transfer-encoding, 1 pieces"
 	if code != exitInvalid || len(lines) != 1 || lines[0] != want {
@@ -90,7 +90,7 @@ func TestLintFix(t *testing.T) {
 		t.Errorf("reported:\n%s", out)
 	}
 
-	out2, stderr, code := runCmd(t, "", "lint", "--fix", dir)
+	out2, stderr, code := runCmd(t, "", "lint", "--no-targets", "--fix", dir)
 	lines, _ = splitStderr(t, stderr)
 	if want := "relurl lint: fixed 0 findings with 0 edits in 0 files; 5 findings without a fix: 1 loophole, 2 ipv6-literal, 1 transfer-encoding, 1 pieces"; code != exitInvalid || len(lines) != 1 || lines[0] != want || out2 != out {
 		t.Errorf("the second run: exit %d\n%s\n%s", code, out2, stderr)
@@ -102,7 +102,7 @@ func TestLintFix(t *testing.T) {
 // nothing, and the diff, applied, makes what --fix makes.
 func TestLintDiff(t *testing.T) {
 	dir := writeTree(t, fixTree)
-	out, stderr, code := runCmd(t, "", "lint", "--diff", dir)
+	out, stderr, code := runCmd(t, "", "lint", "--no-targets", "--diff", dir)
 	lines, _ := splitStderr(t, stderr)
 	if code != exitInvalid || len(lines) != 1 || !fixSummaryRE.MatchString(lines[0]) || !strings.HasPrefix(lines[0], "relurl lint: would fix 13 findings with 11 edits in 5 files") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)

@@ -92,13 +92,19 @@ var allowed = map[string][]string{
 	// fixes of one file's content; it reads documents through lint/extract
 	// only, and the three readings of a URL through compare (the
 	// portability rules). It reads no file and no configuration.
-	"lint": {"ast", "validate", "resolve", "resolve/base", "compare", "lint/extract", "lint/fix"},
+	"lint": {"ast", "validate", "resolve", "resolve/base", "compare", "lint/extract", "lint/fix", "lint/target"},
+	// lint/target: the tree of files the target rules read: where a URL
+	// leads under the root, what is there (directory listings and
+	// symbolic links, read through its FS), the documents' anchors and
+	// the slugs of Markdown headings (goldmark's own ids among them); no
+	// walker, no configuration, no rule.
+	"lint/target": {"ast", "resolve", "lint/extract", "github.com/yuin/goldmark"},
 	// lint/runner: the run of the linter over files: the walk, the
 	// configuration file (TOML), its patterns and overrides, the baseline,
 	// reading through the size limit, the ordered parallel run, the fixes
 	// over files, what changed in a git working tree (git diff read by
 	// bluekeyes/go-gitdiff).
-	"lint/runner": {"ast", "resolve", "lint", "lint/extract", "lint/fix", "internal/sequencer", "internal/input", "github.com/pelletier/go-toml/v2",
+	"lint/runner": {"ast", "resolve", "lint", "lint/extract", "lint/fix", "lint/target", "internal/sequencer", "internal/input", "github.com/pelletier/go-toml/v2",
 		"github.com/bluekeyes/go-gitdiff"},
 	// lint/internal/mk1738: "go generate ./lint" writes the RFC 1738
 	// profile's character sets from the BNF files, read by grammar/bnf.

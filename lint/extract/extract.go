@@ -208,12 +208,47 @@ type Note struct {
 	Message string
 }
 
+// AnchorKind says what names an [Anchor].
+type AnchorKind uint8
+
+// The kinds of anchors.
+const (
+	// AnchorID: the id attribute of an element of HTML (of a document, or
+	// of Markdown's raw HTML).
+	AnchorID AnchorKind = iota + 1
+	// AnchorName: the name attribute of an HTML a element.
+	AnchorName
+	// AnchorHeading: a Markdown heading, whose anchor a slug algorithm
+	// makes of its text (package lint/target).
+	AnchorHeading
+)
+
+// Anchor is a place in a document that a fragment can name: what the
+// target rules check a reference's fragment against.
+type Anchor struct {
+	Kind AnchorKind
+	// Value is the id or the name as the document means it (character
+	// references decoded), or a heading's text as it renders: the text
+	// of its inlines without their markup, backslash escapes and entity
+	// references decoded, code spans as written, images left out.
+	Value string
+	// Source, for a heading, is the raw text of its last line, markup and
+	// all, which goldmark's automatic heading ids are made from.
+	Source string
+	// Offset is where the attribute or the heading is in the file.
+	Offset int
+}
+
 // Handler receives what [Extract] finds, in document order. A nil
-// function ignores what it would receive.
+// function ignores what it would receive; when Anchor is nil, the readers
+// do not look for anchors.
 type Handler struct {
 	Ref       func(Ref)
 	Directive func(Directive)
 	Note      func(Note)
+	// Anchor receives the anchors of an HTML document or of a Markdown
+	// document (its headings, and its raw HTML's), in document order.
+	Anchor func(Anchor)
 }
 
 func (h *Handler) ref(r Ref) {

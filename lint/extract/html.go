@@ -205,7 +205,12 @@ func scanHTML(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix stri
 // where the head ends (see readHTML); h is then hd's buffer.
 func scanHTMLHead(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix string, h *Handler, hd *htmlHead) {
 	r := htmlReader{doc: doc, m: m, base: b, whereSuffix: whereSuffix, h: h, head: hd,
-		enc: append([]Encoding{EncodingHTMLAttribute}, enc...)}
+		enc: append([]Encoding{EncodingHTMLAttribute}, enc...), anchor: h.Anchor}
+	if hd != nil {
+		// Anchors need no base: they go to the document's handler at
+		// once.
+		r.anchor = hd.h.Anchor
+	}
 
 	z := html.NewTokenizer(strings.NewReader(doc))
 	off := 0
@@ -259,6 +264,9 @@ func scanHTMLHead(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix 
 		// duplicates it drops): a tag without an attribute that may hold
 		// URLs needs no more work.
 		attrs = scanAttrs(attrs[:0], raw)
+		if r.anchor != nil {
+			r.anchors(raw, attrs, tagStart)
+		}
 		if !anyURLAttr(attrs) {
 			continue
 		}
@@ -398,6 +406,44 @@ type htmlReader struct {
 	// head, when not nil, is the head of a document whose base is not
 	// settled yet: base is nil, and h buffers (see readHTML).
 	head *htmlHead
+	// anchor, when not nil, receives the document's anchors.
+	anchor func(Anchor)
+}
+
+// tokenizerText reads text as the tokenizer does: a carriage return (and
+// a CRLF) as a line feed, NUL as U+FFFD.
+var tokenizerText = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\x00", "\uFFFD")
+
+// anchors hands on the anchors of a start tag whose raw text is raw, at
+// tagStart in the document, read by scanAttrs into attrs: its id, and
+// the name of an a element (the HTML standard's "find a potential
+// indicated element"). A value is the tokenizer's: character references
+// decoded, a carriage return read as a line feed, NUL as U+FFFD; of a
+// repeated attribute, the first.
+func (r *htmlReader) anchors(raw string, attrs []rawAttr, tagStart int) {
+	isA := len(raw) > 2 && raw[1]|0x20 == 'a' && nameEnd[raw[2]]
+	for i, a := range attrs {
+		var kind AnchorKind
+		switch {
+		case !a.hasValue:
+			continue
+		case a.key == "id":
+			kind = AnchorID
+		case a.key == "name" && isA:
+			kind = AnchorName
+		default:
+			continue
+		}
+		if repeated(attrs, i) {
+			continue
+		}
+		v := raw[a.valStart:a.valEnd]
+		if strings.ContainsAny(v, "&\r\x00") {
+			v, _ = decodeAttr(v, 0)
+			v = tokenizerText.Replace(v)
+		}
+		r.anchor(Anchor{Kind: kind, Value: v, Offset: r.m.At(tagStart + a.valStart)})
+	}
 }
 
 // comment hands on a comment addressed to relurl, whose text is data and

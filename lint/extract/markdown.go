@@ -102,7 +102,10 @@ func readMarkdownWith(p parser.Parser, src string, ctx rbase.Context, h *Handler
 		h.note(Note{Offset: at, Kind: NoteMarkdownTooCostly, Where: "the document", Message: msg})
 		return
 	}
-	r, html, m, b := parseMarkdownWith(p, src, ctx, links)
+	r, html, m, b := parseMarkdownWith(p, src, ctx, links, h.Anchor != nil)
+	for _, hd := range r.headings {
+		h.Anchor(r.headingAnchor(hd))
+	}
 	// The links one by one, in the document's order: the tree's, unless
 	// an extension ever moves a node (or a link is placed other than by
 	// its slice of the source), when they are sorted by place.
@@ -151,6 +154,7 @@ func readMarkdownWith(p parser.Parser, src string, ctx rbase.Context, h *Handler
 		},
 		Directive: func(d Directive) { events = append(events, markdownEvent{at: d.Offset, dir: d, isDir: true}) },
 		Note:      h.Note,
+		Anchor:    h.Anchor,
 	})
 	emit := func(e markdownEvent) {
 		if e.isDir {
@@ -443,12 +447,13 @@ func listMarker(s string) int {
 // its raw HTML joined with its map, and its base: the BASE element of the
 // raw HTML before any Markdown content, or the layers of ctx.
 func parseMarkdown(src string, ctx rbase.Context) (r *markdownReader, html string, m rbase.Map, b *Base) {
-	return parseMarkdownWith(markdownParser(), src, ctx, 0)
+	return parseMarkdownWith(markdownParser(), src, ctx, 0, false)
 }
 
 // parseMarkdownWith is parseMarkdown with the parser p, making room for
-// the given number of links the fast path may find.
-func parseMarkdownWith(p parser.Parser, src string, ctx rbase.Context, links int) (r *markdownReader, html string, m rbase.Map, b *Base) {
+// the given number of links the fast path may find; with headings, the
+// reader keeps the document's headings.
+func parseMarkdownWith(p parser.Parser, src string, ctx rbase.Context, links int, headings bool) (r *markdownReader, html string, m rbase.Map, b *Base) {
 	// goldmark reads its source and never writes to it (its readers hand
 	// out slices of it, and no parser changes one: checked in v1.8.7 and
 	// held by the Markdown fuzz target, whose documents are strings), so it is given
@@ -461,7 +466,7 @@ func parseMarkdownWith(p parser.Parser, src string, ctx rbase.Context, links int
 		pc.Set(fastLinksKey, &fast)
 	}
 	doc := p.Parse(gtext.NewReader(source), parser.WithContext(pc))
-	r = &markdownReader{src: src, source: source}
+	r = &markdownReader{src: src, source: source, pc: pc, wantHeadings: headings}
 	if fast, _ := pc.Get(fastLinksKey).(*[]mdLink); fast != nil {
 		r.fast = *fast
 	}
@@ -499,6 +504,11 @@ type markdownReader struct {
 	html    [][2]int
 	head    int
 	content bool
+	// headings are the document's headings, when wantHeadings; pc is the
+	// parse's context, which holds its link reference definitions.
+	wantHeadings bool
+	headings     []*ast.Heading
+	pc           parser.Context
 }
 
 // linkRun is a run of the links a markdownReader found: [from:to] of its
@@ -611,6 +621,10 @@ func (r *markdownReader) walk(doc ast.Node) {
 			}
 		}
 		switch n := n.(type) {
+		case *ast.Heading:
+			if r.wantHeadings {
+				r.headings = append(r.headings, n)
+			}
 		case *fastParagraph:
 			r.add(true, n.from, n.to)
 		case *ast.Link:
@@ -848,4 +862,107 @@ func markdownReference(s string) (string, int) {
 
 func isHexDigit(c byte) bool {
 	return c >= '0' && c <= '9' || c|0x20 >= 'a' && c|0x20 <= 'f'
+}
+
+// headingAnchor returns the anchor of the heading n: its text as GitHub
+// renders it, and its last line as written.
+func (r *markdownReader) headingAnchor(n *ast.Heading) Anchor {
+	a := Anchor{Kind: AnchorHeading, Offset: max(0, n.Pos())}
+	lines := n.Lines()
+	if k := lines.Len(); k > 0 {
+		last := lines.At(k - 1)
+		a.Source = string(last.Value(r.source))
+		a.Offset = lines.At(0).Start
+	}
+	var b strings.Builder
+	if r.inlineText(&b, n, false) {
+		// An "_" may be emphasis, which the reader's parser, without the
+		// emphasis parser, leaves as text: the heading's inlines are read
+		// again with every parser.
+		b.Reset()
+		r.reparseHeading(&b, n)
+	}
+	a.Value = b.String()
+	return a
+}
+
+// inlineText writes the text of the inlines under n as GitHub's pages
+// hold it: the text of text nodes (backslash escapes and entity and
+// numeric references decoded; in a code span, as written), line breaks
+// as line feeds, an autolink's URL, nothing of raw HTML's tags and
+// images. It reports whether a text holds "_", which may be emphasis.
+func (r *markdownReader) inlineText(b *strings.Builder, n ast.Node, code bool) (underscore bool) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			v := string(c.Segment.Value(r.source))
+			if code {
+				b.WriteString(v)
+			} else {
+				underscore = underscore || strings.IndexByte(v, '_') >= 0
+				u, _ := markdownUnescape(v)
+				b.WriteString(u)
+			}
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b.WriteByte('\n')
+			}
+		case *ast.String:
+			b.Write(c.Value)
+		case *ast.CodeSpan:
+			r.inlineText(b, c, true)
+		case *ast.RawHTML, *ast.Image:
+		case *ast.AutoLink:
+			b.Write(c.Label(r.source))
+		default:
+			underscore = r.inlineText(b, c, code) || underscore
+		}
+	}
+	return underscore
+}
+
+// headingParser reads the inlines of a heading with every inline parser
+// GitHub has: CommonMark's (emphasis among them), strikethrough and bare
+// URLs.
+var headingParser = sync.OnceValue(func() parser.Parser {
+	return parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(append(parser.DefaultInlineParsers(),
+			util.Prioritized(gfm.NewStrikethroughParser(), 500),
+			util.Prioritized(gfm.NewLinkifyParser(), 999))...),
+		parser.WithParagraphTransformers(parser.DefaultParagraphTransformers()...),
+	)
+})
+
+// reparseHeading writes the text of the heading n (see inlineText) read
+// again by headingParser, with the document's link reference
+// definitions: its one line after "# ", or its lines as a setext
+// heading's.
+func (r *markdownReader) reparseHeading(b *strings.Builder, n *ast.Heading) {
+	lines := n.Lines()
+	var src []byte
+	if lines.Len() == 1 {
+		line := lines.At(0)
+		src = append([]byte("# "), line.Value(r.source)...)
+	} else {
+		for i := range lines.Len() {
+			line := lines.At(i)
+			src = append(src, line.Value(r.source)...)
+			if len(src) > 0 && src[len(src)-1] != '\n' {
+				src = append(src, '\n')
+			}
+		}
+		src = append(src, "=\n"...)
+	}
+	pc := parser.NewContext()
+	for _, ref := range r.pc.References() {
+		pc.AddReference(ref)
+	}
+	doc := headingParser().Parse(gtext.NewReader(src), parser.WithContext(pc))
+	sub := &markdownReader{source: src}
+	for c := doc.FirstChild(); c != nil; c = c.NextSibling() {
+		if h, ok := c.(*ast.Heading); ok {
+			sub.inlineText(b, h, false)
+			return
+		}
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // ConfigName is the name of relurl's configuration file, found by
@@ -49,6 +50,12 @@ type Override struct {
 //	[[override]]                          # later entries win
 //	paths = ["legacy/**"]
 //	rules = { syntax = "warning" }
+//	[targets]                             # the target rules (docs/targets.md)
+//	check = true                          # false: as --no-targets
+//	index = ["index.html", "index.htm"]   # a directory's index files, in order
+//	try-extensions = [".html"]            # tried after a path without extension
+//	markdown-anchors = "github"           # "github", "goldmark" or "none"
+//	ignore = ["api/**"]                   # targets a build makes, gitignore-style
 type Config struct {
 	// Path is the file's name as given; Dir the absolute directory that
 	// holds it, which root and every pattern are relative to.
@@ -74,6 +81,42 @@ type Config struct {
 	AllowIPv6Hosts bool
 	// Overrides are the [[override]] entries, in order.
 	Overrides []Override
+	// Targets is the [targets] table.
+	Targets TargetsConfig
+}
+
+// TargetsConfig is a configuration file's [targets] table: the settings
+// of the target rules ([Targets]).
+type TargetsConfig struct {
+	// Check, when not nil, turns the target rules on or off (check; the
+	// command line's --no-targets goes on top).
+	Check *bool
+	// Options are index, try-extensions and markdown-anchors;
+	// [Config.TargetOptions] adds ignore.
+	Options target.Options
+	// Ignore are the targets a build makes (ignore), gitignore-style,
+	// relative to the configuration file's directory as its other
+	// patterns are.
+	Ignore Patterns
+}
+
+// TargetOptions returns the target rules' options of the configuration
+// for a tree whose root is the directory root: its [targets] table, with
+// the paths under the root that ignore matches taken to exist.
+func (c *Config) TargetOptions(root string) target.Options {
+	opts := c.Targets.Options
+	if c.Targets.Ignore.Empty() {
+		return opts
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return opts
+	}
+	ignore := c.Targets.Ignore
+	opts.Ignore = func(p string) bool {
+		return ignore.Match(relTo(c.Dir, filepath.Join(abs, filepath.FromSlash(p))), false)
+	}
+	return opts
 }
 
 // ConfigError is an error in a configuration file, where it is: its line
@@ -159,6 +202,13 @@ type rawConfig struct {
 		Paths []string          `toml:"paths"`
 		Rules map[string]string `toml:"rules"`
 	} `toml:"override"`
+	Targets struct {
+		Check           *bool    `toml:"check"`
+		Index           []string `toml:"index"`
+		TryExtensions   []string `toml:"try-extensions"`
+		MarkdownAnchors *string  `toml:"markdown-anchors"`
+		Ignore          []string `toml:"ignore"`
+	} `toml:"targets"`
 }
 
 // wants says what each key holds, for a value of the wrong type.
@@ -170,13 +220,17 @@ var wants = map[string]string{
 	"allow":    "a table (chars, ipv6-hosts)", "allow.chars": "a string of characters", "allow.ipv6-hosts": "a boolean",
 	"override": "an array of tables ([[override]] with paths and rules)", "override.paths": "an array of strings (patterns)",
 	"override.rules": `an inline table of rule ids and families, each "off", "error", "warning" or "info"`,
+	"targets":        "a table (check, index, try-extensions, markdown-anchors, ignore)", "targets.check": "a boolean",
+	"targets.index": "an array of strings (file names)", "targets.try-extensions": `an array of strings (extensions, such as ".html")`,
+	"targets.markdown-anchors": `a string ("github", "goldmark" or "none")`, "targets.ignore": "an array of strings (patterns)",
 }
 
 // keys lists the keys of each table, for an unknown one.
 var keys = map[string]string{
-	"":         "base, root, exclude, include, fail-on, max-size, [rules], [allow], [[override]]",
+	"":         "base, root, exclude, include, fail-on, max-size, [rules], [allow], [[override]], [targets]",
 	"allow":    "chars, ipv6-hosts",
 	"override": "paths, rules",
+	"targets":  "check, index, try-extensions, markdown-anchors, ignore",
 }
 
 // ParseConfig reads a configuration file whose content is data; path
@@ -325,7 +379,46 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 		}
 		c.Overrides = append(c.Overrides, Override{Paths: ps, Levels: lv})
 	}
+	if err := c.parseTargets(&raw, at, patterns, fail); err != nil {
+		return nil, err
+	}
 	return c, nil
+}
+
+// parseTargets checks the [targets] table and sets c.Targets.
+func (c *Config) parseTargets(raw *rawConfig, at func(string) int, patterns func(string, []string) (Patterns, error),
+	fail func(line, col int, key string, err error) error) error {
+	t := &raw.Targets
+	c.Targets.Check = t.Check
+	if t.Index != nil {
+		for i, name := range t.Index {
+			if name == "" || strings.ContainsAny(name, "/\x00") || name == "." || name == ".." {
+				return fail(at("targets.index["+strconv.Itoa(i)+"]"), 0, "targets.index",
+					fmt.Errorf("%s is not the name of a file in a directory", ast.Quote(name, 0)))
+			}
+		}
+		c.Targets.Options.Index = slices.Clone(t.Index)
+		if len(t.Index) == 0 {
+			c.Targets.Options.Index = []string{} // no index file: a directory is no target
+		}
+	}
+	for i, ext := range t.TryExtensions {
+		if !strings.HasPrefix(ext, ".") || len(ext) < 2 || strings.ContainsAny(ext, "/\x00") {
+			return fail(at("targets.try-extensions["+strconv.Itoa(i)+"]"), 0, "targets.try-extensions",
+				fmt.Errorf("%s is not an extension: want a \".\" and a name, such as \".html\"", ast.Quote(ext, 0)))
+		}
+	}
+	c.Targets.Options.TryExtensions = slices.Clone(t.TryExtensions)
+	if t.MarkdownAnchors != nil {
+		s, err := target.ParseSlugs(*t.MarkdownAnchors)
+		if err != nil {
+			return fail(at("targets.markdown-anchors"), 0, "targets.markdown-anchors", err)
+		}
+		c.Targets.Options.MarkdownAnchors = s
+	}
+	var err error
+	c.Targets.Ignore, err = patterns("targets.ignore", t.Ignore)
+	return err
 }
 
 // suffix returns the last part of a dotted key past its first, without

@@ -24,8 +24,10 @@ type FixedFile struct {
 	// Findings is how many findings the edits mend.
 	Findings int
 	// left are the findings of the fixed file, reported in place of the
-	// file's when the fixes are made.
+	// file's when the fixes are made, and tres what the target rules
+	// found in it besides.
 	left []lint.Finding
+	tres *lint.TargetResult
 }
 
 // fixFile makes the fixes of res, the findings of src (a file of kind read
@@ -43,9 +45,11 @@ func fixFile(res *FileResult, src []byte, kind extract.Kind, retrieval string) {
 // relint lints the fixed file of res with l, the file's linter, for the
 // findings a run that makes the fixes reports: those left, at their
 // places in the file as it now is.
-func (r *runner) relint(l *lint.Linter, res *FileResult, kind extract.Kind, retrieval string) {
+func (r *runner) relint(l *lint.Linter, res *FileResult, kind extract.Kind, retrieval string, t *lint.Targets) {
 	f := res.fixed
-	f.left, _, _ = r.filter(res.Name, l.Check(res.Name, string(f.Fixed), kind, retrieval, nil).Findings)
+	c := l.CheckWith(res.Name, string(f.Fixed), kind, retrieval, nil, t)
+	f.left, _, _ = r.filter(res.Name, c.Findings)
+	f.tres = c.Targets
 }
 
 // filter drops the findings of the file called name that the run's
@@ -142,7 +146,7 @@ func (r *Run) fix(res *FileResult, sum *Summary, warn func(error)) {
 			sum.Edits += len(f.Edits)
 			sum.FilesFixed++
 			if made {
-				res.Findings = f.left
+				res.Findings, res.fixMade = f.left, true
 			}
 		}
 	}

@@ -78,9 +78,23 @@ type FileResult struct {
 	recorded []lint.Finding
 	// FixErr, when Run.Fix is set, is why the file's fixes were not made
 	// (ErrReadBack, or the file changed while it was linted); fixed is
-	// what they make of it, nil when there are none.
-	FixErr error
-	fixed  *FixedFile
+	// what they make of it, nil when there are none; fixMade says they
+	// were made.
+	FixErr  error
+	fixed   *FixedFile
+	fixMade bool
+	// Targets marks the findings of the target rules that are checked
+	// once every file is linted (the fragments: Run.Targets): a part of
+	// their own, reported after every file, in the order of the files.
+	Targets bool
+	// AliasOf, when not "", says that Name is another name of the file
+	// AliasOf, linted under that name: the part holds the target rules'
+	// findings under this name.
+	AliasOf string
+	// tres is what the target rules found besides the findings; aliases
+	// the items of the file's other names that they checked.
+	tres    *lint.TargetResult
+	aliases []int
 }
 
 // Summary sums up a [Run].
@@ -112,6 +126,11 @@ type Summary struct {
 	// findings reported without a fix, by why ([fix.Reasons]).
 	Fixed, Edits, FilesFixed int
 	NoFix                    map[fix.Reason]int
+	// TargetsOn says the target rules had a tree (Run.Targets); Targets
+	// counts the references under the root, those to other sites, and
+	// the fragments not checked.
+	TargetsOn bool
+	Targets   lint.TargetStats
 }
 
 // Worst returns the most severe severity of the findings, and false when
@@ -132,6 +151,11 @@ func (s *Summary) Worst() (ast.Severity, bool) {
 //
 // With Run.NewFrom, the findings on unchanged lines are counted after the
 // baselined ones: "0 baselined, 7 on lines unchanged since main; 0.31s".
+//
+// With the target rules, after the URLs, the references under the
+// root, to other sites, and the fragments not checked:
+//
+//	…; 112034 URLs (104511 under the root, 7399 to other sites, 3 fragments not checked); …
 func (s *Summary) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s linted, %d skipped", plural(s.Files, "file"), total(s.Skipped))
@@ -150,8 +174,12 @@ func (s *Summary) String() string {
 		}
 		b.WriteString(")")
 	}
-	fmt.Fprintf(&b, ", %d unreadable; %s; %s, %s, %s; %d suppressed, %d baselined",
-		s.Errors, plural(s.URLs, "URL"),
+	fmt.Fprintf(&b, ", %d unreadable; %s", s.Errors, plural(s.URLs, "URL"))
+	if s.TargetsOn {
+		fmt.Fprintf(&b, " (%d under the root, %d to other sites, %s not checked)", s.Targets.Internal, s.Targets.External,
+			plural(s.Targets.Unchecked, "fragment"))
+	}
+	fmt.Fprintf(&b, "; %s, %s, %s; %d suppressed, %d baselined",
 		plural(s.Findings[ast.SeverityError], "error"), plural(s.Findings[ast.SeverityWarning], "warning"),
 		strconv.Itoa(s.Findings[ast.SeverityInfo])+" info", s.Suppressed, s.Baselined)
 	if s.NewFrom != "" {
@@ -282,6 +310,10 @@ type Run struct {
 	// no finding left: the run lints only the changed files, as with
 	// Changed.
 	NewFrom *Changes
+	// Targets, when not nil, turns the target rules on over the tree of
+	// files under Root (see [Targets]); they are off without a Root, and
+	// with FS, for the tree is read from the operating system.
+	Targets *Targets
 }
 
 // Lint lints the files named by args: files, directories (walked in
@@ -315,7 +347,8 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 			rn.rootAbs = abs
 		}
 	}
-	w := walker{fsys: rn.fsys, skip: r.Skip, skipped: sum.Skipped, files: map[any]bool{}, dirs: map[any]bool{}}
+	w := walker{fsys: rn.fsys, skip: r.Skip, skipped: sum.Skipped, files: map[any]int{}, dirs: map[any]bool{},
+		aliases: r.Targets != nil}
 	for _, c := range []*Changes{r.Changed, r.NewFrom} {
 		if c != nil {
 			w.changed = append(w.changed, c)
@@ -326,6 +359,11 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 	}
 	w.add(args)
 	items := w.items
+	rn.items = items
+	if rn.tr, err = rn.newTargetRun(items); err != nil {
+		return sum, err
+	}
+	sum.TargetsOn = rn.tr != nil
 
 	repErr := rep.Start(r.Linter.Rules())
 	bar := newProgress(r.Progress, len(items))
@@ -340,13 +378,31 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 	// their findings hold (a finding keeps its line) stay few. A file's
 	// parts wait one at a time.
 	sequencer.Stream(len(items), jobs, 16*jobs, 1, func(i int, send func(*FileResult)) {
-		rn.lintOne(items[i], send)
+		rn.lintOne(i, items[i], send)
 	}, func(i int, res *FileResult) {
+		if items[i].aliasOf > 0 {
+			// Another name of a file linted before (counted as linted
+			// already, and not said, as when the target rules are off):
+			// its target findings, if the file had any.
+			bar.step(i + 1)
+			if ar := rn.aliasResult(i); ar != nil && len(ar.Findings) > 0 {
+				sum.Suppressed += ar.Suppressed
+				r.settle(ar, ar.Findings, sum)
+				if repErr == nil && len(ar.Findings) > 0 {
+					bar.clear()
+					repErr = rep.File(ar)
+				}
+			}
+			return
+		}
 		if r.Fix != nil {
 			r.fix(res, sum, func(err error) { bar.clear(); warn(err) })
 		}
 		for j := range res.Findings {
 			sum.Findings[res.Findings[j].Severity]++
+		}
+		if !res.Partial && rn.tr != nil {
+			rn.takeTargets(i, res, sum)
 		}
 		if !res.Partial {
 			bar.step(i + 1)
@@ -385,6 +441,7 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 		}
 	})
 	bar.clear()
+	r.fragments(rn, rep, sum, &repErr)
 	sum.Elapsed = time.Since(start)
 	if repErr == nil {
 		repErr = rep.End(sum)
@@ -399,6 +456,10 @@ type runner struct {
 	fsys      fileSystem
 	max       int64
 	rootAbs   string
+	// items are the run's inputs; tr the target rules' state, nil when
+	// they are off.
+	items []item
+	tr    *targetRun
 }
 
 // linterFor returns the linter of the file called name: Run.Linter, or
@@ -410,11 +471,18 @@ func (r *runner) linterFor(name string) *lint.Linter {
 	return r.overrides.forFile(name)
 }
 
-// lintOne reads and lints one input, and sends its findings in parts.
-func (r *runner) lintOne(it item, send func(*FileResult)) {
+// lintOne reads and lints input i, and sends its findings in parts.
+func (r *runner) lintOne(i int, it item, send func(*FileResult)) {
 	res := &FileResult{Name: it.name}
 	if it.stdin {
 		res.Name = "<stdin>"
+	}
+	if it.aliasOf > 0 {
+		// Linted under its first name; the target rules' findings under
+		// this one come with that name's (takeTargets).
+		res.Skipped = SkippedDuplicate
+		send(res)
+		return
 	}
 	if it.err != nil {
 		res.Err = it.err
@@ -444,8 +512,13 @@ func (r *runner) lintOne(it item, send func(*FileResult)) {
 		flush = func(part []lint.Finding) { send(&FileResult{Name: res.Name, Findings: part, Partial: true}) }
 	}
 	l := r.linterFor(res.Name)
-	fc := l.Check(res.Name, src, kind, r.retrievalFor(it), flush)
+	tt, aliases := r.targetsFor(i, it)
+	fc := l.CheckWith(res.Name, src, kind, r.retrievalFor(it), flush, tt)
 	res.Findings, res.Notes, res.URLs, res.Suppressed = fc.Findings, fc.Notes, fc.URLs, fc.Suppressed
+	res.tres, res.aliases = fc.Targets, aliases
+	if tt != nil {
+		r.registerAnchors(tt.Paths[0], fc.Targets)
+	}
 	if r.Record != nil {
 		res.recorded = res.Findings
 	}
@@ -453,7 +526,7 @@ func (r *runner) lintOne(it item, send func(*FileResult)) {
 	if r.Fix != nil {
 		retrieval := r.retrievalFor(it)
 		if fixFile(res, data, kind, retrieval); res.fixed != nil {
-			r.relint(l, res, kind, retrieval)
+			r.relint(l, res, kind, retrieval, tt)
 		}
 	}
 	send(res)

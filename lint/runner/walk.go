@@ -51,6 +51,11 @@ type item struct {
 	// err is a fault met while walking: a directory that could not be
 	// read, a file that vanished, a named file that does not exist.
 	err error
+	// aliasOf, when not 0, says that the item is another name of the
+	// file of item aliasOf-1, met again by this path (a symbolic link, a
+	// hard link): it is not linted again, but the target rules check its
+	// references under this name (walker.aliases).
+	aliasOf int
 }
 
 // walker turns the arguments of a run into its items: files as named,
@@ -63,9 +68,14 @@ type walker struct {
 	changed []*Changes
 	items   []item
 	skipped map[string]int
-	// files and dirs hold the identities of the files and directories met.
-	files, dirs map[any]bool
-	stdin       bool
+	// files and dirs hold the identities of the files and directories
+	// met; files by the index of its item, plus one.
+	files map[any]int
+	dirs  map[any]bool
+	stdin bool
+	// aliases says to keep, as items, the other names a file is met by
+	// (item.aliasOf): the target rules check each name.
+	aliases bool
 }
 
 func (w *walker) add(args []string) {
@@ -118,12 +128,15 @@ func (w *walker) unchanged(p string, isDir bool) bool {
 // file adds the file p, unless it was added already.
 func (w *walker) file(p string, info fs.FileInfo, walked bool) {
 	key := w.fsys.Key(p, info)
-	if w.files[key] {
+	if first := w.files[key]; first > 0 {
 		w.skipped[SkippedDuplicate]++
+		if w.aliases && w.items[first-1].name != p {
+			w.items = append(w.items, item{name: p, walked: walked, aliasOf: first})
+		}
 		return
 	}
-	w.files[key] = true
 	w.items = append(w.items, item{name: p, walked: walked})
+	w.files[key] = len(w.items)
 }
 
 // dir walks the directory p, unless it was walked already. A directory

@@ -1,7 +1,8 @@
 // Package gfm holds the parsers of GitHub Flavored Markdown that package
 // extract reads Markdown with: GitHub's tables (a paragraph
 // transformer), its extended autolinks (linkify) and footnotes (a block
-// and an inline parser). They are those of goldmark's extension package
+// and an inline parser), and its strikethrough, which only the reading
+// of a heading's text for its anchor uses. They are those of goldmark's extension package
 // (github.com/yuin/goldmark/extension, at the version go.mod requires),
 // copied with their regular expressions compiled on first use instead of
 // when the program starts.

@@ -22,13 +22,14 @@ import (
 )
 
 // newParser is goldmark's CommonMark parser with GitHub's tables,
-// extended autolinks and footnotes, from the given constructors.
+// extended autolinks, footnotes and strikethrough, from the given
+// constructors.
 func newParser(table func() parser.ParagraphTransformer, footnoteBlock func() parser.BlockParser,
-	footnote, linkify func() parser.InlineParser) parser.Parser {
+	footnote, linkify, strike func() parser.InlineParser) parser.Parser {
 	return parser.NewParser(
 		parser.WithBlockParsers(append(parser.DefaultBlockParsers(), util.Prioritized(footnoteBlock(), 999))...),
 		parser.WithInlineParsers(append(parser.DefaultInlineParsers(),
-			util.Prioritized(footnote(), 101), util.Prioritized(linkify(), 999))...),
+			util.Prioritized(footnote(), 101), util.Prioritized(strike(), 500), util.Prioritized(linkify(), 999))...),
 		parser.WithParagraphTransformers(append(parser.DefaultParagraphTransformers(),
 			util.Prioritized(table(), 200))...),
 	)
@@ -36,9 +37,10 @@ func newParser(table func() parser.ParagraphTransformer, footnoteBlock func() pa
 
 var (
 	goldmarkParser = newParser(extension.NewTableParagraphTransformer, extension.NewFootnoteBlockParser,
-		extension.NewFootnoteParser, func() parser.InlineParser { return extension.NewLinkifyParser() })
+		extension.NewFootnoteParser, func() parser.InlineParser { return extension.NewLinkifyParser() },
+		extension.NewStrikethroughParser)
 	copyParser = newParser(gfm.NewTableParagraphTransformer, gfm.NewFootnoteBlockParser,
-		gfm.NewFootnoteParser, gfm.NewLinkifyParser)
+		gfm.NewFootnoteParser, gfm.NewLinkifyParser, gfm.NewStrikethroughParser)
 )
 
 // tree writes the tree p reads from doc, one node a line, with what each
@@ -108,7 +110,7 @@ var hostile = []string{
 	"www.\x00.com http://\xff.example/ \t www.a.b\r\nhttp://c.d",
 }
 
-// examples are goldmark's own tests of the three extensions and the
+// examples are goldmark's own tests of the four extensions and the
 // CommonMark spec's examples, from goldmark's module directory.
 func examples(t testing.TB) []string {
 	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/yuin/goldmark").Output()
@@ -117,7 +119,7 @@ func examples(t testing.TB) []string {
 		t.Skipf("goldmark's module directory is not known to go list (%v): its tests cannot be read", err)
 	}
 	var docs []string
-	for _, name := range []string{"table.txt", "linkify.txt", "footnote.txt"} {
+	for _, name := range []string{"table.txt", "linkify.txt", "footnote.txt", "strikethrough.txt"} {
 		data, err := os.ReadFile(filepath.Join(dir, "extension", "_test", name))
 		if err != nil {
 			t.Fatal(err)
@@ -145,15 +147,15 @@ func examples(t testing.TB) []string {
 	return docs
 }
 
-// TestSameAsGoldmark: on goldmark's tests of tables, autolinks and
-// footnotes, the CommonMark spec's examples and hostile inputs, the
+// TestSameAsGoldmark: on goldmark's tests of tables, autolinks,
+// footnotes and strikethrough, the CommonMark spec's examples and hostile inputs, the
 // copied parsers build the tree goldmark's build, node for node.
 func TestSameAsGoldmark(t *testing.T) {
 	docs := append(examples(t), hostile...)
 	if len(docs) < 700 {
 		t.Fatalf("only %d documents", len(docs))
 	}
-	tables, links, notes := 0, 0, 0
+	tables, links, notes, strikes := 0, 0, 0, 0
 	for i, doc := range docs {
 		want, got := tree(goldmarkParser, doc), tree(copyParser, doc)
 		if got != want {
@@ -162,9 +164,11 @@ func TestSameAsGoldmark(t *testing.T) {
 		tables += strings.Count(want, "Table pos")
 		links += strings.Count(want, "AutoLink")
 		notes += strings.Count(want, "FootnoteLink")
+		strikes += strings.Count(want, "Strikethrough pos")
 	}
-	if tables < 10 || links < 40 || notes < 10 {
-		t.Errorf("the documents hold %d tables, %d autolinks, %d footnote links: too few to hold the copy to goldmark", tables, links, notes)
+	if tables < 10 || links < 40 || notes < 10 || strikes < 5 {
+		t.Errorf("the documents hold %d tables, %d autolinks, %d footnote links, %d strikethroughs: too few to hold the copy to goldmark",
+			tables, links, notes, strikes)
 	}
 }
 

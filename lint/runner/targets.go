@@ -1,0 +1,264 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/relurl/relurl/internal/input"
+	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/target"
+)
+
+// Targets are the settings of the target rules in a [Run]: where each
+// reference of the files under [Run.Root] leads in the tree of files
+// under it (package lint/target), served at the linter's retrieval URL
+// (--base), or at the root of a site of its own ([target.SiteURL]) when
+// it has none (docs/targets.md).
+//
+// The run drives the tree: each file's anchors are read in the pass that
+// lints it; the references whose fragments name another document (or
+// the file itself) are kept, with their places, until every file is
+// linted, then checked in the order of the files: those findings come
+// after the others, a part of their own for each file
+// ([FileResult.Targets]). A file met under several names (symbolic
+// links, hard links) is linted once, under the first; its references
+// are checked under each name, against that name's base, and reported
+// under it ([FileResult.AliasOf]).
+type Targets struct {
+	// Options are the tree's settings: index files, extensions tried,
+	// Markdown's anchors, targets made at build time. Load is the run's.
+	Options target.Options
+	// External, when not nil, is given each reference to another site
+	// once, in the order of the files and of its first place in each.
+	External func(e External)
+}
+
+// External is a reference to another site, where a run first met it.
+type External struct {
+	// URL is the reference resolved by RFC 1808 §4.
+	URL string
+	// File is the file's name as the run has it; Line and Column are
+	// where the reference is in it, from 1, the column in bytes.
+	File         string
+	Line, Column int
+}
+
+// ErrTargetsRoot is wrapped by the error of a run whose target rules
+// have no tree: the root cannot be read as one.
+var ErrTargetsRoot = errors.New("the target rules cannot read the root")
+
+// targetRun is the state of the target rules in a run.
+type targetRun struct {
+	tree *target.Tree
+	// aliases are, for each item linted, the items that are its other
+	// names; pending the findings of those names, by item, until their
+	// turn; deferred the fragments of each item, checked at the end.
+	aliases  [][]int
+	pending  map[int]*FileResult
+	deferred []*lint.Deferred
+	// seen are the references to other sites handed on.
+	seen map[string]bool
+}
+
+// newTargetRun makes the tree of the run's root, or returns nil when
+// the target rules are off, have no root, or read another file system
+// than the operating system's.
+func (r *runner) newTargetRun(items []item) (*targetRun, error) {
+	if r.Targets == nil || r.rootAbs == "" || r.FS != nil {
+		return nil, nil
+	}
+	fsys, err := target.OS(r.rootAbs)
+	if err != nil {
+		return nil, fmt.Errorf("%w %s: %w", ErrTargetsRoot, r.Root, err)
+	}
+	opts := r.Targets.Options
+	opts.Load = r.loadAnchors
+	tree, err := target.NewTree(fsys, r.Linter.Retrieval(), opts)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrTargetsRoot, err)
+	}
+	tr := &targetRun{tree: tree, aliases: make([][]int, len(items)), pending: map[int]*FileResult{},
+		deferred: make([]*lint.Deferred, len(items)), seen: map[string]bool{}}
+	for i, it := range items {
+		if it.aliasOf > 0 {
+			tr.aliases[it.aliasOf-1] = append(tr.aliases[it.aliasOf-1], i)
+		}
+	}
+	return tr, nil
+}
+
+// underRoot returns the path of the file called name under the root,
+// slash-separated, and false when it is not under it.
+func (r *runner) underRoot(name string) (string, bool) {
+	abs, err := filepath.Abs(name)
+	if err != nil {
+		return "", false
+	}
+	rel, err := filepath.Rel(r.rootAbs, abs)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// targetsFor returns where item i is in the tree, under its names that
+// are under the root, and the items of its other names among them; nil
+// when it is not under the root.
+func (r *runner) targetsFor(i int, it item) (*lint.Targets, []int) {
+	if r.tr == nil || it.stdin {
+		return nil, nil
+	}
+	rel, ok := r.underRoot(it.name)
+	if !ok {
+		return nil, nil
+	}
+	t := &lint.Targets{Tree: r.tr.tree, Paths: []string{rel}, Names: []string{it.name}, Defer: true, External: r.Targets.External != nil}
+	var others []int
+	for _, a := range r.tr.aliases[i] {
+		if p, ok := r.underRoot(r.items[a].name); ok {
+			t.Paths, t.Names = append(t.Paths, p), append(t.Names, r.items[a].name)
+			others = append(others, a)
+		}
+	}
+	return t, others
+}
+
+// registerAnchors hands the tree the anchors of a file linted under the
+// path rel.
+func (r *runner) registerAnchors(rel string, tres *lint.TargetResult) {
+	if tres == nil || tres.Anchors == nil {
+		return
+	}
+	if tg := r.tr.tree.Resolve(rel, false); tg.Status == target.Found {
+		r.tr.tree.SetAnchors(tg.Real, tres.Anchors)
+	}
+}
+
+// loadAnchors reads the anchors of a document under the root that the
+// run did not lint (a file it was not given, excluded, past the size
+// limit): the tree's Options.Load.
+func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
+	name := filepath.Join(r.rootAbs, filepath.FromSlash(real))
+	f, err := os.Open(name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return nil
+	}
+	data, err := input.ReadSized(io.Reader(f), name, info.Size(), r.max)
+	if err != nil {
+		return nil
+	}
+	var found []extract.Anchor
+	read := true
+	extract.Extract(string(data), k, "", extract.Handler{
+		Anchor: func(a extract.Anchor) { found = append(found, a) },
+		Note: func(n extract.Note) {
+			if n.Kind == extract.NoteMarkdownTooCostly {
+				read = false
+			}
+		},
+	})
+	if !read {
+		return nil
+	}
+	return target.NewAnchors(k, found, r.Targets.Options.MarkdownAnchors)
+}
+
+// takeTargets takes, on the run's goroutine, in the order of the items,
+// what the target rules found in item i besides its findings: the
+// findings of its other names (reported at their turn), its fragments
+// left to the end, its references to other sites, its counts.
+func (r *runner) takeTargets(i int, res *FileResult, sum *Summary) {
+	tres := res.tres
+	if res.fixMade && res.fixed != nil {
+		tres = res.fixed.tres
+	}
+	if tres == nil {
+		return
+	}
+	sum.Targets.Add(tres.Stats)
+	for k, a := range res.aliases {
+		ar := &FileResult{Name: r.items[a].name, AliasOf: res.Name}
+		if k < len(tres.Others) {
+			ar.Findings, ar.Suppressed = tres.Others[k], tres.OthersSuppressed[k]
+		}
+		r.tr.pending[a] = ar
+	}
+	for k, d := range tres.Deferred {
+		switch {
+		case d == nil:
+		case k == 0:
+			r.tr.deferred[i] = d
+		case k-1 < len(res.aliases):
+			r.tr.deferred[res.aliases[k-1]] = d
+		}
+	}
+	if r.Targets.External != nil {
+		for _, e := range tres.External {
+			if !r.tr.seen[e.URL] {
+				r.tr.seen[e.URL] = true
+				r.Targets.External(External{URL: e.URL, File: res.Name, Line: e.Line, Column: e.Column})
+			}
+		}
+	}
+}
+
+// aliasResult returns the findings of item i, another name of a file
+// linted before it, to report at its turn; nil when it has none.
+func (r *runner) aliasResult(i int) *FileResult {
+	if r.tr == nil {
+		return nil
+	}
+	ar := r.tr.pending[i]
+	delete(r.tr.pending, i)
+	return ar
+}
+
+// fragments checks the fragments left to the end of the run, item by
+// item, and reports each item's findings as a part of their own.
+func (r *Run) fragments(rn *runner, rep Reporter, sum *Summary, repErr *error) {
+	if rn.tr == nil {
+		return
+	}
+	for i, d := range rn.tr.deferred {
+		if d == nil {
+			continue
+		}
+		rn.tr.deferred[i] = nil
+		name := rn.items[i].name
+		findings, suppressed, unchecked := d.Check(rn.tr.tree, name)
+		sum.Targets.Unchecked += unchecked
+		sum.Suppressed += suppressed
+		res := &FileResult{Name: name, Targets: true, Suppressed: suppressed}
+		r.settle(res, findings, sum)
+		if *repErr == nil && len(res.Findings) > 0 {
+			*repErr = rep.File(res)
+		}
+	}
+}
+
+// settle sets the findings of a part reported apart from its file's
+// linting (another name's, the fragments'): recorded, filtered by the
+// baseline, counted.
+func (r *Run) settle(res *FileResult, findings []lint.Finding, sum *Summary) {
+	if r.Record != nil {
+		r.Record.Add(res.Name, findings)
+	}
+	if r.Baseline != nil {
+		findings, res.Baselined = r.Baseline.Filter(res.Name, findings)
+		sum.Baselined += res.Baselined
+	}
+	res.Findings = findings
+	for j := range findings {
+		sum.Findings[findings[j].Severity]++
+	}
+}

@@ -1,0 +1,79 @@
+package runner_test
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/relurl/relurl/internal/scale"
+	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/format"
+	"github.com/relurl/relurl/lint/runner"
+)
+
+// targetCorpora are the trees of BenchmarkLintTargets: the sample of the
+// Python documentation checked in under testdata/bench/pydocs, and, when
+// they are installed (Debian's python3.11-doc and apache2-doc), the whole
+// of the Python 3.11 documentation and the Apache manual, linted where
+// they are (their symbolic links are the Apache manual's language
+// variants).
+func targetCorpora() []struct{ name, dir string } {
+	corpora := []struct{ name, dir string }{{"sample", filepath.Join("..", "..", "testdata", "bench", "pydocs")}}
+	for _, c := range []struct{ name, dir string }{
+		{"python3.11-docs", "/usr/share/doc/python3.11/html"},
+		{"apache-manual", "/usr/share/doc/apache2-doc/manual"},
+	} {
+		if _, err := os.Stat(c.dir); err == nil {
+			corpora = append(corpora, c)
+		}
+	}
+	return corpora
+}
+
+// lintTree lints dir as relurl lint -j 1 DIR does, the target rules on
+// or off, the text format to nowhere, and returns the CPU time it took.
+func lintTree(b *testing.B, l *lint.Linter, dir string, targets bool) time.Duration {
+	rep, err := format.New("text", io.Discard, format.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := runner.Run{Linter: l, Jobs: 1, Root: dir}
+	if targets {
+		r.Targets = &runner.Targets{}
+	}
+	t0 := scale.CPUTime()
+	sum, err := r.Lint([]string{dir}, rep)
+	t := scale.CPUTime() - t0
+	if err != nil || sum.Files == 0 || sum.TargetsOn != targets {
+		b.Fatalf("%v: %d files linted, targets %v", err, sum.Files, sum.TargetsOn)
+	}
+	return t
+}
+
+// BenchmarkLintTargets lints each tree with the target rules (where each
+// reference leads: the tree's files and anchors) as relurl lint -j 1 DIR
+// does, and in each iteration lints it without them too, with the timer
+// stopped, and reports x-notargets, the CPU time with the rules over the
+// time without: the ratio held at 1.3, the two measured in turn so that
+// both see the machine as it is. ns/op and MB/s are the run with the
+// rules alone.
+func BenchmarkLintTargets(b *testing.B) {
+	l, err := lint.New(lint.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, corpus := range targetCorpora() {
+		b.Run("corpus="+corpus.name, func(b *testing.B) {
+			var with, without time.Duration
+			for b.Loop() {
+				with += lintTree(b, l, corpus.dir, true)
+				b.StopTimer()
+				without += lintTree(b, l, corpus.dir, false)
+				b.StartTimer()
+			}
+			b.ReportMetric(with.Seconds()/without.Seconds(), "x-notargets")
+		})
+	}
+}

@@ -1,0 +1,149 @@
+package target
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/lint/extract"
+)
+
+// Anchors are the names a fragment can name in one document: in HTML,
+// the id of every element and the name of every a element (the HTML
+// standard's "find a potential indicated element"); in Markdown, the
+// anchors its headings get by the algorithm of [Slugs], and the ids and
+// names of its raw HTML. An Anchors is immutable once made, and safe for
+// concurrent use.
+type Anchors struct {
+	// names are the anchors, sorted, each once.
+	names []string
+	// fold says that a fragment matches an anchor in any letter case:
+	// GitHub's pages find a heading's anchor so.
+	fold bool
+	// lower maps each anchor in lower case to the first anchor that is
+	// it, made on first need: for matching with fold, and for saying
+	// that a fragment differs from an anchor in letter case only.
+	lowerOnce sync.Once
+	lower     map[string]string
+}
+
+// NewAnchors returns the anchors of a document of kind k (HTML or
+// Markdown; nil for any other kind) from what package extract found in
+// it, in document order: ids and names, and for Markdown the headings,
+// which get their anchors by slugs.
+func NewAnchors(k extract.Kind, found []extract.Anchor, slugs Slugs) *Anchors {
+	if k != extract.KindHTML && k != extract.KindMarkdown {
+		return nil
+	}
+	a := &Anchors{names: make([]string, 0, len(found)), fold: k == extract.KindMarkdown && slugs == SlugsGitHub}
+	var s *slugger
+	for _, f := range found {
+		switch f.Kind {
+		case extract.AnchorID, extract.AnchorName:
+			// A copy: the value may be a piece of the document's text,
+			// which the anchors outlive.
+			a.names = append(a.names, strings.Clone(f.Value))
+		case extract.AnchorHeading:
+			if k != extract.KindMarkdown || slugs == SlugsNone {
+				continue
+			}
+			if s == nil {
+				s = newSlugger(slugs)
+			}
+			a.names = append(a.names, s.slug(f.Value, f.Source))
+		}
+	}
+	slices.Sort(a.names)
+	a.names = slices.Compact(a.names)
+	return a
+}
+
+// Len returns how many anchors the document has.
+func (a *Anchors) Len() int { return len(a.names) }
+
+// Names returns the anchors, sorted. The slice is the Anchors' own: do
+// not modify it.
+func (a *Anchors) Names() []string { return a.names }
+
+func (a *Anchors) has(name string) bool {
+	_, ok := slices.BinarySearch(a.names, name)
+	return ok
+}
+
+func (a *Anchors) lowered() map[string]string {
+	a.lowerOnce.Do(func() {
+		a.lower = make(map[string]string, len(a.names))
+		for _, n := range a.names {
+			l := strings.ToLower(n)
+			if _, seen := a.lower[l]; !seen {
+				a.lower[l] = n
+			}
+		}
+	})
+	return a.lower
+}
+
+// Match is what a fragment names in a document.
+type Match struct {
+	// Found says that it names an anchor; Top that it names the top of
+	// the document ("" and "top").
+	Found, Top bool
+	// Decoded is the fragment percent-decoded (and UTF-8 decoded) when
+	// that is what named the anchor, or what was looked for last.
+	Decoded string
+	// CaseOnly, when the fragment names nothing, is an anchor it names
+	// but for letter case.
+	CaseOnly string
+}
+
+// Find finds what the fragment frag names, as the HTML standard's
+// indicated part of the document does: the empty fragment is the top of
+// the document; otherwise an anchor that is frag as written; otherwise
+// one that is frag percent-decoded and read as UTF-8 (bytes that are not
+// UTF-8 read as U+FFFD); otherwise, when the decoded fragment is "top" in
+// any ASCII case, the top. For a Markdown document read with GitHub's
+// anchors, the decoded fragment names an anchor in any letter case too.
+func (a *Anchors) Find(frag string) Match {
+	if frag == "" {
+		return Match{Top: true}
+	}
+	if a.has(frag) {
+		return Match{Found: true, Decoded: frag}
+	}
+	dec := DecodeFragment(frag)
+	if dec != frag && a.has(dec) {
+		return Match{Found: true, Decoded: dec}
+	}
+	if a.fold {
+		if _, ok := a.lowered()[strings.ToLower(dec)]; ok {
+			return Match{Found: true, Decoded: dec}
+		}
+	}
+	if len(dec) == 3 && strings.EqualFold(dec, "top") {
+		return Match{Top: true, Decoded: dec}
+	}
+	m := Match{Decoded: dec}
+	if n, ok := a.lowered()[strings.ToLower(dec)]; ok {
+		m.CaseOnly = n
+	}
+	return m
+}
+
+// DecodeFragment returns a fragment percent-decoded and read as UTF-8
+// (the HTML standard's "percent-decode" then "UTF-8 decode without BOM"):
+// each byte that begins no UTF-8 sequence reads as U+FFFD.
+func DecodeFragment(frag string) string {
+	d := ast.PercentDecode(frag)
+	if utf8.ValidString(d) {
+		return d
+	}
+	var b strings.Builder
+	for i := 0; i < len(d); {
+		r, n := utf8.DecodeRuneInString(d[i:])
+		b.WriteRune(r)
+		i += n
+	}
+	return b.String()
+}

@@ -1,0 +1,502 @@
+package target
+
+import (
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/relurl/relurl/lint/extract"
+)
+
+// Options are a tree's settings: the configuration's [targets] table.
+type Options struct {
+	// Index are the names of the file a directory is served as, tried in
+	// order; nil is [DefaultIndex].
+	Index []string
+	// TryExtensions are the extensions tried, in order, after the path of
+	// a target that does not exist when its last segment has none (".html"
+	// makes "a/b" "a/b.html"). Static hosts differ: none by default.
+	TryExtensions []string
+	// MarkdownAnchors is the algorithm of Markdown headings' anchors.
+	MarkdownAnchors Slugs
+	// Ignore, when not nil, reports whether a path under the root names a
+	// target made at build time, which may not exist yet: such a target
+	// is taken to exist, and its fragments are not checked.
+	Ignore func(path string) bool
+	// Load, when not nil, reads the anchors of a document under the root
+	// that no one handed to [Tree.SetAnchors], at its path with symbolic
+	// links followed ([Target.Real]), as a document of kind k; nil anchors
+	// say it could not be read. It is asked once per document.
+	Load func(real string, k extract.Kind) *Anchors
+}
+
+// DefaultIndex are the index files of a directory when the options name
+// none.
+var DefaultIndex = []string{"index.html", "index.htm"}
+
+// maxLinks is the most symbolic links followed in resolving one path, as
+// Linux's MAXSYMLINKS: past it, the path is a loop.
+const maxLinks = 40
+
+// Tree is a tree of files served at a URL, as the target rules read it:
+// where a URL leads under the root ([Tree.Locate]), whether a file is
+// there ([Tree.Resolve]), and the anchors of its documents
+// ([Tree.Fragment]). It reads directory listings and symbolic links
+// through its [FS] as they are needed, once each, and keeps what it
+// reads; its documents' anchors are handed to it ([Tree.SetAnchors]) as
+// they are read, or read on demand ([Options.Load]). It holds no walker:
+// a run of the linter or an editor drives it. A Tree is safe for
+// concurrent use.
+type Tree struct {
+	fsys FS
+	root rootURL
+	opts Options
+
+	mu sync.RWMutex
+	// dirs are the listings read, by directory path.
+	dirs map[string]*listing
+	// resolved are the answers of Resolve, by path (and "/" when the path
+	// was written with a trailing "/").
+	resolved map[string]*Target
+	// anchors are the documents' anchors by their real path; a nil value
+	// is a document whose anchors could not be read.
+	anchors map[string]*Anchors
+	// fragments are the answers of Fragment, by real path and fragment.
+	fragments map[[2]string]Fragment
+	// refs are the real paths each document's references lead to, by its
+	// path, and referrers their inverse ([Tree.SetReferences]).
+	refs      map[string][]string
+	referrers map[string]map[string]bool
+}
+
+// listing is a directory as it was read.
+type listing struct {
+	entries []Entry // sorted by name
+	err     error
+	// lower maps each name in lower case to the names that are it, made
+	// on first need.
+	once  sync.Once
+	lower map[string][]string
+}
+
+func (l *listing) find(name string) (Entry, bool) {
+	i, ok := slices.BinarySearchFunc(l.entries, name, func(e Entry, n string) int { return strings.Compare(e.Name, n) })
+	if !ok {
+		return Entry{}, false
+	}
+	return l.entries[i], true
+}
+
+func (l *listing) fold(name string) []string {
+	l.once.Do(func() {
+		l.lower = map[string][]string{}
+		for _, e := range l.entries {
+			k := strings.ToLower(e.Name)
+			l.lower[k] = append(l.lower[k], e.Name)
+		}
+	})
+	return l.lower[strings.ToLower(name)]
+}
+
+// NewTree returns the tree of the files fsys holds, served at the URL
+// rootURL ("" for [SiteURL]), which must be able to serve as a base
+// (RFC 1808 §2).
+func NewTree(fsys FS, rootURL string, opts Options) (*Tree, error) {
+	r, err := parseRoot(rootURL)
+	if err != nil {
+		return nil, err
+	}
+	if opts.Index == nil {
+		opts.Index = DefaultIndex
+	}
+	return &Tree{fsys: fsys, root: r, opts: opts,
+		dirs: map[string]*listing{}, resolved: map[string]*Target{}, anchors: map[string]*Anchors{},
+		fragments: map[[2]string]Fragment{}, refs: map[string][]string{}, referrers: map[string]map[string]bool{}}, nil
+}
+
+// Options returns the tree's options.
+func (t *Tree) Options() Options { return t.opts }
+
+func (t *Tree) listing(dir string) *listing {
+	t.mu.RLock()
+	l := t.dirs[dir]
+	t.mu.RUnlock()
+	if l != nil {
+		return l
+	}
+	entries, err := t.fsys.ReadDir(dir)
+	slices.SortFunc(entries, func(a, b Entry) int { return strings.Compare(a.Name, b.Name) })
+	l = &listing{entries: entries, err: err}
+	t.mu.Lock()
+	if old := t.dirs[dir]; old != nil {
+		l = old
+	} else {
+		t.dirs[dir] = l
+	}
+	t.mu.Unlock()
+	return l
+}
+
+// Status is what a target is.
+type Status uint8
+
+// The statuses of a target.
+const (
+	// Found: the file (or the directory's index file) exists.
+	Found Status = iota + 1
+	// Missing: nothing is there.
+	Missing
+	// Case: it exists only with other letter case: found on a file
+	// system blind to case, not on most servers.
+	Case
+	// LinkOut: the path reaches it, or reaches nothing, only through a
+	// symbolic link that leads out of the tree.
+	LinkOut
+	// Ignored: nothing is there, but Options.Ignore says a build makes
+	// it.
+	Ignored
+)
+
+// Target is what a path under the root leads to.
+type Target struct {
+	Status Status
+	// Path is the path as served, with each name as the directory lists
+	// it (its letter case, for Case) and, for a directory, its index file
+	// after it; Real is the file's path with every symbolic link followed,
+	// which documents' anchors are kept by. Both are "" for Missing.
+	Path, Real string
+	// Kind is the kind of document the served name says (an extension
+	// package extract knows), or 0.
+	Kind extract.Kind
+	// Index says the path named a directory, served as its index file.
+	Index bool
+	// Why, for Missing, says what is missing, in a phrase.
+	Why string
+	// Names, for Case, are the spellings of the path that exist, when
+	// there are several; Fixable says there is exactly one, and that it
+	// differs from the path written only in the letter case of names the
+	// path itself holds (not those of a symbolic link's text).
+	Names   []string
+	Fixable bool
+	// Via, for LinkOut, is the link the path leads out through (its path
+	// under the root) and LinkTarget what it holds; LinkExists says that
+	// what it leads to exists.
+	Via, LinkTarget string
+	LinkExists      bool
+}
+
+// Resolve returns what the path p under the root leads to (dir: written
+// with a trailing "/"): each name looked up in its directory's listing,
+// symbolic links followed (at most 40: past that it is a loop), a
+// directory served as the first of its index files that exists, and,
+// for a path not found whose last segment has no extension, the path
+// with each of Options.TryExtensions after it in turn. A name that the
+// listing holds only in other letter case is taken, and the target is
+// then Case. The answers are kept, and shared: do not modify one.
+func (t *Tree) Resolve(p string, dir bool) *Target {
+	key := p
+	if dir {
+		key += "/"
+	}
+	t.mu.RLock()
+	kept, ok := t.resolved[key]
+	t.mu.RUnlock()
+	if ok {
+		return kept
+	}
+	tg := t.resolve(p, dir)
+	if tg.Status == Missing && !dir && len(t.opts.TryExtensions) > 0 && p != "" && !strings.Contains(path.Base(p), ".") {
+		for _, ext := range t.opts.TryExtensions {
+			if alt := t.resolve(p+ext, false); alt.Status != Missing {
+				tg = alt
+				break
+			}
+		}
+	}
+	if (tg.Status == Missing || tg.Status == Case) && t.opts.Ignore != nil && t.opts.Ignore(p) {
+		tg = Target{Status: Ignored, Path: p}
+	}
+	t.mu.Lock()
+	if old := t.resolved[key]; old != nil {
+		kept = old
+	} else {
+		kept = &tg
+		t.resolved[key] = kept
+	}
+	t.mu.Unlock()
+	return kept
+}
+
+// resolve is Resolve without the extensions, the ignored paths and the
+// answers kept.
+func (t *Tree) resolve(p string, dir bool) Target {
+	var segs []string
+	if p != "" {
+		segs = strings.Split(p, "/")
+	}
+	// origin[i] is the index of segs[i] in the path as written, or -1 for
+	// a name a link's text put there; served is the path as written, each
+	// name as found.
+	origin := make([]int, len(segs))
+	for i := range origin {
+		origin[i] = i
+	}
+	served := slices.Clone(segs)
+	cased, fixable := false, true
+	var names []string
+	real := ""
+	links := 0
+	isDir := true // real is a directory
+	for i := 0; i < len(segs); i++ {
+		l := t.listing(real)
+		if l.err != nil && len(l.entries) == 0 {
+			return Target{Status: Missing, Why: "no such file"}
+		}
+		name := segs[i]
+		e, ok := l.find(name)
+		if !ok {
+			alts := l.fold(name)
+			if len(alts) == 0 {
+				why := "no such file"
+				if i < len(segs)-1 {
+					why = "no such directory " + join(served[:origin0(origin, i)+1])
+				}
+				return Target{Status: Missing, Why: why}
+			}
+			cased = true
+			e, _ = l.find(alts[0])
+			if len(alts) > 1 || origin[i] < 0 {
+				fixable = false
+			}
+			if len(alts) > 1 {
+				names = alts
+			}
+			if origin[i] >= 0 {
+				served[origin[i]] = alts[0]
+			}
+		}
+		next := join2(real, e.Name)
+		switch e.Type {
+		case TypeLink:
+			links++
+			if links > maxLinks {
+				return Target{Status: Missing, Why: "a loop of symbolic links"}
+			}
+			lk, err := t.fsys.ReadLink(next)
+			if err != nil {
+				return Target{Status: Missing, Why: "a symbolic link that cannot be read"}
+			}
+			if lk.Outside {
+				via := next
+				if origin[i] >= 0 {
+					via = join(served[:origin[i]+1])
+				}
+				return Target{Status: LinkOut, Via: via, LinkTarget: lk.Target, LinkExists: lk.Exists}
+			}
+			// Go on from the root, with the link's path in place of the
+			// names up to it.
+			var linkSegs []string
+			if lk.Path != "" {
+				linkSegs = strings.Split(lk.Path, "/")
+			}
+			rest, restOrigin := segs[i+1:], origin[i+1:]
+			segs = append(linkSegs, rest...)
+			origin = append(slices.Repeat([]int{-1}, len(linkSegs)), restOrigin...)
+			real, i, isDir = "", -1, true
+		case TypeDir:
+			real, isDir = next, true
+		default:
+			if i < len(segs)-1 {
+				return Target{Status: Missing, Why: join(served[:origin0(origin, i)+1]) + " is a file, not a directory"}
+			}
+			real, isDir = next, false
+		}
+	}
+	tg := Target{Status: Found, Path: join(served), Real: real}
+	switch {
+	case isDir:
+		idx, why := t.index(real)
+		if idx == "" {
+			return Target{Status: Missing, Why: why}
+		}
+		tg.Index = true
+		tg.Path, tg.Real = join2(tg.Path, idx), join2(real, idx)
+		if r := t.Resolve(tg.Real, false); r.Status == Found {
+			tg.Real = r.Real
+		}
+	case dir:
+		return Target{Status: Missing, Why: join(served) + " is a file, not a directory"}
+	}
+	tg.Kind, _ = extract.KindByName(tg.Path)
+	if cased {
+		tg.Status, tg.Names, tg.Fixable = Case, names, fixable
+	}
+	return tg
+}
+
+// index returns the name of the index file of the directory dir, or ""
+// and why there is none.
+func (t *Tree) index(dir string) (string, string) {
+	l := t.listing(dir)
+	for _, name := range t.opts.Index {
+		if e, ok := l.find(name); ok && e.Type != TypeDir {
+			return name, ""
+		}
+	}
+	what := "the root"
+	if dir != "" {
+		what = "the directory " + dir + "/"
+	}
+	return "", what + " has no index file (" + strings.Join(t.opts.Index, ", ") + ")"
+}
+
+// origin0 is the index in the written path of the last written name at
+// or before segs[i].
+func origin0(origin []int, i int) int {
+	for ; i >= 0; i-- {
+		if origin[i] >= 0 {
+			return origin[i]
+		}
+	}
+	return 0
+}
+
+func join(segs []string) string { return strings.Join(segs, "/") }
+
+func join2(dir, name string) string {
+	if dir == "" {
+		return name
+	}
+	return dir + "/" + name
+}
+
+// SetAnchors sets the anchors of the document at real (its path under the
+// root, symbolic links followed: [Target.Real]); nil forgets them. A run
+// of the linter hands each document's anchors as it reads it; an editor
+// as a document is opened, changed or saved.
+func (t *Tree) SetAnchors(real string, a *Anchors) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if a == nil {
+		delete(t.anchors, real)
+	} else {
+		t.anchors[real] = a
+	}
+	if len(t.fragments) > 0 {
+		for k := range t.fragments {
+			if k[0] == real {
+				delete(t.fragments, k)
+			}
+		}
+	}
+}
+
+// Known returns the anchors set for the document at real, and whether
+// they are known (set, or read by Options.Load: nil anchors are a
+// document that could not be read); it never reads them.
+func (t *Tree) Known(real string) (*Anchors, bool) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	a, ok := t.anchors[real]
+	return a, ok
+}
+
+// Anchors returns the anchors of the document at real, reading them
+// with Options.Load when no one set them; nil when they are not known.
+func (t *Tree) Anchors(real string, k extract.Kind) *Anchors {
+	t.mu.RLock()
+	a, known := t.anchors[real]
+	t.mu.RUnlock()
+	if known || t.opts.Load == nil {
+		return a
+	}
+	a = t.opts.Load(real, k)
+	t.mu.Lock()
+	if old, ok := t.anchors[real]; ok {
+		a = old
+	} else {
+		t.anchors[real] = a
+	}
+	t.mu.Unlock()
+	return a
+}
+
+// Fragment is what a fragment names in a target.
+type Fragment struct {
+	// Checked says that the target's anchors are known: it is an HTML or
+	// Markdown document that was read. Otherwise the fragment is not
+	// checked (an image, a PDF, a style sheet; a document not read).
+	Checked bool
+	Match
+}
+
+// Fragment returns what the fragment frag names in the target tg, a
+// target Resolve found; the answers are kept.
+func (t *Tree) Fragment(tg *Target, frag string) Fragment {
+	if tg.Status != Found && tg.Status != Case || tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown {
+		return Fragment{}
+	}
+	key := [2]string{tg.Real, frag}
+	t.mu.RLock()
+	f, ok := t.fragments[key]
+	t.mu.RUnlock()
+	if ok {
+		return f
+	}
+	if a := t.Anchors(tg.Real, tg.Kind); a != nil {
+		f = Fragment{Checked: true, Match: a.Find(frag)}
+	}
+	t.mu.Lock()
+	t.fragments[key] = f
+	t.mu.Unlock()
+	return f
+}
+
+// SetReferences records the real paths of the targets the document at
+// path refers to (an editor's index: which documents to check again when
+// one changes); nil forgets them.
+func (t *Tree) SetReferences(path string, reals []string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, r := range t.refs[path] {
+		delete(t.referrers[r], path)
+		if len(t.referrers[r]) == 0 {
+			delete(t.referrers, r)
+		}
+	}
+	if reals == nil {
+		delete(t.refs, path)
+		return
+	}
+	t.refs[path] = slices.Clone(reals)
+	for _, r := range reals {
+		if t.referrers[r] == nil {
+			t.referrers[r] = map[string]bool{}
+		}
+		t.referrers[r][path] = true
+	}
+}
+
+// Referrers returns the paths of the documents whose references lead to
+// the target at real, sorted.
+func (t *Tree) Referrers(real string) []string {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	var out []string
+	for p := range t.referrers[real] {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Invalidate forgets the directory listings and the targets resolved,
+// after files were added, removed or renamed; the anchors set stay.
+func (t *Tree) Invalidate() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	clear(t.dirs)
+	clear(t.resolved)
+	clear(t.fragments)
+}
