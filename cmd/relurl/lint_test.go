@@ -26,9 +26,19 @@ const (
 	siteRetrieval = "http://www.example.com/"
 )
 
+// goldenDir is where the golden files of relurl lint are: found before a
+// test changes its working directory.
+var goldenDir = func() string {
+	dir, err := filepath.Abs(filepath.Join("testdata", "lint"))
+	if err != nil {
+		panic(err)
+	}
+	return dir
+}()
+
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "lint", name)
+	path := filepath.Join(goldenDir, name)
 	if *updateGolden {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)

@@ -1,0 +1,227 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// targetsTree writes the tree of TestLintTargetsGolden under dir/site, a
+// case of every target rule and every way a fragment names an anchor,
+// and returns the site's directory. A file "name -> target" is a
+// symbolic link; outside.js is outside the tree.
+func targetsTree(t *testing.T, dir string) string {
+	t.Helper()
+	site := filepath.Join(dir, "site")
+	files := map[string]string{
+		"outside.js": "// a library the tree links to\n",
+		"site/.relurl.toml": `[targets]
+try-extensions = [".md"]
+ignore = ["build/"]
+`,
+		"site/index.html": strings.Join([]string{
+			`<!DOCTYPE html><title>Home</title>`,
+			`<a href="guide/">a directory, served as its index file</a>`,
+			`<a href="missing.html">target/missing</a> <a href="nodir/x.html">no such directory</a> <a href="empty/">no index file</a>`,
+			`<a href="Guide/index.html">target/case, fixed by --fix</a>`,
+			`<a href="guide/intro.html#setup">an id</a> <a href="guide/intro.html#old-name">an a name</a>`,
+			`<a href="guide/intro.html#caf%C3%A9">percent-decoded</a> <a href="guide/intro.html#Setup">in other case</a>`,
+			`<a href="guide/intro.html#nope">target/fragment</a>`,
+			`<a href="#top">top</a> <a href="#TOP">TOP</a> <a href="#">the empty fragment</a> <a href="#here">below</a> <a href="#gone">not here</a>`,
+			`<img src="logo.png#frag" alt="a fragment of an image: not checked, counted">`,
+			`<a href="../../guide/index.html">portability/whatwg-target</a> <a href="../elsewhere.html">target/outside</a>`,
+			`<script src="lib.js"></script>`,
+			`<a href="a b.html">invalid, but browsers reach "a b.html"</a> <a href="notes">notes.md, by try-extensions</a>`,
+			`<a href="build/api.html">made by the build: ignored</a> <a href="https://example.com/docs/">another site</a>`,
+			`<!-- relurl:ignore target/fragment -- kept for the links of old releases -->`,
+			`<a href="guide/intro.html#legacy">suppressed</a>`,
+			`<a href="docs/readme.md#usage-1">a repeated heading</a> <a href="docs/readme.md#Getting-Started">GitHub's anchors, in any case</a>`,
+			`<a href="docs/readme.md#raw-anchor">raw HTML</a> <a href="docs/readme.md#install">target/fragment in Markdown</a>`,
+			`<p id="here">here</p>`,
+			``,
+		}, "\n"),
+		"site/guide/index.html": `<a href="../index.html#here">back</a> <a href="intro.html">intro</a>` + "\n",
+		"site/guide/intro.html": `<h2 id="setup">Setup</h2><a name="old-name"></a><p id="café">café</p>` + "\n" +
+			`<a href="index.html">the guide</a>` + "\n",
+		"site/de/intro.html -> ../guide/intro.html": "",
+		"site/docs/readme.md": "# Getting Started\n\n## Usage\n\n## Usage\n\n<a id=\"raw-anchor\"></a>\n\n" +
+			"[home](../index.html#here), [gone](../index.html#gone), [notes](../notes.md#see-also)\n",
+		"site/notes.md":                "# Notes\n\n## See also\n",
+		"site/a b.html":                "a file with a space in its name\n",
+		"site/empty/x.png":             "",
+		"site/logo.png":                "",
+		"site/lib.js -> ../outside.js": "",
+		"site/legacy.html": "<!-- relurl:ignore-file target/missing -- an archived page -->\n" +
+			`<a href="gone-1.html">1</a> <a href="gone-2.html">2</a>` + "\n",
+	}
+	for name, content := range files {
+		if path, link, ok := strings.Cut(name, " -> "); ok {
+			p := filepath.Join(dir, filepath.FromSlash(path))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(link, p); err != nil {
+				t.Skipf("no symbolic links: %v", err)
+			}
+			continue
+		}
+		writeFile(t, dir, name, content)
+	}
+	return site
+}
+
+// TestLintTargetsGolden: each target rule and each way a fragment names
+// an anchor, on a tree of HTML and Markdown with symbolic links (one of
+// them a page's other name, one leading out of the tree) and a
+// configuration: the exact output, text and JSON, in testdata/lint; the
+// findings of fragments after the others, file by file; the summary's
+// counts.
+func TestLintTargetsGolden(t *testing.T) {
+	site := targetsTree(t, t.TempDir())
+	inDir(t, site, ".")
+	for _, tc := range []struct {
+		golden string
+		args   []string
+	}{
+		{"targets.golden", []string{"lint", "."}},
+		{"targets-json.golden", []string{"lint", "--format", "json", "."}},
+	} {
+		out, stderr, code := runCmd(t, "", tc.args...)
+		lines, summary := splitStderr(t, stderr)
+		if code != exitInvalid || len(lines) != 0 {
+			t.Errorf("%s: exit %d, stderr %q", tc.golden, code, stderr)
+		}
+		// Skipped: .git, which inDir makes; guide/intro.html, de/intro.html's
+		// other name; .relurl.toml, two images and a script.
+		want := "relurl lint: 7 files linted, 6 skipped (1 hidden directory, 1 linted already, 4 of no known kind), 0 unreadable; " +
+			"36 URLs (33 under the root, 1 to other sites, 1 fragment not checked); 10 errors, 4 warnings, 0 info; 3 suppressed, 0 baselined; T"
+		if summary != want {
+			t.Errorf("%s: summary\n%s\nwant\n%s", tc.golden, summary, want)
+		}
+		checkGolden(t, tc.golden, out)
+	}
+}
+
+// TestLintTargetsOff: --no-targets, and [targets] check = false, turn the
+// target rules off; so does linting standard input, which has no tree.
+func TestLintTargetsOff(t *testing.T) {
+	site := targetsTree(t, t.TempDir())
+	inDir(t, site, ".")
+	for _, args := range [][]string{{"lint", "--no-targets", "."}, {"lint", "--disable", "target,portability", "."}} {
+		out, _, _ := runCmd(t, "", args...)
+		if strings.Contains(out, "[target/") || strings.Contains(out, "whatwg-target") {
+			t.Errorf("relurl %q reports the target rules:\n%s", args, out)
+		}
+	}
+	writeFile(t, site, ".relurl.toml", "[targets]\ncheck = false\n")
+	out, stderr, _ := runCmd(t, "", "lint", ".")
+	if strings.Contains(out, "[target/") || strings.Contains(stderr, "under the root") {
+		t.Errorf("[targets] check = false:\n%s%s", out, stderr)
+	}
+	index, err := os.ReadFile(filepath.Join(site, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ = runCmd(t, string(index), "lint", "--type", "html", "-")
+	if strings.Contains(out, "[target/") {
+		t.Errorf("standard input has a tree:\n%s", out)
+	}
+	if _, stderr, code := runCmd(t, "x\n", "lint", "--list-external", "-"); code != exitUsage || !strings.Contains(stderr, "--list-external needs") {
+		t.Errorf("--list-external on standard input: exit %d, %s", code, stderr)
+	}
+}
+
+// TestListExternal: each reference to another site once, where it is
+// first found, as URL, tab, file:line:column; with --format json, one
+// object a line; the findings are not written.
+func TestListExternal(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.html", `<a href="https://b.example/x">1</a> <a href="mailto:x@y">2</a>`+"\n"+`<a href="https://b.example/x">3</a> <a href="missing.html">4</a>`)
+	writeFile(t, dir, "sub/c.md", "[x](https://b.example/x) [y](//c.example/y?q) [z](../a.html)\n")
+	inDir(t, dir, ".")
+	out, _, code := runCmd(t, "", "lint", "--list-external", ".")
+	want := "https://b.example/x\ta.html:1:10\nmailto:x@y\ta.html:1:46\nhttp://c.example/y?q\tsub/c.md:1:30\n"
+	if out != want || code != exitInvalid {
+		t.Errorf("exit %d\n%s\nwant exit 1 (findings) and\n%s", code, out, want)
+	}
+	out, _, _ = runCmd(t, "", "lint", "--list-external", "--format", "json", ".")
+	var got []map[string]any
+	for line := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(line), &obj); err != nil {
+			t.Fatalf("%v: %s", err, line)
+		}
+		got = append(got, obj)
+	}
+	if len(got) != 3 || got[2]["url"] != "http://c.example/y?q" || got[2]["file"] != "sub/c.md" || got[2]["line"] != 1.0 || got[2]["column"] != 30.0 {
+		t.Errorf("--format json: %v", got)
+	}
+	if _, stderr, code := runCmd(t, "", "lint", "--list-external", "--diff", "."); code != exitUsage || !strings.Contains(stderr, "--list-external") {
+		t.Errorf("--list-external --diff: exit %d, %s", code, stderr)
+	}
+}
+
+// TestLintTargetsFix: --fix writes a target/case path in the letter case
+// of the file when exactly one matches, and makes no other target fix;
+// the second run reports what is left.
+func TestLintTargetsFix(t *testing.T) {
+	dir := t.TempDir()
+	page := `<a href="Guide/Intro.html">1</a> <a href="guide/x.html">2</a> <a href="A.html">3</a>` + "\n"
+	writeFile(t, dir, "index.html", page)
+	writeFile(t, dir, "guide/intro.html", "")
+	writeFile(t, dir, "a.html", "")
+	writeFile(t, dir, "A.HTML", "")
+	inDir(t, dir, ".")
+	out, stderr, _ := runCmd(t, "", "lint", "--diff", "index.html")
+	if !strings.Contains(out, `+<a href="guide/intro.html">1</a>`) || strings.Count(out, "\n+<") != 1 {
+		t.Errorf("--diff:\n%s%s", out, stderr)
+	}
+	_, stderr, _ = runCmd(t, "", "lint", "--fix", "index.html")
+	if !strings.Contains(stderr, "fixed 1 finding with 1 edit in 1 file; 2 findings without a fix") {
+		t.Errorf("--fix: %s", stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil || string(data) != strings.Replace(page, "Guide/Intro.html", "guide/intro.html", 1) {
+		t.Errorf("fixed file: %v\n%s", err, data)
+	}
+	out, _, _ = runCmd(t, "", "lint", "--format", "json", "index.html")
+	for line := range strings.SplitSeq(strings.TrimSpace(out), "\n") {
+		var f struct {
+			Rule        string `json:"rule"`
+			NoFixDetail string `json:"no_fix_detail"`
+		}
+		if err := json.Unmarshal([]byte(line), &f); err != nil {
+			t.Fatal(err)
+		}
+		if f.Rule == "target/case" && !strings.Contains(f.NoFixDetail, "more than one file matches") {
+			t.Errorf("A.html, which a.html and A.HTML match: %s", line)
+		}
+	}
+}
+
+// TestLintTargetsBaseline: the findings of the target rules, those of
+// fragments included, are recorded in a baseline and dropped by it.
+func TestLintTargetsBaseline(t *testing.T) {
+	dir := t.TempDir()
+	page := `<a href="missing.html">1</a> <a href="#nowhere">2</a> <a href="b.html#nope">3</a>` + "\n"
+	writeFile(t, dir, "site/a.html", page)
+	writeFile(t, dir, "site/b.html", `<p id="yes">`)
+	inDir(t, dir, ".")
+	out, _, code := runCmd(t, "", "lint", "--write-baseline", "base.json", "site")
+	if code != 0 || strings.Count(out, "\n") != 3 {
+		t.Fatalf("--write-baseline: exit %d\n%s", code, out)
+	}
+	writeFile(t, dir, "site/a.html", "<p>moved</p>\n"+page)
+	out, stderr, code := runCmd(t, "", "lint", "--baseline", "base.json", "site")
+	if code != 0 || out != "" || !strings.Contains(stderr, "3 baselined") {
+		t.Errorf("--baseline: exit %d\n%s%s", code, out, stderr)
+	}
+	writeFile(t, dir, "site/a.html", page+`<a href="#other">4</a>`+"\n")
+	out, _, _ = runCmd(t, "", "lint", "--baseline", "base.json", "site")
+	if !regexp.MustCompile(`^site/a.html:2:11: error: the fragment "#other" names no anchor of "a.html"`).MatchString(out) || strings.Count(out, "\n") != 1 {
+		t.Errorf("--baseline, a new finding:\n%s", out)
+	}
+}
