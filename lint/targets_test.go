@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -109,5 +110,43 @@ func TestCheckWithAliases(t *testing.T) {
 	}
 	if c.Suppressed != 1 {
 		t.Errorf("suppressed %d, want 1", c.Suppressed)
+	}
+}
+
+// TestCheckWithHostile: a page of 100 000 anchors and as many references
+// to them and to what is not there, a fragment of 1 MB: every fragment
+// answered, once per URL, the findings those that name nothing.
+func TestCheckWithHostile(t *testing.T) {
+	n := 100_000
+	if testing.Short() {
+		n = 10_000
+	}
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, `<a href="#a%d"></a><p id="a%d"></p>`, i+1, i)
+	}
+	b.WriteString(`<a href="#` + strings.Repeat("%41", 1<<18) + `">x</a>`)
+	tree, err := target.NewTree(target.Files("p.html"), "", target.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, deferred := range []bool{false, true} {
+		c := l.CheckWith("p.html", b.String(), extract.KindHTML, "", nil, &Targets{Tree: tree, Paths: []string{"p.html"}, Defer: deferred})
+		findings := c.Findings
+		if deferred {
+			tree.SetAnchors("p.html", c.Targets.Anchors)
+			findings, _, _ = c.Targets.Deferred[0].Check(tree, "p.html")
+		}
+		// "#a<n>" names nothing; nor does the long one.
+		if len(findings) != 2 || findings[0].Text != fmt.Sprintf("a%d", n) || len(findings[1].Text) != 3<<18 {
+			t.Fatalf("deferred %v: %d findings", deferred, len(findings))
+		}
+		if strings.Contains(findings[1].Message, strings.Repeat("A", 100)) && len(findings[1].Message) > 1000 {
+			t.Errorf("a message of %d bytes", len(findings[1].Message))
+		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/relurl/relurl/internal/scale"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/target"
 	rbase "github.com/relurl/relurl/resolve/base"
 )
 
@@ -237,6 +238,62 @@ func scaleCases(t *testing.T) []scale.Case {
 			}
 		}
 		return runRelurl([]string{"lint", "--no-config", "-j", "1", sub}, ""), files * len(page)
+	})
+	// The target rules on many files: pages of about 4 KiB, each with 40
+	// anchors and 40 references to the next page's anchors (half of them
+	// missing), linted with one job.
+	tdir := t.TempDir()
+	{
+		args := []string{"lint", "--no-config", "-j", "1"}
+		add("relurl lint DIR (targets)", scale.ManyFiles, func(n int) (func(), int) {
+			const perPage = 40
+			page := func(i, files int) string {
+				var b strings.Builder
+				b.WriteString("<!DOCTYPE html><title>page</title>\n")
+				for j := range perPage {
+					fmt.Fprintf(&b, "<h2 id=\"s%d\">section %d</h2>\n<p><a href=\"p%06d.html#s%d\">next</a></p>\n", j, j, (i+1)%files, j+perPage*(j%2))
+				}
+				return b.String()
+			}
+			files := max(1, n/len(page(0, 1)))
+			sub := filepath.Join(tdir, fmt.Sprint(files))
+			size := 0
+			if _, err := os.Stat(sub); err != nil {
+				if err := os.MkdirAll(sub, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				for i := range files {
+					if err := os.WriteFile(filepath.Join(sub, fmt.Sprintf("p%06d.html", i)), []byte(page(i, files)), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			for i := range files {
+				size += len(page(i, files))
+			}
+			return runRelurl(append(args, sub), ""), size
+		})
+	}
+	// The target rules in one page: many anchors, and as many references
+	// to them, to missing ones and to another page's (Linter.CheckWith).
+	add("lint html (targets)", "many anchors and fragments", func(n int) (func(), int) {
+		var b strings.Builder
+		for i := 0; b.Len() < n; i++ {
+			fmt.Fprintf(&b, "<p id=\"a%d\"><a href=\"#a%d\">x</a> <a href=\"other.html#b%d\">y</a></p>\n", i, i+i%2, i)
+		}
+		doc := b.String()
+		tl, err := lint.New(lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return func() {
+			tree, err := target.NewTree(target.Files("page.html", "other.html"), "", target.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tree.SetAnchors("other.html", target.NewAnchors(extract.KindHTML, nil, target.SlugsGitHub))
+			tl.CheckWith("page.html", doc, extract.KindHTML, "", nil, &lint.Targets{Tree: tree, Paths: []string{"page.html"}})
+		}, len(doc)
 	})
 	return cases
 }

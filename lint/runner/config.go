@@ -422,10 +422,11 @@ func (c *Config) parseTargets(raw *rawConfig, at func(string) int, patterns func
 }
 
 // suffix returns the last part of a dotted key past its first, without
-// the index of an array of tables: "override.1.paths" gives ".paths".
+// the index of an array of tables: "override.1.paths" gives ".paths",
+// "targets.ignore" ".ignore".
 func suffix(key string) string {
 	parts := strings.Split(key, ".")
-	if len(parts) > 2 {
+	if len(parts) > 1 {
 		return "." + parts[len(parts)-1]
 	}
 	return ""

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // The issue's example, as written.
@@ -106,6 +108,12 @@ func TestConfigErrors(t *testing.T) {
 		{"[allow]\nchars = \"%\"\n", `:2: allow.chars: allowed characters "%": "%" cannot be allowed`},
 		{"base = \n", `:1:8: `},
 		{"base = \"a\"\nbase = \"b\"\n", `:2:1: base: key base is already defined`},
+		{"[targets]\nchek = true\n", ":2:1: targets.chek: unknown key (the keys are check, index, try-extensions, markdown-anchors, ignore)"},
+		{"[targets]\ncheck = \"yes\"\n", ":2:9: targets.check: want a boolean, not a TOML string"},
+		{"[targets]\nindex = [\"a/index.html\"]\n", `:2: targets.index: "a/index.html" is not the name of a file in a directory`},
+		{"[targets]\ntry-extensions = [\".html\", \"md\"]\n", `:2: targets.try-extensions: "md" is not an extension`},
+		{"[targets]\nmarkdown-anchors = \"gitlab\"\n", `:2: targets.markdown-anchors: markdown anchors "gitlab": want "github", "goldmark" or "none"`},
+		{"[targets]\nignore = [\"a//b\"]\n", `:2: targets.ignore: pattern "a//b" has an empty segment`},
 	} {
 		_, err := ParseConfig("x/.relurl.toml", []byte(c.toml))
 		var ce *ConfigError
@@ -116,6 +124,37 @@ func TestConfigErrors(t *testing.T) {
 		if got := err.Error(); !strings.HasPrefix(got, "x/.relurl.toml"+c.want) {
 			t.Errorf("%q:\n got %s\nwant x/.relurl.toml%s…", c.toml, got, c.want)
 		}
+	}
+}
+
+// TestTargetsConfig: the [targets] table, and its ignore patterns read
+// against the configuration's directory for a tree under it.
+func TestTargetsConfig(t *testing.T) {
+	dir := t.TempDir()
+	c, err := ParseConfig(filepath.Join(dir, ConfigName), []byte(`[targets]
+check = false
+index = ["default.htm"]
+try-extensions = [".html", ".md"]
+markdown-anchors = "goldmark"
+ignore = ["site/api/**", "!site/api/keep.html"]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc := c.Targets
+	if tc.Check == nil || *tc.Check || !slices.Equal(tc.Options.Index, []string{"default.htm"}) ||
+		!slices.Equal(tc.Options.TryExtensions, []string{".html", ".md"}) || tc.Options.MarkdownAnchors != target.SlugsGoldmark {
+		t.Errorf("%+v", tc)
+	}
+	opts := c.TargetOptions(filepath.Join(dir, "site"))
+	for p, want := range map[string]bool{"api/x.html": true, "api/keep.html": false, "x.html": false} {
+		if got := opts.Ignore(p); got != want {
+			t.Errorf("ignore(%q) = %v, want %v", p, got, want)
+		}
+	}
+	none, err := ParseConfig(filepath.Join(dir, ConfigName), []byte("[targets]\nindex = []\n"))
+	if err != nil || none.Targets.Options.Index == nil || len(none.Targets.Options.Index) != 0 || none.TargetOptions(dir).Ignore != nil {
+		t.Errorf("index = []: %+v, %v", none.Targets, err)
 	}
 }
 

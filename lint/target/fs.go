@@ -155,6 +155,7 @@ func joinInside(dir, target string) (string, bool) {
 // tree when it is not under "/").
 func Files(paths ...string) FS {
 	m := memFS{dirs: map[string][]Entry{"": nil}, links: map[string]string{}}
+	seen := map[string]bool{}
 	for _, p := range paths {
 		name, link, isLink := strings.Cut(p, " -> ")
 		name = strings.Trim(name, "/")
@@ -169,7 +170,8 @@ func Files(paths ...string) FS {
 			if i == len(parts)-1 {
 				t = typ
 			}
-			if !slices.ContainsFunc(m.dirs[dir], func(e Entry) bool { return e.Name == part }) {
+			if key := dir + "/" + part; !seen[key] {
+				seen[key] = true
 				m.dirs[dir] = append(m.dirs[dir], Entry{Name: part, Type: t})
 			}
 			if dir != "" {
