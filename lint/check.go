@@ -339,6 +339,11 @@ type fileCheck struct {
 	// alias says that the check is of one of the file's other names:
 	// it reports the target rules alone, and no directive's findings.
 	alias bool
+	// nextID numbers the URLs the memo keeps; lastID is the number of the
+	// last Ref's (-1 when it was not kept); byID is a check of another
+	// name's memo, by those numbers (refAs).
+	nextID, lastID int
+	byID           []memoEntry
 }
 
 // memoEntry is what checking a URL against a base gave: its hits, and
@@ -346,6 +351,10 @@ type fileCheck struct {
 type memoEntry struct {
 	hits []hit
 	lnk  *link
+	// id numbers the entry in its file's check (fileCheck.nextID); set
+	// says an entry of fileCheck.byID is made.
+	id  int
+	set bool
 }
 
 type memoKey struct {
@@ -354,8 +363,16 @@ type memoKey struct {
 	asBase bool
 }
 
-func (fc *fileCheck) ref(r extract.Ref) {
+func (fc *fileCheck) ref(r extract.Ref) { fc.refAs(r, -1, nil) }
+
+// refAs checks the Ref r. For a check of one of a file's other names, id
+// is the number the check of its own name gave r's URL against r's base
+// (lastID), by which the other name keeps what its own check of the URL
+// gave (byID) without hashing the URL again, and u, when not nil, the
+// URL as that check read it, valid (see quickLink); -1 and nil otherwise.
+func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 	fc.urls++
+	fc.lastID = -1
 	if len(fc.pending) > 0 || len(fc.cover) > 0 {
 		fc.place(r.Map.At(0))
 	}
@@ -379,16 +396,32 @@ func (fc *fileCheck) ref(r extract.Ref) {
 			lnk = fc.scratch.lnk
 			break
 		}
+		if id >= 0 {
+			if id >= len(fc.byID) {
+				fc.byID = append(fc.byID, make([]memoEntry, id+1-len(fc.byID))...)
+			}
+			e := &fc.byID[id]
+			if !e.set {
+				if e.lnk = fc.quickLink(r.URL, u, b); e.lnk == nil {
+					e.hits = fc.l.check(&fc.scratch, r.URL, b, tc, r.IsBase, nil)
+					e.lnk = fc.scratch.lnk
+				}
+				e.set = true
+			}
+			hits, lnk = e.hits, e.lnk
+			break
+		}
 		e, ok := b.memo[r.URL]
 		if !ok {
 			e.hits = fc.l.check(&fc.scratch, r.URL, b, tc, r.IsBase, nil)
-			e.lnk = fc.scratch.lnk
+			e.lnk, e.id = fc.scratch.lnk, fc.nextID
+			fc.nextID++
 			if b.memo == nil {
 				b.memo = make(map[string]memoEntry)
 			}
 			b.memo[r.URL] = e
 		}
-		hits, lnk = e.hits, e.lnk
+		hits, lnk, fc.lastID = e.hits, e.lnk, e.id
 	}
 	if lnk != nil {
 		fc.targetRef(&r, b, lnk)
@@ -555,8 +588,14 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 		if len(others) > 0 {
 			h.Ref = func(r extract.Ref) {
 				fc.ref(r)
+				// The URL as the file's own name read it, when it was read
+				// now (the others read it now too) and is valid.
+				var u *ast.URL
+				if c := &fc.scratch; fc.lastID >= 0 && c.s == r.URL && c.b != nil && !c.invalid && c.err == nil && c.u.Len() > 0 {
+					u = &c.u
+				}
 				for _, o := range others {
-					o.ref(r)
+					o.refAs(r, fc.lastID, u)
 				}
 			}
 			h.Directive = func(d extract.Directive) {

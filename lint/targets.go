@@ -223,8 +223,24 @@ type targetCtx struct {
 	deferFragments bool
 	external       bool
 	references     bool
-	// dir are the segments of the directory of path, for fastPlace.
-	dir []string
+	// dir are the segments of the directory of path, for fastPlace;
+	// depth is how many segments the served URL's path has before its
+	// last "/".
+	dirPath string
+	depth   int
+	// self is what the file's path leads to, on first need.
+	self *target.Target
+	// slab is where links are allocated, a few at a time (newLink).
+	slab []link
+}
+
+// newLink returns a new link, allocated with others.
+func (tc *targetCtx) newLink() *link {
+	if len(tc.slab) == cap(tc.slab) {
+		tc.slab = make([]link, 0, 32)
+	}
+	tc.slab = append(tc.slab, link{fragAt: -1, tg: noTarget})
+	return &tc.slab[len(tc.slab)-1]
 }
 
 func newTargetCtx(t *Targets, i int) *targetCtx {
@@ -238,8 +254,9 @@ func newTargetCtx(t *Targets, i int) *targetCtx {
 		tc.real = r.Real
 	}
 	if i := strings.LastIndexByte(tc.path, '/'); i >= 0 {
-		tc.dir = strings.Split(tc.path[:i], "/")
+		tc.dirPath = tc.path[:i]
 	}
+	tc.depth = depth(&tc.served)
 	return tc
 }
 
@@ -250,40 +267,17 @@ func newTargetCtx(t *Targets, i int) *targetCtx {
 // of names after leading ".." segments that stay under the root, none
 // with an escape, an empty segment or params. Its answer is LocateURL's
 // of the resolution (TestFastPlace).
-func (tc *targetCtx) fastPlace(u *ast.URL) (target.Place, bool) {
+func (tc *targetCtx) fastPlace(u *ast.URL) (target.Place, *target.Target, bool) {
 	if u.Scheme.Present || u.NetLoc.Present || u.Params.Present {
-		return target.Place{}, false
+		return target.Place{}, nil, false
 	}
-	p := u.Path.Value
-	if strings.IndexByte(p, '%') >= 0 || strings.Contains(p, "//") {
-		return target.Place{}, false
+	if u.Path.Value == "" {
+		if tc.self == nil {
+			tc.self = tc.tree.Resolve(tc.path, false)
+		}
+		return target.Place{Where: target.Inside, Path: tc.path}, tc.self, true
 	}
-	switch {
-	case p == "":
-		return target.Place{Where: target.Inside, Path: tc.path}, true
-	case p[0] == '/':
-		return target.Place{}, false
-	}
-	up := 0
-	for strings.HasPrefix(p[up*3:], "../") {
-		up++
-	}
-	rest := p[up*3:]
-	if up > len(tc.dir) || rest == ".." || target.HasDotSegment(rest) {
-		return target.Place{}, false
-	}
-	dir := tc.dir[:len(tc.dir)-up]
-	pl := target.Place{Where: target.Inside, Dir: rest == "" || strings.HasSuffix(rest, "/")}
-	rest = strings.TrimSuffix(rest, "/")
-	switch {
-	case len(dir) == 0:
-		pl.Path = rest
-	case rest == "":
-		pl.Path = strings.Join(dir, "/")
-	default:
-		pl.Path = strings.Join(dir, "/") + "/" + rest
-	}
-	return pl, true
+	return tc.tree.Near(tc.dirPath, u.Path.Value)
 }
 
 // link is where a reference leads, as the target rules read it: computed
@@ -359,7 +353,7 @@ func (c *urlCheck) link() *link {
 	if c.lnk != nil || c.tc == nil || c.b == nil {
 		return c.lnk
 	}
-	lk := &link{fragAt: -1, tg: noTarget}
+	lk := c.tc.newLink()
 	c.lnk = lk
 	tb, ok := c.targetBase()
 	if !ok {
@@ -369,8 +363,8 @@ func (c *urlCheck) link() *link {
 		c.browserLink(lk)
 		return lk
 	}
-	if pl, fast := c.tc.fastPlace(&c.u); fast && c.b.fromRetrieval {
-		lk.ok, lk.place = true, pl
+	if pl, tg, fast := c.tc.fastPlace(&c.u); fast && c.b.fromRetrieval {
+		lk.ok, lk.place, lk.tg = true, pl, tg
 	} else {
 		res := resolve.Reference(tb, c.u)
 		lk.ok, lk.place = true, c.tc.tree.LocateURL(&res)
@@ -391,7 +385,7 @@ func (c *urlCheck) link() *link {
 			lk.pathTo = lk.fragAt - 1
 		}
 	}
-	if lk.place.Where == target.Inside && lk.place.Bad == "" {
+	if lk.place.Where == target.Inside && lk.place.Bad == "" && lk.tg == noTarget {
 		lk.tg = c.tc.tree.Resolve(lk.place.Path, lk.place.Dir)
 	}
 	return lk
@@ -406,7 +400,7 @@ func (c *urlCheck) browserLink(lk *link) {
 	b := c.b
 	if b.tcmp == nil {
 		b.tcmp = compare.NewBase(b.tbURL)
-		b.tbOdd = mayMove(b.tbURL)
+		b.tbOdd = mayMove(b.tbURL, -1)
 	}
 	w := b.tcmp.Reference(c.s).Reading(compare.WHATWG)
 	if w.Verdict == compare.Rejected || !w.URL.Present {
@@ -430,6 +424,30 @@ func (c *urlCheck) browserLink(lk *link) {
 	}
 }
 
+// quickLink returns where the reference s, read as u (valid), leads
+// against b under the name a check of another name of a file is of, when
+// that is plain: the file's base is the URL it is served at, the
+// reference's place is plain to see (fastPlace), a file is there, and
+// browsers cannot take it elsewhere (mayMove). No target rule then has
+// anything to report, and the check need not run. nil otherwise, or
+// when u is nil.
+func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *link {
+	tc := fc.tc
+	if u == nil || tc == nil || b == nil || !b.fromRetrieval || !tc.servedOK || mayMove(s, tc.depth) {
+		return nil
+	}
+	pl, tg, ok := tc.fastPlace(u)
+	if !ok || tg.Status != target.Found {
+		return nil
+	}
+	lk := tc.newLink()
+	lk.ok, lk.place, lk.tg = true, pl, tg
+	if u.Fragment.Present {
+		lk.fragAt, lk.fragText = u.Fragment.Span.Start, u.Fragment.Value
+	}
+	return lk
+}
+
 // whatwg sets lk.w, the browsers' reading of the URL under check, when
 // it leads elsewhere than RFC 1808's: package compare's prefilter answers
 // that the readers agree, for nearly every URL, without reading it.
@@ -437,9 +455,9 @@ func (c *urlCheck) whatwg(lk *link) {
 	b := c.b
 	if b.tcmp == nil {
 		b.tcmp = compare.NewBase(b.tbURL)
-		b.tbOdd = mayMove(b.tbURL)
+		b.tbOdd = mayMove(b.tbURL, -1)
 	}
-	if !b.tbOdd && !mayMove(c.s) || b.tcmp.Agrees(c.s) {
+	if !b.tbOdd && !mayMove(c.s, depth(&b.tb)) || b.tcmp.Agrees(c.s) {
 		return
 	}
 	w := b.tcmp.Reference(c.s).Reading(compare.WHATWG)
@@ -464,19 +482,42 @@ func (c *urlCheck) whatwg(lk *link) {
 
 // mayMove reports whether a valid URL, or a base, holds what can make
 // browsers take a reference to another path than RFC 1808 does: a "." or
-// ".." segment (RFC 1808 keeps some that browsers remove), an escaped
-// dot (browsers read "%2e" as "." in a dot segment), params (";x" alone
-// replaces the base's last segment in browsers). Without any, in the
-// reference and in its base, the two readings reach the same path, and
-// package compare is not asked.
-func mayMove(s string) bool {
-	if strings.IndexByte(s, ';') >= 0 || strings.Contains(s, "%2e") || strings.Contains(s, "%2E") {
+// ".." segment (RFC 1808 keeps those of an absolute path, and the ".."
+// that climb above the root of the site, which browsers remove), an
+// escaped dot (browsers read "%2e" as "." in a dot segment), params (";x"
+// alone replaces the base's last segment in browsers), a net_path ("//",
+// whose net_loc the two read differently). A relative path's
+// "." segments, and as many ".." as the base's path has segments (depth;
+// -1 for a base itself; the ".." are counted wherever they are), the two
+// remove alike. Without any of those, in
+// the reference and in its base, the two readings reach the same path,
+// and package compare is not asked.
+func mayMove(s string, depth int) bool {
+	if strings.IndexByte(s, ';') >= 0 || strings.Contains(s, "%2e") || strings.Contains(s, "%2E") || strings.HasPrefix(s, "//") {
 		return true
 	}
 	if end := strings.IndexAny(s, "?#"); end >= 0 {
 		s = s[:end]
 	}
-	return target.HasDotSegment(s)
+	if depth < 0 || strings.HasPrefix(s, "/") || strings.IndexByte(s, ':') >= 0 {
+		return target.HasDotSegment(s)
+	}
+	if !strings.Contains(s, "..") {
+		return false
+	}
+	up := 0
+	for seg := range strings.SplitSeq(s, "/") {
+		if seg == ".." {
+			up++
+		}
+	}
+	return up > depth
+}
+
+// depth returns the number of segments of the path of the URL u before
+// its last "/": how many ".." a relative reference against it may climb.
+func depth(u *ast.URL) int {
+	return max(0, strings.Count(u.Path.Value, "/")-1)
 }
 
 // reportedRule reports whether the rule has reported the URL.

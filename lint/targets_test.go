@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/compare"
 	"github.com/relurl/relurl/internal/testseed"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/target"
@@ -46,13 +47,13 @@ func TestFastPlace(t *testing.T) {
 					continue
 				}
 				checked++
-				got, ok := tc.fastPlace(&u)
+				got, tg, ok := tc.fastPlace(&u)
 				if !ok {
 					continue
 				}
 				fast++
 				res := resolve.Reference(tc.served, u)
-				if want := tree.LocateURL(&res); got != want {
+				if want := tree.LocateURL(&res); got != want || tg != tree.Resolve(want.Path, want.Dir) {
 					t.Fatalf("seed %d: %q from %s under %q: fastPlace %+v, LocateURL of %q %+v", seed, ref, file, root, got, res.String(), want)
 				}
 			}
@@ -64,17 +65,58 @@ func TestFastPlace(t *testing.T) {
 }
 
 // TestMayMove: where mayMove says the two readings cannot move a
-// reference, browsers and RFC 1808 reach the same path.
+// reference, browsers and RFC 1808 reach the same path: against the bases
+// of every depth, every reference made of names, dot segments and the
+// rest is read by package compare, and mayMove must not say no where the
+// readings differ.
 func TestMayMove(t *testing.T) {
 	for _, tc := range []struct {
-		s    string
-		want bool
+		s     string
+		depth int
+		want  bool
 	}{
-		{"a/b.html", false}, {"a.html#x.y", false}, {"../a.html", true}, {"a.b/c..d/.e", false}, {"?a/./b", false},
-		{"./a", true}, {"a/..", true}, {"/./g", true}, {";x", true}, {"a/%2e%2e/b", true}, {"%2E", true}, {".", true},
+		{"a/b.html", 0, false}, {"a.html#x.y", 0, false}, {"../a.html", 0, true}, {"../a.html", 1, false},
+		{"../../a.html", 1, true}, {"a.b/c..d/.e", 0, false}, {"?a/./b", 0, false}, {"./a", 0, false}, {"a/..", 0, true}, {"a/..", 1, false}, {"//a/b", 5, true},
+		{"/./g", 5, true}, {"/a/g", 5, false}, {"http://a/./g", 5, true}, {";x", 5, true}, {"a/%2e%2e/b", 5, true},
+		{"%2E", 5, true}, {"http://a/b/./c", -1, true}, {"http://a/b/c", -1, false},
 	} {
-		if got := mayMove(tc.s); got != tc.want {
-			t.Errorf("mayMove(%q) = %v, want %v", tc.s, got, tc.want)
+		if got := mayMove(tc.s, tc.depth); got != tc.want {
+			t.Errorf("mayMove(%q, %d) = %v, want %v", tc.s, tc.depth, got, tc.want)
+		}
+	}
+	parts := []string{"a", "..", ".", "", "b.html", "/", "?q", "#f"}
+	var refs []string
+	var gen func(prefix string, n int)
+	gen = func(prefix string, n int) {
+		refs = append(refs, prefix)
+		if n == 0 {
+			return
+		}
+		for _, p := range parts {
+			sep := ""
+			if prefix != "" && p != "?q" && p != "#f" && p != "/" {
+				sep = "/"
+			}
+			gen(prefix+sep+p, n-1)
+		}
+	}
+	gen("", 4)
+	for _, b := range []string{"http://a/", "http://a/x.html", "http://a/b/c/d.html", "http://a/b/"} {
+		base := compare.NewBase(b)
+		u, _ := resolve.ParseBase(b)
+		for _, ref := range refs {
+			if _, diags := validate.Validate(ref); diags.HasErrors() || mayMove(ref, depth(&u)) {
+				continue
+			}
+			rep := base.Reference(ref)
+			r, w := rep.Reading(compare.RFC1808), rep.Reading(compare.WHATWG)
+			rp, wp := r.Components.Path, w.Components.Path
+			if r.Components.Params.Present {
+				rp += ";" + r.Components.Params.Value
+			}
+			if rp != wp && !(rp == "" && wp == "/") {
+				t.Errorf("%q against %q: RFC 1808 reaches %q, browsers %q, and mayMove says no", ref, b, rp, wp)
+			}
 		}
 	}
 }

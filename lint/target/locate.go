@@ -228,3 +228,73 @@ func PathReference(p string) string {
 	}
 	return ref
 }
+
+// near is what Near found for a directory and a reference.
+type near struct {
+	place Place
+	tg    *Target
+	ok    bool
+}
+
+// Near returns where the relative path ref (a reference with no scheme,
+// net_loc, params, query or fragment: its path alone, not empty, not
+// beginning with "/") leads from a file in the directory dir under the
+// root ("" the root), and what is there, when that is plain to see: ref
+// is names after leading "../" segments that stay under the root, with
+// no escape, empty segment or other dot segment. Its answer is Locate's
+// of the reference resolved by RFC 1808 §4 against the URL of a file in
+// dir, and Resolve's; false for any other reference. The answers are
+// kept: the pages of a directory share most of their references.
+func (t *Tree) Near(dir, ref string) (Place, *Target, bool) {
+	key := [2]string{dir, ref}
+	t.mu.RLock()
+	n, ok := t.nears[key]
+	t.mu.RUnlock()
+	if ok {
+		return n.place, n.tg, n.ok
+	}
+	// The answers kept must not hold on to the caller's strings (pieces
+	// of a document).
+	key = [2]string{strings.Clone(dir), strings.Clone(ref)}
+	n.place, n.ok = nearPlace(key[0], key[1])
+	if n.ok {
+		n.tg = t.Resolve(n.place.Path, n.place.Dir)
+	}
+	t.mu.Lock()
+	t.nears[key] = n
+	t.mu.Unlock()
+	return n.place, n.tg, n.ok
+}
+
+// nearPlace is Near's place, not kept.
+func nearPlace(dir, ref string) (Place, bool) {
+	if ref == "" || ref[0] == '/' || strings.IndexByte(ref, '%') >= 0 || strings.Contains(ref, "//") {
+		return Place{}, false
+	}
+	up := 0
+	for strings.HasPrefix(ref[up*3:], "../") {
+		up++
+	}
+	rest := ref[up*3:]
+	if rest == ".." || HasDotSegment(rest) {
+		return Place{}, false
+	}
+	for ; up > 0; up-- {
+		if dir == "" {
+			return Place{}, false
+		}
+		i := strings.LastIndexByte(dir, '/')
+		dir = dir[:max(0, i)]
+	}
+	pl := Place{Where: Inside, Dir: rest == "" || strings.HasSuffix(rest, "/")}
+	rest = strings.TrimSuffix(rest, "/")
+	switch {
+	case dir == "":
+		pl.Path = rest
+	case rest == "":
+		pl.Path = dir
+	default:
+		pl.Path = dir + "/" + rest
+	}
+	return pl, true
+}

@@ -54,20 +54,44 @@ type Tree struct {
 	opts Options
 
 	mu sync.RWMutex
-	// dirs are the listings read, by directory path.
-	dirs map[string]*listing
+	// dirs are the listings read, by directory path; links the symbolic
+	// links read, by path.
+	dirs  map[string]*listing
+	links map[string]linkRead
 	// resolved are the answers of Resolve, by path (and "/" when the path
-	// was written with a trailing "/").
-	resolved map[string]*Target
+	// was written with a trailing "/"); raws those of raw.
+	resolved, raws map[string]*Target
 	// anchors are the documents' anchors by their real path; a nil value
 	// is a document whose anchors could not be read.
 	anchors map[string]*Anchors
-	// fragments are the answers of Fragment, by real path and fragment.
+	// fragments are the answers of Fragment, by real path and fragment;
+	// nears those of Near, by directory and reference.
 	fragments map[[2]string]Fragment
+	nears     map[[2]string]near
 	// refs are the real paths each document's references lead to, by its
 	// path, and referrers their inverse ([Tree.SetReferences]).
 	refs      map[string][]string
 	referrers map[string]map[string]bool
+}
+
+// linkRead is a symbolic link as it was read.
+type linkRead struct {
+	link Link
+	err  error
+}
+
+// readLink reads the symbolic link at name, once.
+func (t *Tree) readLink(name string) (Link, error) {
+	t.mu.RLock()
+	r, ok := t.links[name]
+	t.mu.RUnlock()
+	if !ok {
+		r.link, r.err = t.fsys.ReadLink(name)
+		t.mu.Lock()
+		t.links[name] = r
+		t.mu.Unlock()
+	}
+	return r.link, r.err
 }
 
 // listing is a directory as it was read.
@@ -111,8 +135,8 @@ func NewTree(fsys FS, rootURL string, opts Options) (*Tree, error) {
 		opts.Index = DefaultIndex
 	}
 	return &Tree{fsys: fsys, root: r, opts: opts,
-		dirs: map[string]*listing{}, resolved: map[string]*Target{}, anchors: map[string]*Anchors{},
-		fragments: map[[2]string]Fragment{}, refs: map[string][]string{}, referrers: map[string]map[string]bool{}}, nil
+		dirs: map[string]*listing{}, links: map[string]linkRead{}, resolved: map[string]*Target{}, raws: map[string]*Target{}, anchors: map[string]*Anchors{},
+		fragments: map[[2]string]Fragment{}, nears: map[[2]string]near{}, refs: map[string][]string{}, referrers: map[string]map[string]bool{}}, nil
 }
 
 // Options returns the tree's options.
@@ -205,11 +229,14 @@ func (t *Tree) Resolve(p string, dir bool) *Target {
 	if ok {
 		return kept
 	}
-	tg := t.resolve(p, dir)
+	// The answers kept must not hold on to the caller's string (a piece
+	// of a document).
+	p, key = strings.Clone(p), strings.Clone(key)
+	tg := *t.raw(p, dir, 0)
 	if tg.Status == Missing && !dir && len(t.opts.TryExtensions) > 0 && p != "" && !strings.Contains(path.Base(p), ".") {
 		for _, ext := range t.opts.TryExtensions {
-			if alt := t.resolve(p+ext, false); alt.Status != Missing {
-				tg = alt
+			if alt := t.raw(p+ext, false, 0); alt.Status != Missing {
+				tg = *alt
 				break
 			}
 		}
@@ -228,87 +255,118 @@ func (t *Tree) Resolve(p string, dir bool) *Target {
 	return kept
 }
 
+// raw returns what the path p leads to, as resolve finds it, after links
+// symbolic links followed to reach it; the answers are kept, so that the
+// paths a link leads into are resolved once, whatever the links to them.
+func (t *Tree) raw(p string, dir bool, links int) *Target {
+	key := p
+	if dir {
+		key += "/"
+	}
+	t.mu.RLock()
+	kept, ok := t.raws[key]
+	t.mu.RUnlock()
+	if ok {
+		return kept
+	}
+	p, key = strings.Clone(p), strings.Clone(key)
+	tg := t.resolve(p, dir, links)
+	t.mu.Lock()
+	if old := t.raws[key]; old != nil {
+		kept = old
+	} else {
+		kept = &tg
+		t.raws[key] = kept
+	}
+	t.mu.Unlock()
+	return kept
+}
+
 // resolve is Resolve without the extensions, the ignored paths and the
-// answers kept.
-func (t *Tree) resolve(p string, dir bool) Target {
+// answers kept, after links symbolic links followed to reach p: each name
+// looked up in its directory's listing, in other letter case when it is
+// not there as written; at a symbolic link, the path it leads to and the
+// rest of p resolved in turn (raw).
+func (t *Tree) resolve(p string, dir bool, links int) Target {
 	var segs []string
 	if p != "" {
 		segs = strings.Split(p, "/")
 	}
-	// origin[i] is the index of segs[i] in the path as written, or -1 for
-	// a name a link's text put there; served is the path as written, each
-	// name as found.
-	origin := make([]int, len(segs))
-	for i := range origin {
-		origin[i] = i
-	}
+	// served is the path as written, each name as found.
 	served := slices.Clone(segs)
 	cased, fixable := false, true
 	var names []string
 	real := ""
-	links := 0
 	isDir := true // real is a directory
-	for i := 0; i < len(segs); i++ {
+	for i, name := range segs {
 		l := t.listing(real)
 		if l.err != nil && len(l.entries) == 0 {
 			return Target{Status: Missing, Why: "no such file"}
 		}
-		name := segs[i]
 		e, ok := l.find(name)
 		if !ok {
 			alts := l.fold(name)
 			if len(alts) == 0 {
 				why := "no such file"
 				if i < len(segs)-1 {
-					why = "no such directory " + join(served[:origin0(origin, i)+1])
+					why = "no such directory " + join(served[:i+1])
 				}
 				return Target{Status: Missing, Why: why}
 			}
-			cased = true
+			cased, served[i] = true, alts[0]
 			e, _ = l.find(alts[0])
-			if len(alts) > 1 || origin[i] < 0 {
-				fixable = false
-			}
 			if len(alts) > 1 {
-				names = alts
-			}
-			if origin[i] >= 0 {
-				served[origin[i]] = alts[0]
+				fixable, names = false, alts
 			}
 		}
 		next := join2(real, e.Name)
 		switch e.Type {
 		case TypeLink:
-			links++
-			if links > maxLinks {
+			if links >= maxLinks {
 				return Target{Status: Missing, Why: "a loop of symbolic links"}
 			}
-			lk, err := t.fsys.ReadLink(next)
+			lk, err := t.readLink(next)
 			if err != nil {
 				return Target{Status: Missing, Why: "a symbolic link that cannot be read"}
 			}
 			if lk.Outside {
-				via := next
-				if origin[i] >= 0 {
-					via = join(served[:origin[i]+1])
-				}
-				return Target{Status: LinkOut, Via: via, LinkTarget: lk.Target, LinkExists: lk.Exists}
+				return Target{Status: LinkOut, Via: join(served[:i+1]), LinkTarget: lk.Target, LinkExists: lk.Exists}
 			}
-			// Go on from the root, with the link's path in place of the
-			// names up to it.
+			// The path the link leads to, and the rest.
 			var linkSegs []string
 			if lk.Path != "" {
 				linkSegs = strings.Split(lk.Path, "/")
 			}
-			rest, restOrigin := segs[i+1:], origin[i+1:]
-			segs = append(linkSegs, rest...)
-			origin = append(slices.Repeat([]int{-1}, len(linkSegs)), restOrigin...)
-			real, i, isDir = "", -1, true
+			sub := t.raw(join(append(slices.Clone(linkSegs), segs[i+1:]...)), dir, links+1)
+			if sub.Status != Found && sub.Status != Case {
+				return *sub
+			}
+			tg := *sub
+			// As served: the names up to the link as found, then the rest
+			// as the link's path found them (and an index file).
+			rest := strings.Split(sub.Path, "/")
+			if sub.Path == "" {
+				rest = nil
+			}
+			tg.Path = join(append(served[:i+1:i+1], rest[min(len(linkSegs), len(rest)):]...))
+			tg.Kind, _ = extract.KindByName(tg.Path)
+			switch {
+			case sub.Status == Case:
+				// Fixable when the names that differ are the rest's, which
+				// the reference writes, not the link's text.
+				tg.Fixable = sub.Fixable && fixable && len(rest) >= len(linkSegs) && slices.Equal(rest[:len(linkSegs)], linkSegs)
+				if len(tg.Names) == 0 {
+					tg.Names = names
+				}
+			case cased:
+				tg.Status, tg.Names, tg.Fixable = Case, names, fixable
+			}
+			return tg
 		case TypeDir:
 			real, isDir = next, true
 		default:
 			if i < len(segs)-1 {
-				return Target{Status: Missing, Why: join(served[:origin0(origin, i)+1]) + " is a file, not a directory"}
+				return Target{Status: Missing, Why: join(served[:i+1]) + " is a file, not a directory"}
 			}
 			real, isDir = next, false
 		}
@@ -322,7 +380,7 @@ func (t *Tree) resolve(p string, dir bool) Target {
 		}
 		tg.Index = true
 		tg.Path, tg.Real = join2(tg.Path, idx), join2(real, idx)
-		if r := t.Resolve(tg.Real, false); r.Status == Found {
+		if r := t.raw(tg.Real, false, links+1); r.Status == Found {
 			tg.Real = r.Real
 		}
 	case dir:
@@ -349,17 +407,6 @@ func (t *Tree) index(dir string) (string, string) {
 		what = "the directory " + dir + "/"
 	}
 	return "", what + " has no index file (" + strings.Join(t.opts.Index, ", ") + ")"
-}
-
-// origin0 is the index in the written path of the last written name at
-// or before segs[i].
-func origin0(origin []int, i int) int {
-	for ; i >= 0; i-- {
-		if origin[i] >= 0 {
-			return origin[i]
-		}
-	}
-	return 0
 }
 
 func join(segs []string) string { return strings.Join(segs, "/") }
@@ -447,6 +494,7 @@ func (t *Tree) Fragment(tg *Target, frag string) Fragment {
 	if a := t.Anchors(tg.Real, tg.Kind); a != nil {
 		f = Fragment{Checked: true, Match: a.Find(frag)}
 	}
+	key[1] = strings.Clone(frag)
 	t.mu.Lock()
 	t.fragments[key] = f
 	t.mu.Unlock()
@@ -497,6 +545,9 @@ func (t *Tree) Invalidate() {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	clear(t.dirs)
+	clear(t.links)
 	clear(t.resolved)
+	clear(t.raws)
 	clear(t.fragments)
+	clear(t.nears)
 }
