@@ -104,3 +104,60 @@ func checkQuotes(t *testing.T, page, text string, lines map[string]bool, strict 
 	}
 	return quoted
 }
+
+// recordedQuote is a quote of a recorded file other than the benchmark
+// report: "<!-- begin: testdata/... -->" up to its end mark.
+var recordedQuote = regexp.MustCompile(`(?m)^<!-- begin: (testdata/[^ ]+) -->$`)
+
+// TestRecordedQuotes holds the lines the pages of docs/ quote from a
+// recorded file other than the benchmark report (the comparison of the
+// target rules with linkinator, testdata/targets/linkcheck.txt, written by
+// go run ./internal/linkcheck) to that file: a quote whose lines
+// the file lacks fails, as TestPerformanceFigures fails a page's quote of
+// the report.
+func TestRecordedQuotes(t *testing.T) {
+	pages, err := filepath.Glob("docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, page := range pages {
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(data)
+		for _, m := range recordedQuote.FindAllStringSubmatchIndex(text, -1) {
+			file := text[m[2]:m[3]]
+			if file == reportFile {
+				continue
+			}
+			recorded, err := os.ReadFile(file)
+			if err != nil {
+				t.Errorf("%s quotes %s: %v", page, file, err)
+				continue
+			}
+			lines := map[string]bool{}
+			for _, l := range strings.Split(string(recorded), "\n") {
+				lines[strings.TrimRight(l, " ")] = true
+			}
+			end := strings.Index(text[m[1]:], "<!-- end: "+file+" -->")
+			if end < 0 {
+				t.Errorf("%s: the quote of %s has no end", page, file)
+				continue
+			}
+			quoted := 0
+			for _, l := range strings.Split(text[m[1]:m[1]+end], "\n") {
+				if l = strings.TrimRight(l, " "); l == "" || strings.HasPrefix(l, "```") {
+					continue
+				}
+				quoted++
+				if !lines[l] {
+					t.Errorf("%s: %q is quoted from %s but is not in it", page, l, file)
+				}
+			}
+			if quoted == 0 {
+				t.Errorf("%s quotes nothing of %s", page, file)
+			}
+		}
+	}
+}

@@ -167,7 +167,8 @@ type TargetResult struct {
 	// Targets.Paths[i]); nil when there are none.
 	Deferred []*Deferred
 	// External are the references that lead to other sites, each URL
-	// once, in order of first place, when Targets.External was set.
+	// once, in order of first place, when Targets.External was set; not
+	// data: and javascript: URLs, which lead nowhere to check.
 	External []External
 	// Reals, when Targets.References was set, are the targets the file's
 	// references lead to that exist (by their paths with symbolic links
@@ -745,6 +746,14 @@ func checkTargetOutside(c *urlCheck) {
 // target's anchors are known (fragRef).
 func checkTargetFragment(c *urlCheck) { c.link() }
 
+// listed reports whether a reference to another site is one a network
+// link checker can take: not data: (the resource is the URL itself) nor
+// javascript: (a script, not a place).
+func listed(u string) bool {
+	scheme, _, _ := strings.Cut(u, ":")
+	return !strings.EqualFold(scheme, "data") && !strings.EqualFold(scheme, "javascript")
+}
+
 // fragRef is a reference whose fragment is checked at the end of the file
 // or of the run.
 type fragRef struct {
@@ -773,7 +782,7 @@ func (fc *fileCheck) targetRef(r *extract.Ref, b *base, lk *link) {
 			if fc.extSeen == nil {
 				fc.extSeen = map[string]bool{}
 			}
-			if u := lk.url(); !fc.extSeen[u] {
+			if u := lk.url(); !fc.extSeen[u] && listed(u) {
 				fc.extSeen[u] = true
 				tr.External = append(tr.External, External{URL: u, Offset: r.Map.At(0)})
 			}

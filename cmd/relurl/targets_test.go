@@ -136,10 +136,12 @@ func TestLintTargetsOff(t *testing.T) {
 
 // TestListExternal: each reference to another site once, where it is
 // first found, as URL, tab, file:line:column; with --format json, one
-// object a line; the findings are not written.
+// object a line; the findings are not written; data: and javascript:
+// URLs are not listed.
 func TestListExternal(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, dir, "a.html", `<a href="https://b.example/x">1</a> <a href="mailto:x@y">2</a>`+"\n"+`<a href="https://b.example/x">3</a> <a href="missing.html">4</a>`)
+	writeFile(t, dir, "a.html", `<a href="https://b.example/x">1</a> <a href="mailto:x@y">2</a>`+"\n"+`<a href="https://b.example/x">3</a> <a href="missing.html">4</a>`+
+		`<img src="data:image/png;base64,AAAA"><a href="javascript:void(0)">5</a>`)
 	writeFile(t, dir, "sub/c.md", "[x](https://b.example/x) [y](//c.example/y?q) [z](../a.html)\n")
 	inDir(t, dir, ".")
 	out, _, code := runCmd(t, "", "lint", "--list-external", ".")
@@ -223,5 +225,38 @@ func TestLintTargetsBaseline(t *testing.T) {
 	out, _, _ = runCmd(t, "", "lint", "--baseline", "base.json", "site")
 	if !regexp.MustCompile(`^site/a.html:2:11: error: the fragment "#other" names no anchor of "a.html"`).MatchString(out) || strings.Count(out, "\n") != 1 {
 		t.Errorf("--baseline, a new finding:\n%s", out)
+	}
+}
+
+// TestTargetsRoot: the root defaults to the directory named (or the
+// common directory of the files named), where "/b.html" is the root's
+// b.html; SARIF's URIs and github's paths stay relative to the working
+// directory unless --root is given (decision T-2).
+func TestTargetsRoot(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "docs/a.html", `<a href="/b.html">b</a> <a href="c.html">c</a>`+"\n")
+	writeFile(t, dir, "docs/b.html", "")
+	writeFile(t, dir, "docs/sub/d.html", `<a href="../b.html">b</a>`+"\n")
+	inDir(t, dir, ".")
+	for _, args := range [][]string{{"docs"}, {"docs/a.html", "docs/sub/d.html"}} {
+		out, _, _ := runCmd(t, "", append([]string{"lint", "--format", "sarif"}, args...)...)
+		if !strings.Contains(out, `"uri":"docs/a.html","uriBaseId":"%SRCROOT%"`) || strings.Count(out, `"ruleId":"target/missing"`) != 1 ||
+			!strings.Contains(out, `\"c.html\" leads to \"c.html\" under the root`) {
+			t.Errorf("relurl lint --format sarif %q:\n%s", args, out)
+		}
+	}
+	out, _, _ := runCmd(t, "", "lint", "--format", "github", "docs")
+	if !strings.HasPrefix(out, "::error file=docs/a.html,") {
+		t.Errorf("--format github:\n%s", out)
+	}
+	// --root names the root: /b.html is then ./b.html, missing, and the
+	// SARIF URIs are relative to it.
+	out, _, _ = runCmd(t, "", "lint", "--format", "sarif", "--root", "docs", "docs")
+	if !strings.Contains(out, `"uri":"a.html"`) || strings.Count(out, `"ruleId":"target/missing"`) != 1 {
+		t.Errorf("--root docs:\n%s", out)
+	}
+	out, _, _ = runCmd(t, "", "lint", "--root", ".", "docs")
+	if !strings.Contains(out, `"/b.html" leads to "b.html" under the root: no such file`) {
+		t.Errorf("--root .:\n%s", out)
 	}
 }

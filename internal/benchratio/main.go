@@ -249,6 +249,7 @@ func main() {
 	}
 
 	floors(w, results)
+	targetRules(w, results, hdr)
 	relative(w, results)
 	kinds(w, results)
 	others(w, results)
@@ -444,6 +445,40 @@ func floors(w io.Writer, results []*result) {
 	}
 }
 
+// targetRules reports what the target rules cost: BenchmarkLintTargets's
+// x-notargets, the CPU time of relurl lint -j 1 DIR with them over the
+// time without, the two in turn in each iteration, on each tree; and the
+// target of 1.3 on the Python docs and the Apache manual. The section
+// names the run it comes from, so that it can stand in a report made of
+// several.
+func targetRules(w io.Writer, results []*result, hdr header) {
+	var rows []*result
+	for _, r := range results {
+		if _, ok := r.metric("x-notargets"); ok && r.pkg == "runner" && strings.HasPrefix(r.name, "LintTargets/") {
+			rows = append(rows, r)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nThe target rules: relurl lint -j 1 DIR with them over without, CPU time, the two in turn in each\n")
+	fmt.Fprintf(w, "iteration (BenchmarkLintTargets; run of %s, load %s; the target: at most 1.3):\n\n", hdr["date"], strings.Join(strings.Fields(hdr["loadavg"])[:min(3, len(strings.Fields(hdr["loadavg"])))], " "))
+	for _, r := range rows {
+		x, _ := r.metric("x-notargets")
+		fmt.Fprintf(w, "  %-58s x-notargets %5.2f  (%s with them)\n", strings.TrimPrefix(r.name, "LintTargets/"), x, dur(median(r.ns)))
+	}
+	for _, r := range rows {
+		if c := r.get("corpus"); c == "python3.11-docs" || c == "apache-manual" {
+			x, _ := r.metric("x-notargets")
+			verdict := "met"
+			if x > 1.3 {
+				verdict = "NOT MET"
+			}
+			fmt.Fprintf(w, "  %-58s %7.2f× without (target ≤ 1.3×): %s\n", "relurl lint with the target rules, "+c, x, verdict)
+		}
+	}
+}
+
 // relative reports Relative beside Resolve on the same URL
 // (BenchmarkRelativeVsResolve): time and allocation per byte of the
 // target, at 64 KiB, for each shape.
@@ -500,7 +535,8 @@ func others(w io.Writer, results []*result) {
 	covered := map[string]bool{"ns/B": true}
 	var lines []string
 	for _, r := range results {
-		if r.pkg == "lint" && strings.HasPrefix(r.name, "LintHTML/") || r.pkg == "resolve" && strings.HasPrefix(r.name, "RelativeVsResolve/") {
+		if r.pkg == "lint" && strings.HasPrefix(r.name, "LintHTML/") || r.pkg == "resolve" && strings.HasPrefix(r.name, "RelativeVsResolve/") ||
+			r.pkg == "runner" && strings.HasPrefix(r.name, "LintTargets/") {
 			continue
 		}
 		var units []string

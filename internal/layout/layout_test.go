@@ -76,6 +76,9 @@ var allowed = map[string][]string{
 	// internal/benchratio: make bench's report, from go test -bench's
 	// output and from the built commands run as processes.
 	"internal/benchratio": {},
+	// internal/linkcheck: the target rules beside linkinator on the
+	// documentation trees installed, into testdata/targets/linkcheck.txt.
+	"internal/linkcheck": {},
 	// internal/scale: the scaling suite's harness and shapes of input.
 	"internal/scale":     {},
 	"internal/sequencer": {},

@@ -61,8 +61,11 @@ type targetRun struct {
 	aliases  [][]int
 	pending  map[int]*FileResult
 	deferred []*lint.Deferred
-	// seen are the references to other sites handed on.
+	// seen are the references to other sites handed on; cwd is the
+	// working directory, asked for once (filepath.Abs asks the system
+	// each time).
 	seen map[string]bool
+	cwd  string
 }
 
 // newTargetRun makes the tree of the run's root, or returns nil when
@@ -84,6 +87,9 @@ func (r *runner) newTargetRun(items []item) (*targetRun, error) {
 	}
 	tr := &targetRun{tree: tree, aliases: make([][]int, len(items)), pending: map[int]*FileResult{},
 		deferred: make([]*lint.Deferred, len(items)), seen: map[string]bool{}}
+	if wd, err := os.Getwd(); err == nil {
+		tr.cwd = wd
+	}
 	for i, it := range items {
 		if it.aliasOf > 0 {
 			tr.aliases[it.aliasOf-1] = append(tr.aliases[it.aliasOf-1], i)
@@ -95,9 +101,12 @@ func (r *runner) newTargetRun(items []item) (*targetRun, error) {
 // underRoot returns the path of the file called name under the root,
 // slash-separated, and false when it is not under it.
 func (r *runner) underRoot(name string) (string, bool) {
-	abs, err := filepath.Abs(name)
-	if err != nil {
-		return "", false
+	abs := name
+	if !filepath.IsAbs(abs) {
+		if r.tr.cwd == "" {
+			return "", false
+		}
+		abs = filepath.Join(r.tr.cwd, name)
 	}
 	rel, err := filepath.Rel(r.rootAbs, abs)
 	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
