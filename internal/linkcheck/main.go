@@ -7,9 +7,9 @@
 //	go run ./internal/linkcheck -node node20 -linkinator node_modules/linkinator/build/src/cli.js
 //
 // relurl lint runs as relurl lint --no-config -j 1 --format json DIR.
-// linkinator runs offline, as its issue tracker recommends for a tree on
-// disk: its own server over the directory, --recurse --check-fragments,
-// every other site skipped, JSON out. A tree not installed is left out.
+// linkinator runs offline on the tree on disk: its own server over the
+// directory, --recurse --check-fragments, every other site skipped, JSON
+// out. A tree not installed is left out.
 // Findings are compared as broken (page, target) pairs for missing files,
 // and as (target, fragment) pairs for fragments.
 package main
