@@ -60,13 +60,14 @@ const (
 // TestLintNewFromRev: on a repository with old findings and one new one,
 // --new-from-rev reports the new one alone, with or without the file list
 // pre-commit passes, with a baseline; --changed-since lints the changed file
-// whole; --fix with --new-from-rev mends the new line only.
+// whole; --fix with --new-from-rev mends the new line only; the target
+// rules' findings on old lines are dropped as the others are.
 func TestLintNewFromRev(t *testing.T) {
 	dir, _ := scratchRepo(t, map[string]string{"docs/index.html": oldIndex, "docs/notes.md": oldNotes})
 	writeFile(t, dir, "docs/index.html", newIndex)
 	const newFinding = "docs/index.html:3:16: error: space is not allowed in fsegment; write it as %20 [fsegment/char]\n"
 
-	stdout, stderr, code := runCmd(t, "", "lint", "docs")
+	stdout, stderr, code := runCmd(t, "", "lint", "--no-targets", "docs")
 	if code != exitInvalid || strings.Count(stdout, "\n") != 4 {
 		t.Fatalf("relurl lint docs: exit %d, want 1 and 4 findings:\n%s%s", code, stdout, stderr)
 	}
@@ -91,7 +92,7 @@ func TestLintNewFromRev(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			stdout, stderr, code := runCmd(t, "", tt.args...)
+			stdout, stderr, code := runCmd(t, "", noTargets(tt.args)...)
 			_, summary := splitStderr(t, stderr)
 			t.Logf("$ relurl %s\n%s%s", strings.Join(tt.args, " "), stdout, stderr)
 			if code != exitInvalid || stdout != tt.stdout || summary != "relurl lint: "+tt.summary+"; T" {
@@ -100,16 +101,32 @@ func TestLintNewFromRev(t *testing.T) {
 		})
 	}
 
+	t.Run("the target rules", func(t *testing.T) {
+		// No page is there: each line leads to no file, and the new
+		// line's target finding is the one reported.
+		args := []string{"lint", "--new-from-rev", "HEAD", "docs"}
+		stdout, stderr, code := runCmd(t, "", args...)
+		t.Logf("$ relurl %s\n%s%s", strings.Join(args, " "), stdout, stderr)
+		_, summary := splitStderr(t, stderr)
+		const want = "relurl lint: 1 file linted, 1 skipped (1 unchanged), 0 unreadable; 4 URLs (4 under the root, 0 to other sites, 0 fragments not checked); " +
+			"2 errors, 0 warnings, 0 info; 0 suppressed, 0 baselined, 5 on lines unchanged since HEAD; T"
+		wantOut := "docs/index.html:3:13: error: \"new page.html\" leads to \"new page.html\" under the root: no such file " +
+			"(as browsers read it: the URL is not valid under RFC 1808) [target/missing]\n" + newFinding
+		if code != exitInvalid || stdout != wantOut || summary != want {
+			t.Errorf("exit %d\n%s\n%s\nwant\n%s%s", code, stdout, summary, wantOut, want)
+		}
+	})
+
 	t.Run("with a baseline", func(t *testing.T) {
 		// The baseline records the findings of the commit; the new line's
 		// is new to both.
 		writeFile(t, dir, "docs/index.html", oldIndex)
-		if _, stderr, code := runCmd(t, "", "lint", "--write-baseline", "baseline.json", "docs"); code != exitOK {
+		if _, stderr, code := runCmd(t, "", "lint", "--no-targets", "--write-baseline", "baseline.json", "docs"); code != exitOK {
 			t.Fatalf("--write-baseline: exit %d: %s", code, stderr)
 		}
 		writeFile(t, dir, "docs/index.html", newIndex)
 		args := []string{"lint", "--baseline", "baseline.json", "--new-from-rev", "HEAD", "docs"}
-		stdout, stderr, code := runCmd(t, "", args...)
+		stdout, stderr, code := runCmd(t, "", noTargets(args)...)
 		t.Logf("$ relurl %s\n%s%s", strings.Join(args, " "), stdout, stderr)
 		_, summary := splitStderr(t, stderr)
 		const want = "relurl lint: 1 file linted, 1 skipped (1 unchanged), 0 unreadable; 4 URLs; 1 error, 0 warnings, 0 info; 0 suppressed, 2 baselined, 0 on lines unchanged since HEAD; T"
@@ -120,7 +137,7 @@ func TestLintNewFromRev(t *testing.T) {
 
 	t.Run("--fix mends the new line only", func(t *testing.T) {
 		writeFile(t, dir, "docs/index.html", newIndex)
-		stdout, stderr, code := runCmd(t, "", "lint", "--fix", "--new-from-rev", "HEAD")
+		stdout, stderr, code := runCmd(t, "", "lint", "--no-targets", "--fix", "--new-from-rev", "HEAD")
 		if code != exitOK || stdout != "" {
 			t.Errorf("--fix --new-from-rev: exit %d, want 0\n%s%s", code, stdout, stderr)
 		}
@@ -135,11 +152,18 @@ func TestLintNewFromRev(t *testing.T) {
 
 	t.Run("nothing changed", func(t *testing.T) {
 		writeFile(t, dir, "docs/index.html", oldIndex)
-		stdout, stderr, code := runCmd(t, "", "lint", "--new-from-rev", "HEAD", "docs")
+		stdout, stderr, code := runCmd(t, "", "lint", "--no-targets", "--new-from-rev", "HEAD", "docs")
 		if code != exitOK || stdout != "" {
 			t.Errorf("exit %d, want 0 (nothing changed is no error)\n%s%s", code, stdout, stderr)
 		}
 	})
+}
+
+// noTargets returns the arguments of a relurl lint command with
+// --no-targets: the scratch repository's pages link pages that are not
+// there, which the target rules would report on every line.
+func noTargets(args []string) []string {
+	return append([]string{args[0], "--no-targets"}, args[1:]...)
 }
 
 // TestLintChangesUsage: what --new-from-rev and --changed-since cannot do

@@ -387,7 +387,7 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 			bar.step(i + 1)
 			if ar := rn.aliasResult(i); ar != nil && len(ar.Findings) > 0 {
 				sum.Suppressed += ar.Suppressed
-				r.settle(ar, ar.Findings, sum)
+				rn.settle(ar, ar.Findings, sum)
 				if repErr == nil && len(ar.Findings) > 0 {
 					bar.clear()
 					repErr = rep.File(ar)

@@ -248,7 +248,7 @@ func (r *Run) fragments(rn *runner, rep Reporter, sum *Summary, repErr *error) {
 		sum.Targets.Unchecked += unchecked
 		sum.Suppressed += suppressed
 		res := &FileResult{Name: name, Targets: true, Suppressed: suppressed}
-		r.settle(res, findings, sum)
+		rn.settle(res, findings, sum)
 		if *repErr == nil && len(res.Findings) > 0 {
 			*repErr = rep.File(res)
 		}
@@ -257,15 +257,14 @@ func (r *Run) fragments(rn *runner, rep Reporter, sum *Summary, repErr *error) {
 
 // settle sets the findings of a part reported apart from its file's
 // linting (another name's, the fragments'): recorded, filtered by the
-// baseline, counted.
-func (r *Run) settle(res *FileResult, findings []lint.Finding, sum *Summary) {
+// baseline and by Run.NewFrom, counted.
+func (r *runner) settle(res *FileResult, findings []lint.Finding, sum *Summary) {
 	if r.Record != nil {
 		r.Record.Add(res.Name, findings)
 	}
-	if r.Baseline != nil {
-		findings, res.Baselined = r.Baseline.Filter(res.Name, findings)
-		sum.Baselined += res.Baselined
-	}
+	findings, res.Baselined, res.Unchanged = r.filter(res.Name, findings)
+	sum.Baselined += res.Baselined
+	sum.Unchanged += res.Unchanged
 	res.Findings = findings
 	for j := range findings {
 		sum.Findings[findings[j].Severity]++

@@ -97,7 +97,7 @@ func tree(p parser.Parser, doc string) string {
 // goldmark's bound of 256 characters, trailing punctuation and
 // parentheses, entity-like endings, tables with escaped pipes in code
 // spans and rows wider or narrower than the header, footnote labels at
-// and past their limit.
+// and past their limit; strikethrough of one, two and three tildes.
 var hostile = []string{
 	"www." + strings.Repeat("a", 255) + ".com and www." + strings.Repeat("a", 257) + ".com",
 	"http://" + strings.Repeat("a", 256) + ".org/x http://" + strings.Repeat("b", 257) + ".org/",
@@ -108,6 +108,7 @@ var hostile = []string{
 	"[^1] and [^" + strings.Repeat("x", 998) + "] and ![^2]\n\n[^1]: one\n    more\n[^2]:\n[^" + strings.Repeat("y", 1000) + "]: long",
 	"[^]: empty\n[^ ]: blank\n[^a]:tight\n\n[^a] [^b]",
 	"www.\x00.com http://\xff.example/ \t www.a.b\r\nhttp://c.d",
+	"~~a~~ ~b~ ~~~c~~~ ~~d~ **~~e~~** ~~f\ng~~ \\~~h~~ `~~i~~` ~~[j](k)~~ a~~b~~c ~~ l ~~",
 }
 
 // examples are goldmark's own tests of the four extensions and the
