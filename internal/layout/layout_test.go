@@ -129,7 +129,12 @@ var allowed = map[string][]string{
 	// lint/golangci: the analyzer as a golangci-lint module plugin.
 	"lint/golangci": {"lint", "lint/analyzer", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},
 	"cmd/relurlvet": {"lint", "golang.org/x/tools"},
-	"cmd/relurl":    {"ast", "grammar", "grammar/bnf", "grammar/railroad", "validate", "resolve", "compare", "gen", "lint", "internal", "", "github.com/leanovate/gopter", "playground/site"},
+	"cmd/relurl":    {"ast", "grammar", "grammar/bnf", "grammar/railroad", "validate", "resolve", "compare", "gen", "lint", "internal", "", "github.com/leanovate/gopter", "playground/site", "lsp"},
+	// lsp: the language server: the linter and its runner's configuration
+	// over the JSON-RPC of sourcegraph/jsonrpc2, hovers from validate,
+	// resolve and compare.
+	"lsp": {"ast", "validate", "resolve", "compare", "lint", "lint/extract", "lint/fix", "lint/runner", "internal/input",
+		"github.com/sourcegraph/jsonrpc2"},
 	// The playground: the report the page shows, computed by the library
 	// itself; the WebAssembly module that runs it in the page; the
 	// module's build.

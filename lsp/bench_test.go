@@ -1,0 +1,96 @@
+package lsp
+
+import (
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/format"
+	"github.com/relurl/relurl/lint/runner"
+)
+
+// benchMarkdown is a Markdown document of about n bytes: prose with a
+// link every 150 bytes or so, a few of them bad, and some non-ASCII text.
+func benchMarkdown(n int) string {
+	links := []string{"/about/team.html", "../b/c.html#s", "https://www.example.com/x?id=1&l=en", "page.html",
+		"#top", "//cdn.example.net/app.js", "/docs/guide/intro.html", "images/photo-7.jpg", "../../index.html",
+		"https://github.com/relurl/relurl", "/search?q=url&page=2", "style.css", "./local/file.html",
+		"<a b.html>", "../../../../up.html", "http://example.org/path/to/page?x=1#frag"}
+	words := strings.Fields("lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor café 𝄞")
+	rng := rand.New(rand.NewPCG(7, 8))
+	text := func() string {
+		var w []string
+		for range 3 + rng.IntN(10) {
+			w = append(w, words[rng.IntN(len(words))])
+		}
+		return strings.Join(w, " ")
+	}
+	var b strings.Builder
+	b.WriteString("# Title\n\n")
+	for b.Len() < n {
+		fmt.Fprintf(&b, "%s [%s](%s) %s.\n", text(), text(), links[rng.IntN(len(links))], text())
+		if rng.IntN(5) == 0 {
+			fmt.Fprintf(&b, "\n## %s\n\n- %s `code`\n\n", text(), text())
+		}
+	}
+	return b.String()
+}
+
+// BenchmarkChangeToDiagnostics measures the latency from a didChange of a
+// 1 MB Markdown document to its publishDiagnostics, through the pipes and
+// the JSON of a client in-process (change-ns/op), beside relurl lint's run
+// over the same text in a file (lint/runner with the text format, as
+// "relurl lint FILE" does; lint-ns/op), the two taken in turn in each
+// iteration; x-lint is the first over the second. The server computes the
+// findings' fixes too, for its code actions; relurl lint with the text
+// format does not.
+func BenchmarkChangeToDiagnostics(b *testing.B) {
+	body := benchMarkdown(1 << 20)
+	dir := b.TempDir()
+	path := filepath.Join(dir, "doc.md")
+	c := startServer(b, opts, nil)
+	c.initialize(`{}`)
+	uri := pathURI(path)
+	c.open(uri, "markdown", body)
+	lastDiagnostics(c, uri, 1)
+	l, err := lint.New(lint.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rep, err := format.New("text", io.Discard, format.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var change, linted time.Duration
+	b.SetBytes(int64(len(body)))
+	version := 1
+	for b.Loop() {
+		version++
+		text := body + fmt.Sprintf("[last](<v%d x>)\n", version)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		start := time.Now()
+		c.change(uri, version, text)
+		if got, _ := lastDiagnostics(c, uri, version); len(got.Diagnostics) == 0 {
+			b.Fatal("no diagnostics")
+		}
+		change += time.Since(start)
+		start = time.Now()
+		run := runner.Run{Linter: l, Jobs: 1}
+		if _, err := run.Lint([]string{path}, rep); err != nil {
+			b.Fatal(err)
+		}
+		linted += time.Since(start)
+	}
+	n := float64(version - 1)
+	b.ReportMetric(float64(change.Nanoseconds())/n, "change-ns/op")
+	b.ReportMetric(float64(linted.Nanoseconds())/n, "lint-ns/op")
+	b.ReportMetric(float64(change)/float64(linted), "x-lint")
+}

@@ -1,0 +1,408 @@
+package lsp
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"sync"
+
+	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/input"
+	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/extract"
+)
+
+// document is an open document: its latest text, and the worker that
+// lints it. The text is replaced whole on each change; once the server has
+// read every message the client has sent so far (idle), the worker is
+// kicked; it lints the text it finds then and publishes the diagnostics if
+// no change came meanwhile. A burst of changes costs one lint of its last
+// text, and memory for two copies of the text at most: the latest, and the
+// one being linted (decision E-2).
+type document struct {
+	uri, path, lang string
+	// kick wakes the worker (capacity 1: kicks coalesce).
+	kick chan struct{}
+
+	mu      sync.Mutex
+	text    string
+	version int32
+	// seq counts the changes, so that a worker tells whether the text it
+	// linted is still the document's.
+	seq    uint64
+	closed bool
+	// linted is the last lint of the document, of linted.version.
+	linted *result
+}
+
+func newDocument(it TextDocumentItem) *document {
+	d := &document{uri: it.URI, path: uriPath(it.URI), lang: it.LanguageID,
+		kick: make(chan struct{}, 1), text: it.Text, version: it.Version}
+	return d
+}
+
+// poke wakes the worker, unless it is awake already.
+func (d *document) poke() {
+	select {
+	case d.kick <- struct{}{}:
+	default:
+	}
+}
+
+// stop closes the document; its worker clears its diagnostics and ends.
+func (d *document) stop() {
+	d.mu.Lock()
+	d.closed = true
+	d.mu.Unlock()
+	d.poke()
+}
+
+// snapshot is a document's text at one version.
+type snapshot struct {
+	d       *document
+	text    string
+	version int32
+	seq     uint64
+	linted  *result
+}
+
+func (d *document) snapshot() snapshot {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return snapshot{d: d, text: d.text, version: d.version, seq: d.seq, linted: d.linted}
+}
+
+// result is a lint of a document's text at one version.
+type result struct {
+	version int32
+	seq     uint64
+	text    string
+	kind    extract.Kind
+	// retrieval is the retrieval URL the text was linted against.
+	retrieval string
+	findings  []lint.Finding
+	// errs are the errors of a configuration file.
+	errs []spanError
+}
+
+func (s *server) didOpen(req *jsonrpc2.Request) error {
+	var p DidOpenTextDocumentParams
+	if err := s.decode(req, &p); err != nil {
+		return err
+	}
+	d := newDocument(p.TextDocument)
+	s.mu.Lock()
+	old := s.docs[d.uri]
+	s.docs[d.uri] = d
+	s.mu.Unlock()
+	if old != nil {
+		old.stop()
+	}
+	s.workers.Add(1)
+	go s.work(d)
+	s.touch(d)
+	return nil
+}
+
+// touch notes that the document changed: its worker is kicked once the
+// messages read so far are handled.
+func (s *server) touch(d *document) {
+	s.mu.Lock()
+	s.changed[d] = true
+	s.mu.Unlock()
+}
+
+// idle kicks the workers of the documents changed, when the server has
+// handled every message it has read: the messages of a burst, read
+// together, are handled before any of their documents is linted.
+func (s *server) idle() {
+	s.mu.Lock()
+	changed := s.changed
+	if len(changed) > 0 {
+		s.changed = map[*document]bool{}
+	}
+	s.mu.Unlock()
+	for d := range changed {
+		d.poke()
+	}
+}
+
+func (s *server) doc(uri string) (*document, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d := s.docs[uri]; d != nil {
+		return d, nil
+	}
+	return nil, fmt.Errorf("%s is not open", uri)
+}
+
+func (s *server) didChange(req *jsonrpc2.Request) error {
+	var p DidChangeTextDocumentParams
+	if err := s.decode(req, &p); err != nil {
+		return err
+	}
+	d, err := s.doc(p.TextDocument.URI)
+	if err != nil {
+		return err
+	}
+	d.mu.Lock()
+	text := d.text
+	for _, c := range p.ContentChanges {
+		if c.Range == nil {
+			text = c.Text
+			continue
+		}
+		// A change of a range, which a client may send although the
+		// server asks for the whole text.
+		ix := newLineIndex(text, s.encoding())
+		start, end := ix.offset(c.Range.Start), ix.offset(c.Range.End)
+		end = max(start, end)
+		text = text[:start] + c.Text + text[end:]
+	}
+	d.text, d.version = text, p.TextDocument.Version
+	d.seq++
+	d.mu.Unlock()
+	s.touch(d)
+	return nil
+}
+
+func (s *server) didSave(req *jsonrpc2.Request) error {
+	var p DidSaveTextDocumentParams
+	if err := s.decode(req, &p); err != nil {
+		return err
+	}
+	if path := uriPath(p.TextDocument.URI); path != "" {
+		s.filesChanged([]string{path})
+	}
+	return nil
+}
+
+func (s *server) didClose(req *jsonrpc2.Request) error {
+	var p DidCloseTextDocumentParams
+	if err := s.decode(req, &p); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	d := s.docs[p.TextDocument.URI]
+	delete(s.docs, p.TextDocument.URI)
+	s.mu.Unlock()
+	if d == nil {
+		return fmt.Errorf("%s is not open", p.TextDocument.URI)
+	}
+	d.stop()
+	return nil
+}
+
+func (s *server) didChangeWatchedFiles(req *jsonrpc2.Request) error {
+	var p DidChangeWatchedFilesParams
+	if err := s.decode(req, &p); err != nil {
+		return err
+	}
+	var paths []string
+	for _, c := range p.Changes {
+		if path := uriPath(c.URI); path != "" {
+			paths = append(paths, path)
+		}
+	}
+	s.filesChanged(paths)
+	return nil
+}
+
+// filesChanged relints the open documents when a file they may depend on
+// changed on disk: a configuration file, or with link targets checked any
+// file.
+func (s *server) filesChanged(paths []string) {
+	if t := s.opts.Targets; t != nil {
+		t.Changed(paths)
+	} else if !slices.ContainsFunc(paths, func(p string) bool { return filepath.Base(p) == configName }) {
+		return
+	}
+	s.mu.Lock()
+	docs := make([]*document, 0, len(s.docs))
+	for _, d := range s.docs {
+		docs = append(docs, d)
+	}
+	s.mu.Unlock()
+	for _, d := range docs {
+		d.poke()
+	}
+}
+
+func (s *server) encoding() encoding {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.enc
+}
+
+// work is the worker of a document: it lints the document each time it is
+// kicked and its changes pause, and publishes the diagnostics of the text
+// it linted when no change came meanwhile. When the document is closed it
+// clears them and ends.
+func (s *server) work(d *document) {
+	defer s.workers.Done()
+	for {
+		select {
+		case <-d.kick:
+		case <-s.ctx.Done():
+			return
+		}
+		snap := d.snapshot()
+		d.mu.Lock()
+		closed := d.closed
+		d.mu.Unlock()
+		if closed {
+			s.publish(d, nil)
+			return
+		}
+		res := s.lintSnapshot(snap)
+		d.mu.Lock()
+		current := d.seq == snap.seq && !d.closed
+		if current {
+			d.linted = res
+		}
+		d.mu.Unlock()
+		if current {
+			s.publish(d, res)
+		}
+		// Otherwise a change came meanwhile, and kicked the worker.
+	}
+}
+
+// publish publishes the diagnostics of res, or clears the document's when
+// res is nil: only for the document now open at its URI.
+func (s *server) publish(d *document, res *result) {
+	s.pub.Lock()
+	defer s.pub.Unlock()
+	s.mu.Lock()
+	cur, enc, state := s.docs[d.uri], s.enc, s.state
+	s.mu.Unlock()
+	p := PublishDiagnosticsParams{URI: d.uri, Diagnostics: []Diagnostic{}}
+	switch {
+	case state == stateShutDown:
+		return // nothing but the answer to exit is expected
+	case res == nil && cur != nil:
+		return // opened again: its own worker publishes
+	case res != nil && cur != d:
+		return
+	case res != nil:
+		v := res.version
+		p.Version = &v
+		p.Diagnostics = res.diagnosticsIn(enc)
+	}
+	if err := s.conn.Notify(s.ctx, "textDocument/publishDiagnostics", p); err != nil {
+		s.logf("textDocument/publishDiagnostics: %v", err)
+	}
+}
+
+// lintSnapshot lints a document's text. A panic costs only this document:
+// it is reported, and the document has no diagnostics.
+func (s *server) lintSnapshot(snap snapshot) (res *result) {
+	res = &result{version: snap.version, seq: snap.seq, text: snap.text}
+	select {
+	case s.sem <- struct{}{}:
+	case <-s.ctx.Done():
+		return res
+	}
+	defer func() { <-s.sem }()
+	defer func() {
+		if p := recover(); p != nil {
+			s.panicked(fmt.Sprintf("linting %s (version %d)", snap.d.uri, snap.version), p)
+			res = &result{version: snap.version, seq: snap.seq, text: snap.text}
+		}
+	}()
+	d := snap.d
+	if filepath.Base(d.path) == configName {
+		res.errs = configErrors(d.path, snap.text)
+		return res
+	}
+	set := s.ws.setupFor(d.path)
+	s.reportConfig(set)
+	res.kind = kindOf(d.path, d.lang, snap.text)
+	res.retrieval = set.retrieval
+	switch {
+	case res.kind == 0:
+		return res // not a kind of document relurl reads
+	case set.skip:
+		return res
+	case int64(len(snap.text)) > set.max:
+		s.show(messageWarning, fmt.Sprintf("relurl: %s is not linted: %s, past the limit of %s (max-size in %s)",
+			d.uri, input.Size(int64(len(snap.text))), input.Size(set.max), configName))
+		return res
+	}
+	name := d.path
+	if name == "" {
+		name = d.uri
+	}
+	res.findings = s.check(set.linter, name, snap.text, res.kind, set.retrieval)
+	if t := s.opts.Targets; t != nil {
+		if more := t.Findings(name, snap.text, res.kind, set.retrieval); len(more) > 0 {
+			res.findings = append(res.findings, more...)
+			slices.SortStableFunc(res.findings, func(a, b lint.Finding) int { return a.Offset - b.Offset })
+		}
+	}
+	return res
+}
+
+// kindOf tells the kind of a document: by its name and content as a
+// directory walk of relurl lint does, else by the client's language id,
+// else by its content alone (an unsaved document); 0 for a document
+// relurl does not read.
+func kindOf(path, lang, text string) extract.Kind {
+	head := text[:min(len(text), extract.SniffSize)]
+	if k := extract.DetectStrict(path, []byte(head)); k != 0 {
+		return k
+	}
+	switch lang {
+	case "html", "xhtml", "htmldjango":
+		return extract.KindHTML
+	case "markdown", "markdown.mdx":
+		return extract.KindMarkdown
+	case "css":
+		return extract.KindCSS
+	case "xml", "svg", "xsd", "xslt", "rss", "atom":
+		return extract.KindXML
+	case "mail", "eml":
+		return extract.KindMessage
+	}
+	if path == "" {
+		return extract.Detect("", []byte(head))
+	}
+	return 0
+}
+
+// diagnosticsIn returns the result's diagnostics, positions in enc.
+func (r *result) diagnosticsIn(enc encoding) []Diagnostic {
+	out := make([]Diagnostic, 0, len(r.findings)+len(r.errs))
+	ix := newLineIndex(r.text, enc)
+	for _, e := range r.errs {
+		out = append(out, Diagnostic{Range: ix.rangeOf(e.off, e.end), Severity: 1, Source: "relurl", Message: e.msg})
+	}
+	for i := range r.findings {
+		out = append(out, diagnosticOf(&r.findings[i], ix))
+	}
+	return out
+}
+
+// diagnosticOf is a finding as LSP shows it: the rule id as its code,
+// linked to the rule's section of the rules page as SARIF's helpUri is.
+func diagnosticOf(f *lint.Finding, ix *lineIndex) Diagnostic {
+	d := Diagnostic{Range: ix.rangeOf(f.Offset, f.EndOffset), Severity: severity(f.Severity),
+		Code: f.Rule, Source: "relurl", Message: f.Message}
+	if r, ok := lint.Lookup(f.Rule); ok {
+		d.CodeDescription = &CodeDescription{Href: r.DocURL()}
+	}
+	return d
+}
+
+// severity is the LSP severity of a finding's.
+func severity(s ast.Severity) int {
+	switch s {
+	case ast.SeverityError:
+		return 1
+	case ast.SeverityWarning:
+		return 2
+	}
+	return 3
+}

@@ -1,0 +1,318 @@
+package lsp
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/compare"
+	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/resolve"
+	"github.com/relurl/relurl/validate"
+)
+
+// maxPermalink is the longest URL and base, together, that a hover links
+// to the playground with: the page's state is in the link.
+const maxPermalink = 8 << 10
+
+func (s *server) hover(req *jsonrpc2.Request) (func() (any, error), bool) {
+	var p TextDocumentPositionParams
+	err := s.decode(req, &p)
+	var snap snapshot
+	if err == nil {
+		var d *document
+		if d, err = s.doc(p.TextDocument.URI); err == nil {
+			snap = d.snapshot()
+		}
+	}
+	s.mu.Lock()
+	enc, markdown, playground := s.enc, s.markdown, s.playground
+	s.mu.Unlock()
+	return func() (any, error) {
+		if err != nil {
+			return nil, err
+		}
+		d := snap.d
+		kind := kindOf(d.path, d.lang, snap.text)
+		if kind == 0 {
+			return nil, nil
+		}
+		retrieval := s.ws.setupFor(d.path).retrieval
+		ix := newLineIndex(snap.text, enc)
+		ref, ok := refAt(snap.text, kind, retrieval, ix.offset(p.Position))
+		if !ok {
+			return nil, nil
+		}
+		start, end := ref.Map.At(0), ref.Map.At(len(ref.URL))
+		rng := ix.rangeOf(start, end)
+		h := &Hover{Range: &rng}
+		h.Contents = describe(ref, playground, markdown)
+		return h, nil
+	}, true
+}
+
+// refAt returns the URL of the document whose text holds offset off (or
+// ends there), placed byte by byte.
+func refAt(text string, kind extract.Kind, retrieval string, off int) (extract.Ref, bool) {
+	var found extract.Ref
+	ok := false
+	extract.Extract(text, kind, retrieval, extract.Handler{Ref: func(r extract.Ref) {
+		if ok || !r.Mappable() {
+			return
+		}
+		if start, end := r.Map.At(0), r.Map.At(len(r.URL)); start <= off && off <= end {
+			found, ok = r, true
+		}
+	}})
+	return found, ok
+}
+
+// describe says what relurl makes of a URL: its verdict under RFC 1808
+// §2.2, its form and six components; what §4 resolves it to against the
+// document's base; the three readings of package compare where they
+// differ; and a link to the playground with the URL and base.
+func describe(r extract.Ref, playground string, markdown bool) MarkupContent {
+	w := &writer{md: markdown}
+	s := r.URL
+	if r.Err != nil {
+		w.para(fmt.Sprintf("%s %s in %s: %v", w.bold("relurl:"), w.code(s), r.Where, r.Err))
+		return w.content()
+	}
+	u, diags := validate.Validate(s)
+	verdict := "valid"
+	if diags.HasErrors() {
+		n := 0
+		for i := range diags {
+			if diags[i].Severity == ast.SeverityError {
+				n++
+			}
+		}
+		verdict = fmt.Sprintf("invalid (%d fault%s)", n, plural(n))
+	}
+	w.para(fmt.Sprintf("%s %s in %s: %s %s (RFC 1808 §2.2)", w.bold("relurl:"), w.code(s), r.Where, verdict, u.Form))
+	rows := [][2]string{}
+	opt := func(c ast.Component) string {
+		if !c.Present {
+			return "(absent)"
+		}
+		return w.code(c.Value)
+	}
+	rows = append(rows, [2]string{"scheme", opt(u.Scheme)}, [2]string{"net_loc", opt(u.NetLoc)},
+		[2]string{"path", w.code(u.Path.Value)}, [2]string{"params", opt(u.Params)},
+		[2]string{"query", opt(u.Query)}, [2]string{"fragment", opt(u.Fragment)})
+	w.table([]string{"component", "value"}, rows)
+
+	b := r.Base
+	base := ""
+	switch {
+	case r.IsBase:
+		if _, err := resolve.ParseBase(s); err != nil {
+			w.para("The document's base, which cannot serve: " + err.Error() + ".")
+		} else {
+			w.para("The document's base (§3.1): its relative URLs resolve against it.")
+		}
+	case b == nil:
+	case b.Err != nil:
+		w.para(fmt.Sprintf("§4: no resolution: the base %s (%s, §%s) cannot serve: %v.", w.code(b.URL.URL), b.URL.Layer, b.URL.Layer.Section(), b.Err))
+	case b.URL.URL == "":
+		w.para("§4: no base (§3.4): the reference stays as it is.")
+	default:
+		base = b.URL.URL
+		from := fmt.Sprintf("%s, %s §%s", b.URL.Source, b.URL.Layer, b.URL.Layer.Section())
+		if b.URL.Source == "" {
+			from = fmt.Sprintf("%s, §%s", b.URL.Layer, b.URL.Layer.Section())
+		}
+		if res, err := resolve.Resolve(base, s); err == nil {
+			w.para(fmt.Sprintf("§4 against %s (%s): %s", w.code(base), from, w.bold(w.code(res.String()))))
+		} else {
+			w.para(fmt.Sprintf("§4 against %s (%s): %s, read leniently: the reference is not valid", w.code(base), from,
+				w.bold(w.code(resolve.Lenient(base, s).String()))))
+		}
+	}
+	switch {
+	case base != "":
+		readings(w, compare.NewBase(base).Reference(s))
+	case u.Scheme.Present || r.IsBase:
+		readings(w, compare.URL(s))
+	default:
+		// Browsers reject a relative reference without a base: read alone,
+		// it parts the readings whatever it is.
+		w.para("The three readings of a relative reference need a base.")
+	}
+	if len(s)+len(base) <= maxPermalink {
+		link := playground + "#url=" + encodeURIComponent(s)
+		if base != "" {
+			link += "&base=" + encodeURIComponent(base)
+		}
+		w.link("Open in the relurl playground", link)
+	}
+	return w.content()
+}
+
+// readings writes the components where the three readings differ, and
+// the divergences' classes, or that they agree.
+func readings(w *writer, rep *compare.Report) {
+	if rep.Agree {
+		w.para("RFC 1808, RFC 3986 (Go's net/url) and the WHATWG URL Standard read it alike.")
+		return
+	}
+	head := []string{"", "RFC 1808", "RFC 3986 (net/url)", "WHATWG"}
+	var rows [][]string
+	seen := map[string]bool{}
+	for _, d := range rep.Divergences {
+		for _, p := range d.Parts {
+			if seen[p.Component] {
+				continue
+			}
+			seen[p.Component] = true
+			row := []string{p.Component}
+			for _, rd := range []compare.Reader{compare.RFC1808, compare.RFC3986, compare.WHATWG} {
+				v := p.Value(rd)
+				switch {
+				case p.Component == "verdict":
+					row = append(row, v.Value)
+				case v.Present:
+					row = append(row, w.code(v.Value))
+				default:
+					row = append(row, "(absent)")
+				}
+			}
+			rows = append(rows, row)
+		}
+	}
+	w.para("The readings differ:")
+	w.tableN(head, rows)
+	var lines []string
+	for _, d := range rep.Divergences {
+		name := d.Class.String()
+		if n := d.Class.Info().Name; n != name {
+			name += " (" + n + ")"
+		}
+		lines = append(lines, fmt.Sprintf("%s; RFC 1808: %s", name, d.Decides))
+	}
+	w.list(lines)
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// encodeURIComponent escapes s as JavaScript's encodeURIComponent does,
+// which the playground's page undoes: every byte but A-Z a-z 0-9 - _ . !
+// ~ * ' ( ) as %XX of its UTF-8 encoding.
+func encodeURIComponent(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || strings.IndexByte("-_.!~*'()", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
+}
+
+// writer writes a hover in Markdown or in plain text.
+type writer struct {
+	md bool
+	b  strings.Builder
+}
+
+func (w *writer) content() MarkupContent {
+	kind := "plaintext"
+	if w.md {
+		kind = "markdown"
+	}
+	return MarkupContent{Kind: kind, Value: strings.TrimRight(w.b.String(), "\n")}
+}
+
+func (w *writer) para(s string) { w.b.WriteString(s + "\n\n") }
+
+func (w *writer) bold(s string) string {
+	if w.md {
+		return "**" + s + "**"
+	}
+	return s
+}
+
+// maxQuoted is the longest string a hover quotes whole; a longer one is
+// shown as a window of it (ast.Quote).
+const maxQuoted = 1024
+
+// code writes a URL or a piece of one quoted, as relurl parse prints it,
+// in a code span in Markdown.
+func (w *writer) code(s string) string {
+	q := strconv.Quote(s)
+	if len(s) > maxQuoted {
+		q = ast.Quote(s, 0)
+	}
+	if !w.md {
+		return q
+	}
+	// A code span whose fence is longer than any run of backticks in it;
+	// "|" escaped for the tables of GitHub Flavored Markdown.
+	fence := "`"
+	for strings.Contains(q, fence) {
+		fence += "`"
+	}
+	pad := ""
+	if strings.HasPrefix(q, "`") || strings.HasSuffix(q, "`") {
+		pad = " "
+	}
+	return fence + pad + strings.ReplaceAll(q, "|", `\|`) + pad + fence
+}
+
+func (w *writer) table(head []string, rows [][2]string) {
+	n := make([][]string, len(rows))
+	for i, r := range rows {
+		n[i] = r[:]
+	}
+	w.tableN(head, n)
+}
+
+func (w *writer) tableN(head []string, rows [][]string) {
+	if w.md {
+		w.b.WriteString("| " + strings.Join(head, " | ") + " |\n|" + strings.Repeat("---|", len(head)) + "\n")
+		for _, r := range rows {
+			w.b.WriteString("| " + strings.Join(r, " | ") + " |\n")
+		}
+		w.b.WriteString("\n")
+		return
+	}
+	width := make([]int, len(head))
+	for _, r := range append([][]string{head}, rows...) {
+		for i, c := range r {
+			width[i] = max(width[i], len([]rune(c)))
+		}
+	}
+	for _, r := range append([][]string{head}, rows...) {
+		var line strings.Builder
+		for i, c := range r {
+			line.WriteString(c + strings.Repeat(" ", width[i]-len([]rune(c))+2))
+		}
+		w.b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+	w.b.WriteString("\n")
+}
+
+func (w *writer) list(items []string) {
+	for _, it := range items {
+		w.b.WriteString("- " + it + "\n")
+	}
+	w.b.WriteString("\n")
+}
+
+func (w *writer) link(text, url string) {
+	if w.md {
+		w.para("[" + text + "](" + url + ")")
+		return
+	}
+	w.para(text + ": " + url)
+}
