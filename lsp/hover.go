@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sourcegraph/jsonrpc2"
 
@@ -78,7 +79,7 @@ func describe(r extract.Ref, playground string, markdown bool) MarkupContent {
 	w := &writer{md: markdown}
 	s := r.URL
 	if r.Err != nil {
-		w.para(fmt.Sprintf("%s %s in %s: %v", w.bold("relurl:"), w.code(s), r.Where, r.Err))
+		w.para(fmt.Sprintf("%s %s in %s: %s", w.bold("relurl:"), w.code(s), w.text(r.Where), w.text(r.Err.Error())))
 		return w.content()
 	}
 	u, diags := validate.Validate(s)
@@ -92,18 +93,16 @@ func describe(r extract.Ref, playground string, markdown bool) MarkupContent {
 		}
 		verdict = fmt.Sprintf("invalid (%d fault%s)", n, plural(n))
 	}
-	w.para(fmt.Sprintf("%s %s in %s: %s %s (RFC 1808 §2.2)", w.bold("relurl:"), w.code(s), r.Where, verdict, u.Form))
-	rows := [][2]string{}
+	w.para(fmt.Sprintf("%s %s in %s: %s %s (RFC 1808 §2.2)", w.bold("relurl:"), w.code(s), w.text(r.Where), verdict, u.Form))
+	// The six components as relurl parse prints them.
 	opt := func(c ast.Component) string {
 		if !c.Present {
 			return "(absent)"
 		}
-		return w.code(c.Value)
+		return quote(c.Value)
 	}
-	rows = append(rows, [2]string{"scheme", opt(u.Scheme)}, [2]string{"net_loc", opt(u.NetLoc)},
-		[2]string{"path", w.code(u.Path.Value)}, [2]string{"params", opt(u.Params)},
-		[2]string{"query", opt(u.Query)}, [2]string{"fragment", opt(u.Fragment)})
-	w.table([]string{"component", "value"}, rows)
+	w.block([][]string{{"scheme", opt(u.Scheme)}, {"net_loc", opt(u.NetLoc)}, {"path", quote(u.Path.Value)},
+		{"params", opt(u.Params)}, {"query", opt(u.Query)}, {"fragment", opt(u.Fragment)}})
 
 	b := r.Base
 	base := ""
@@ -121,9 +120,9 @@ func describe(r extract.Ref, playground string, markdown bool) MarkupContent {
 		w.para("§4: no base (§3.4): the reference stays as it is.")
 	default:
 		base = b.URL.URL
-		from := fmt.Sprintf("%s, %s §%s", b.URL.Source, b.URL.Layer, b.URL.Layer.Section())
-		if b.URL.Source == "" {
-			from = fmt.Sprintf("%s, §%s", b.URL.Layer, b.URL.Layer.Section())
+		from := fmt.Sprintf("%s, §%s", b.URL.Layer, b.URL.Layer.Section())
+		if src := b.URL.Source; src != "" && src != b.URL.Layer.String() {
+			from = src + ", " + from
 		}
 		if res, err := resolve.Resolve(base, s); err == nil {
 			w.para(fmt.Sprintf("§4 against %s (%s): %s", w.code(base), from, w.bold(w.code(res.String()))))
@@ -152,15 +151,15 @@ func describe(r extract.Ref, playground string, markdown bool) MarkupContent {
 	return w.content()
 }
 
-// readings writes the components where the three readings differ, and
-// the divergences' classes, or that they agree.
+// readings writes the components where the three readings differ, as
+// relurl compare prints them, and the divergences' classes; or that they
+// agree.
 func readings(w *writer, rep *compare.Report) {
 	if rep.Agree {
 		w.para("RFC 1808, RFC 3986 (Go's net/url) and the WHATWG URL Standard read it alike.")
 		return
 	}
-	head := []string{"", "RFC 1808", "RFC 3986 (net/url)", "WHATWG"}
-	var rows [][]string
+	rows := [][]string{{"", compare.RFC1808.String(), compare.RFC3986.String(), compare.WHATWG.String()}}
 	seen := map[string]bool{}
 	for _, d := range rep.Divergences {
 		for _, p := range d.Parts {
@@ -175,7 +174,7 @@ func readings(w *writer, rep *compare.Report) {
 				case p.Component == "verdict":
 					row = append(row, v.Value)
 				case v.Present:
-					row = append(row, w.code(v.Value))
+					row = append(row, quote(v.Value))
 				default:
 					row = append(row, "(absent)")
 				}
@@ -183,8 +182,8 @@ func readings(w *writer, rep *compare.Report) {
 			rows = append(rows, row)
 		}
 	}
-	w.para("The readings differ:")
-	w.tableN(head, rows)
+	w.para("The readings differ (RFC 1808; RFC 3986 as Go's net/url reads it; the WHATWG URL Standard):")
+	w.block(rows)
 	var lines []string
 	for _, d := range rep.Divergences {
 		name := d.Class.String()
@@ -235,6 +234,22 @@ func (w *writer) content() MarkupContent {
 
 func (w *writer) para(s string) { w.b.WriteString(s + "\n\n") }
 
+// text escapes what Markdown would read as markup ("<a href>" is a
+// tag) with backslashes.
+func (w *writer) text(s string) string {
+	if !w.md {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_[]<>#|", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 func (w *writer) bold(s string) string {
 	if w.md {
 		return "**" + s + "**"
@@ -246,18 +261,20 @@ func (w *writer) bold(s string) string {
 // shown as a window of it (ast.Quote).
 const maxQuoted = 1024
 
-// code writes a URL or a piece of one quoted, as relurl parse prints it,
-// in a code span in Markdown.
-func (w *writer) code(s string) string {
-	q := strconv.Quote(s)
+// quote quotes a URL or a piece of one as relurl parse prints it.
+func quote(s string) string {
 	if len(s) > maxQuoted {
-		q = ast.Quote(s, 0)
+		return ast.Quote(s, 0)
 	}
+	return strconv.Quote(s)
+}
+
+// code writes a quoted URL in a code span in Markdown.
+func (w *writer) code(s string) string {
+	q := quote(s)
 	if !w.md {
 		return q
 	}
-	// A code span whose fence is longer than any run of backticks in it;
-	// "|" escaped for the tables of GitHub Flavored Markdown.
 	fence := "`"
 	for strings.Contains(q, fence) {
 		fence += "`"
@@ -266,38 +283,31 @@ func (w *writer) code(s string) string {
 	if strings.HasPrefix(q, "`") || strings.HasSuffix(q, "`") {
 		pad = " "
 	}
-	return fence + pad + strings.ReplaceAll(q, "|", `\|`) + pad + fence
+	return fence + pad + q + pad + fence
 }
 
-func (w *writer) table(head []string, rows [][2]string) {
-	n := make([][]string, len(rows))
-	for i, r := range rows {
-		n[i] = r[:]
-	}
-	w.tableN(head, n)
-}
-
-func (w *writer) tableN(head []string, rows [][]string) {
-	if w.md {
-		w.b.WriteString("| " + strings.Join(head, " | ") + " |\n|" + strings.Repeat("---|", len(head)) + "\n")
-		for _, r := range rows {
-			w.b.WriteString("| " + strings.Join(r, " | ") + " |\n")
-		}
-		w.b.WriteString("\n")
-		return
-	}
-	width := make([]int, len(head))
-	for _, r := range append([][]string{head}, rows...) {
+// block writes rows of cells in aligned columns, as relurl parse and
+// relurl compare print them; in Markdown, in a code block, which every
+// client shows as it is (Markdown tables are not rendered by all).
+func (w *writer) block(rows [][]string) {
+	width := map[int]int{}
+	for _, r := range rows {
 		for i, c := range r {
-			width[i] = max(width[i], len([]rune(c)))
+			width[i] = max(width[i], utf8.RuneCountInString(c))
 		}
 	}
-	for _, r := range append([][]string{head}, rows...) {
+	if w.md {
+		w.b.WriteString("```text\n")
+	}
+	for _, r := range rows {
 		var line strings.Builder
 		for i, c := range r {
-			line.WriteString(c + strings.Repeat(" ", width[i]-len([]rune(c))+2))
+			line.WriteString(c + strings.Repeat(" ", width[i]-utf8.RuneCountInString(c)+2))
 		}
 		w.b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+	if w.md {
+		w.b.WriteString("```\n")
 	}
 	w.b.WriteString("\n")
 }

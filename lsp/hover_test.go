@@ -32,21 +32,20 @@ func TestHover(t *testing.T) {
 	c.send(hoverRequest("2", 1, 18))
 	c.expect(response("2"), hoverAnswer("2", Range{Position{1, 17}, Position{1, 23}}, "plaintext", `relurl: "http:g" in <a href>: valid generic-RL (RFC 1808 §2.2)
 
-component  value
-scheme     "http"
-net_loc    (absent)
-path       "g"
-params     (absent)
-query      (absent)
-fragment   (absent)
+scheme    "http"
+net_loc   (absent)
+path      "g"
+params    (absent)
+query     (absent)
+fragment  (absent)
 
-§4 against "http://a/b/c/d;p?q" (HTML BASE element, embedded §3.1): "http:g"
+§4 against "http://a/b/c/d;p?q" (HTML BASE element, embedded, §3.1): "http:g"
 
-The readings differ:
+The readings differ (RFC 1808; RFC 3986 as Go's net/url reads it; the WHATWG URL Standard):
 
-         RFC 1808  RFC 3986 (net/url)  WHATWG
-net_loc  (absent)  (absent)            "a"
-path     "g"       "g"                 "/b/c/g"
+         rfc1808   rfc3986   whatwg
+net_loc  (absent)  (absent)  "a"
+path     "g"       "g"       "/b/c/g"
 
 - http-g-loophole (the http:g loophole); RFC 1808: §4 step 2b; §5.2
 
@@ -65,10 +64,9 @@ Open in the relurl playground: http://127.0.0.1:8080/#url=http%3Ag&base=http%3A%
 	c.next(diagnosticsOf(hoverURI, 1))
 	// At the URL's end: still the URL.
 	c.send(hoverRequest(`"h"`, 1, 50))
-	c.expect(response(`"h"`), hoverAnswer(`"h"`, Range{Position{1, 40}, Position{1, 50}}, "markdown", "**relurl:** `\"../g;x?y#s\"` in <a href>: valid relativeURL (RFC 1808 §2.2)\n\n"+
-		"| component | value |\n|---|---|\n| scheme | (absent) |\n| net_loc | (absent) |\n| path | `\"../g\"` |\n"+
-		"| params | `\"x\"` |\n| query | `\"y\"` |\n| fragment | `\"s\"` |\n\n"+
-		"§4 against `\"http://a/b/c/d;p?q\"` (HTML BASE element, embedded §3.1): **`\"http://a/b/g;x?y#s\"`**\n\n"+
+	c.expect(response(`"h"`), hoverAnswer(`"h"`, Range{Position{1, 40}, Position{1, 50}}, "markdown", "**relurl:** `\"../g;x?y#s\"` in \\<a href\\>: valid relativeURL (RFC 1808 §2.2)\n\n"+
+		"```text\nscheme    (absent)\nnet_loc   (absent)\npath      \"../g\"\nparams    \"x\"\nquery     \"y\"\nfragment  \"s\"\n```\n\n"+
+		"§4 against `\"http://a/b/c/d;p?q\"` (HTML BASE element, embedded, §3.1): **`\"http://a/b/g;x?y#s\"`**\n\n"+
 		"RFC 1808, RFC 3986 (Go's net/url) and the WHATWG URL Standard read it alike.\n\n"+
 		"[Open in the relurl playground](https://play.example/#url=..%2Fg%3Bx%3Fy%23s&base=http%3A%2F%2Fa%2Fb%2Fc%2Fd%3Bp%3Fq)"))
 	// The base itself.
@@ -79,7 +77,7 @@ Open in the relurl playground: http://127.0.0.1:8080/#url=http%3Ag&base=http%3A%
 	if err := json.Unmarshal(c.next(response("4")), &got); err != nil {
 		t.Fatal(err)
 	}
-	if want := "**relurl:** `\"http://a/b/c/d;p?q\"` in <base href>: valid generic-RL (RFC 1808 §2.2)"; !hasPrefix(got.Result.Contents.Value, want) {
+	if want := "**relurl:** `\"http://a/b/c/d;p?q\"` in \\<base href\\>: valid generic-RL (RFC 1808 §2.2)"; !hasPrefix(got.Result.Contents.Value, want) {
 		t.Errorf("hover on the base: %q, want it to begin %q", got.Result.Contents.Value, want)
 	}
 }
