@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"encoding/json"
 	"encoding/xml"
 	"flag"
 	"fmt"
@@ -47,6 +48,9 @@ var generatedPrefixes = []string{"rfc5-", "table-", "gen-", "doc-", "bytes-"}
 //	string)                       target reads; see documentArgs)
 //	(data []byte, kind uint8)     a URL list, an HTML document or a message
 //	                              (kind 0, 1, 2) around generated URLs
+//	(stream []byte)               what a language server reads: messages of
+//	                              the base protocol of LSP opening a
+//	                              document around generated URLs
 //	(data []byte)                 the choices of package gen's productions:
 //	                              random bytes, any of which build a URL
 //
@@ -151,6 +155,10 @@ func seedsFor(tg target, table []string) (map[string]string, error) {
 			kind := uint8(i % 3)
 			add(fmt.Sprintf("doc-%02d", i), []byte(document(fileKinds[kind], bases(p).Result.(ast.URL).String(), url, i)), kind)
 		}
+	case sig == "[]byte" && tg.params[0] == "stream []byte":
+		for i := range corpusSize {
+			add(fmt.Sprintf("doc-%02d", i), []byte(lspStream(document(lspKinds[i%len(lspKinds)], bases(p).Result.(ast.URL).String(), url, i), i)))
+		}
 	case sig == "[]byte":
 		r := rand.New(rand.NewPCG(1808, 13))
 		for i := range corpusSize {
@@ -174,6 +182,39 @@ var documentArgs = map[string][]string{
 	"markdown string": {"markdown"},
 	"css string":      {"css"},
 	"xml string":      {"xml"},
+}
+
+// lspKinds are the kinds of the documents a (stream []byte) target's
+// seeds open, in turn.
+var lspKinds = []string{"html", "markdown", "css", "xml", "text", "message"}
+
+// lspStream writes what a language server's client sends: initialize,
+// the document doc opened, a hover and shutdown, framed by the base
+// protocol of LSP, each i-th seed with its headers written otherwise (in
+// lower case, lines ended by "\n" alone, a Content-Type) or bytes that are
+// no message between two messages.
+func lspStream(doc string, i int) string {
+	text, _ := json.Marshal(doc)
+	msgs := []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}`,
+		`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///doc","languageId":"","version":1,"text":` + string(text) + `}}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///doc"},"position":{"line":0,"character":` + strconv.Itoa(i) + `}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"shutdown"}`,
+	}
+	var b strings.Builder
+	for j, m := range msgs {
+		switch (i + j) % 5 {
+		case 1:
+			fmt.Fprintf(&b, "content-length:%d\n\n%s", len(m), m)
+		case 2:
+			fmt.Fprintf(&b, "Content-Length: %d\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n%s", len(m), m)
+		case 3:
+			fmt.Fprintf(&b, "{\"no\":\"header\"}\r\nContent-Length: %d\r\n\r\n%s", len(m), m)
+		default:
+			fmt.Fprintf(&b, "Content-Length: %d\r\n\r\n%s", len(m), m)
+		}
+	}
+	return b.String()
 }
 
 // fileKinds are the kinds of a (data []byte, kind uint8) target's kind

@@ -11,14 +11,15 @@ import (
 // panics, never returns a body past its limit, consumes its input (a call
 // that returns no body reads some bytes, so the calls end), and reads back
 // exactly the messages WriteFrame writes, after bytes that are no message
-// too. Its seeds are in testdata/fuzz.
+// too. Its seeds, in testdata/fuzz, are streams a client sends, and
+// malformed ones.
 func FuzzFrameReader(f *testing.F) {
-	f.Fuzz(func(t *testing.T, data []byte) {
+	f.Fuzz(func(t *testing.T, stream []byte) {
 		const max = 1 << 12
-		rd := NewReader(bytes.NewReader(data), max)
+		rd := NewReader(bytes.NewReader(stream), max)
 		for calls := 0; ; calls++ {
-			if calls > 2*len(data)+4 {
-				t.Fatalf("%d calls of Read on %d bytes", calls, len(data))
+			if calls > 2*len(stream)+4 {
+				t.Fatalf("%d calls of Read on %d bytes", calls, len(stream))
 			}
 			body, err := rd.Read()
 			var fe *FrameError
@@ -34,19 +35,19 @@ func FuzzFrameReader(f *testing.F) {
 		}
 
 		// The input cut in pieces, each written as a message, reads back.
-		var stream bytes.Buffer
+		var buf bytes.Buffer
 		var pieces [][]byte
-		for rest := data; len(rest) > 0; {
+		for rest := stream; len(rest) > 0; {
 			n := min(len(rest), 1+int(rest[0])%97)
 			pieces = append(pieces, rest[:n])
 			rest = rest[n:]
 		}
 		for _, p := range pieces {
-			if err := WriteFrame(&stream, p); err != nil {
+			if err := WriteFrame(&buf, p); err != nil {
 				t.Fatal(err)
 			}
 		}
-		rd = NewReader(&stream, max)
+		rd = NewReader(&buf, max)
 		for i, p := range pieces {
 			body, err := rd.Read()
 			if err != nil || !bytes.Equal(body, p) {
@@ -63,20 +64,20 @@ func FuzzFrameReader(f *testing.F) {
 				return ' '
 			}
 			return r
-		}, data)
-		stream.Reset()
-		stream.Write(junk)
-		stream.WriteString("\r\n")
-		if err := WriteFrame(&stream, data[:min(len(data), max)]); err != nil {
+		}, stream)
+		buf.Reset()
+		buf.Write(junk)
+		buf.WriteString("\r\n")
+		if err := WriteFrame(&buf, stream[:min(len(stream), max)]); err != nil {
 			t.Fatal(err)
 		}
-		rd = NewReader(&stream, max)
+		rd = NewReader(&buf, max)
 		var errs int
 		for {
 			body, err := rd.Read()
 			if err == nil {
-				if !bytes.Equal(body, data[:min(len(data), max)]) {
-					t.Fatalf("after junk: %q, want %q", body, data)
+				if !bytes.Equal(body, stream[:min(len(stream), max)]) {
+					t.Fatalf("after junk: %q, want %q", body, stream)
 				}
 				break
 			}
