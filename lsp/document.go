@@ -33,6 +33,9 @@ type document struct {
 	// linted is still the document's.
 	seq    uint64
 	closed bool
+	// toldSize says that the user was told the document is past the size
+	// limit, which is said once.
+	toldSize bool
 	// linted is the last lint of the document, of linted.version.
 	linted *result
 }
@@ -327,6 +330,13 @@ func (s *server) lintSnapshot(snap snapshot) (res *result) {
 	case set.skip:
 		return res
 	case int64(len(snap.text)) > set.max:
+		d.mu.Lock()
+		told := d.toldSize
+		d.toldSize = true
+		d.mu.Unlock()
+		if told {
+			return res
+		}
 		s.show(messageWarning, fmt.Sprintf("relurl: %s is not linted: %s, past the limit of %s (max-size in %s)",
 			d.uri, input.Size(int64(len(snap.text))), input.Size(set.max), configName))
 		return res

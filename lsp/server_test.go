@@ -415,3 +415,30 @@ func TestTargetsSeam(t *testing.T) {
 		t.Errorf("Changed heard of %d files, want 1", n)
 	}
 }
+
+// TestSizeLimitAndExclude: a document past the configuration's max-size
+// is not linted, which the user is told once; one its exclude leaves out
+// has no diagnostics.
+func TestSizeLimitAndExclude(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, configName), []byte(lines(`max-size = 8`, `exclude = ["vendor/"]`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	big, vendored := pathURI(filepath.Join(dir, "big.urls")), pathURI(filepath.Join(dir, "vendor", "v.urls"))
+	c := startServer(t, opts, nil)
+	c.initialize(`{}`)
+	c.open(big, "", "a b c d e\n")
+	c.expect(method("window/showMessage", nil), `{"jsonrpc":"2.0","method":"window/showMessage","params":{"type":2,
+		"message":"relurl: `+big+` is not linted: 10 bytes, past the limit of 8 bytes (max-size in .relurl.toml)"}}`)
+	c.expect(diagnosticsOf(big, 1), `{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"`+big+`","version":1,"diagnostics":[]}}`)
+	c.change(big, 2, "a b c d e f\n")
+	c.expect(diagnosticsOf(big, 2), `{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"`+big+`","version":2,"diagnostics":[]}}`)
+	c.open(vendored, "", "a b\n")
+	c.expect(diagnosticsOf(vendored, 1), `{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":"`+vendored+`","version":1,"diagnostics":[]}}`)
+	if len(c.held) > 0 {
+		t.Errorf("messages no test asked for (a second warning?): %s", c.held)
+	}
+}
