@@ -19,8 +19,8 @@ import (
 // read every message the client has sent so far (idle), the worker is
 // kicked; it lints the text it finds then and publishes the diagnostics if
 // no change came meanwhile. A burst of changes costs one lint of its last
-// text, and memory for two copies of the text at most: the latest, and the
-// one being linted (decision E-2).
+// text, and memory for two copies of the text at most: the latest (its
+// last lint holds the same), and the one being linted (decision E-2).
 type document struct {
 	uri, path, lang string
 	// kick wakes the worker (capacity 1: kicks coalesce).
@@ -166,6 +166,8 @@ func (s *server) didChange(req *jsonrpc2.Request) error {
 	}
 	d.text, d.version = text, p.TextDocument.Version
 	d.seq++
+	// The last lint is of a text gone: it is let go with it.
+	d.linted = nil
 	d.mu.Unlock()
 	s.touch(d)
 	return nil
