@@ -79,9 +79,9 @@ func TestCodeActionsBeforeLint(t *testing.T) {
 	var lints atomic.Int32
 	c := startServer(t, opts, func(s *server) {
 		check := s.check
-		s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string) []lint.Finding {
+		s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *lint.Targets) lint.Checked {
 			lints.Add(1)
-			return check(l, name, src, kind, retrieval)
+			return check(l, name, src, kind, retrieval, t)
 		}
 	})
 	c.initialize(`{}`)

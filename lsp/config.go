@@ -72,6 +72,12 @@ type setup struct {
 	skip bool
 	// max is the largest document linted, in bytes.
 	max int64
+	// root is the directory the document's tree is served from: the
+	// configuration's root, else the workspace folder that holds the
+	// document, else the configuration file's directory; "" for none.
+	// cfg is the configuration, nil for none.
+	root string
+	cfg  *runner.Config
 	// config is the configuration file's path, or ""; configErr why it
 	// does not load, when that is to be reported (once).
 	config    string
@@ -104,6 +110,9 @@ func (w *workspace) setupFor(path string) setup {
 	found, err := runner.FindConfig(dir)
 	if err != nil || found == "" {
 		set.linter = defaultLinter()
+		if path != "" {
+			set.root = w.folderOf(path, "")
+		}
 		return set
 	}
 	set.config = found
@@ -113,9 +122,13 @@ func (w *workspace) setupFor(path string) setup {
 	}
 	if ld.cfg == nil {
 		set.linter = defaultLinter()
+		if path != "" {
+			set.root = w.folderOf(path, "")
+		}
 		return set
 	}
 	cfg := ld.cfg
+	set.cfg = cfg
 	set.linter = ld.linterFor(path)
 	if cfg.MaxSize > 0 {
 		set.max = cfg.MaxSize
@@ -126,6 +139,9 @@ func (w *workspace) setupFor(path string) setup {
 	root := cfg.Root
 	if root == "" {
 		root = w.folderOf(path, cfg.Dir)
+	}
+	if path != "" {
+		set.root = root
 	}
 	set.retrieval = retrievalFor(cfg.Base, root, path)
 	return set

@@ -21,7 +21,9 @@
 // latest text once the server has read every message the client sent so
 // far, so that a burst of changes is linted once (decision E-2).
 //
-// Link-target checking joins the server through [Targets] (decision E-7).
+// The target rules read a tree of each root's files (package lint/target),
+// kept current as files change on disk, in which an open document's
+// anchors are those of its text in the editor (decision E-7).
 // The setup of editors is in docs/editors.md, the decisions E-1 to E-8 in
 // docs/decisions.md.
 package lsp

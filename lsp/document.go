@@ -179,7 +179,7 @@ func (s *server) didSave(req *jsonrpc2.Request) error {
 		return err
 	}
 	if path := uriPath(p.TextDocument.URI); path != "" {
-		s.filesChanged([]string{path})
+		s.filesChanged([]string{path}, []int{0})
 	}
 	return nil
 }
@@ -197,6 +197,11 @@ func (s *server) didClose(req *jsonrpc2.Request) error {
 		return fmt.Errorf("%s is not open", p.TextDocument.URI)
 	}
 	d.stop()
+	if s.targets != nil && d.path != "" {
+		if st := s.targets.treeFor(s.ws.setupFor(d.path)); st != nil {
+			s.pokePaths(st.closed(d.path))
+		}
+	}
 	return nil
 }
 
@@ -206,28 +211,55 @@ func (s *server) didChangeWatchedFiles(req *jsonrpc2.Request) error {
 		return err
 	}
 	var paths []string
+	var kinds []int
 	for _, c := range p.Changes {
 		if path := uriPath(c.URI); path != "" {
-			paths = append(paths, path)
+			paths, kinds = append(paths, path), append(kinds, c.Type)
 		}
 	}
-	s.filesChanged(paths)
+	s.filesChanged(paths, kinds)
 	return nil
 }
 
 // filesChanged relints the open documents when a file they may depend on
-// changed on disk: a configuration file, or with link targets checked any
-// file.
-func (s *server) filesChanged(paths []string) {
-	if t := s.opts.Targets; t != nil {
-		t.Changed(paths)
-	} else if !slices.ContainsFunc(paths, func(p string) bool { return filepath.Base(p) == configName }) {
+// changed on disk (paths, with the kinds of their events: 1 created, 2
+// changed, 3 deleted, 0 saved from the editor): a configuration file, or
+// with link targets checked any file, which the trees of the targets
+// forget first.
+func (s *server) filesChanged(paths []string, kinds []int) {
+	if s.targets == nil && !slices.ContainsFunc(paths, func(p string) bool { return filepath.Base(p) == configName }) {
 		return
 	}
 	s.mu.Lock()
 	docs := make([]*document, 0, len(s.docs))
+	open := make(map[string]bool, len(s.docs))
 	for _, d := range s.docs {
 		docs = append(docs, d)
+		if d.path != "" {
+			open[d.path] = true
+		}
+	}
+	s.mu.Unlock()
+	if s.targets != nil {
+		s.targets.filesChanged(paths, kinds, open)
+	}
+	for _, d := range docs {
+		d.poke()
+	}
+}
+
+// pokePaths relints the open documents at paths: those whose links reach
+// a document whose anchors changed.
+func (s *server) pokePaths(paths []string) {
+	if len(paths) == 0 {
+		return
+	}
+	s.mu.Lock()
+	var docs []*document
+	for _, d := range s.docs {
+		if d.path != "" && slices.Contains(paths, d.path) {
+			docs = append(docs, d)
+		}
 	}
 	s.mu.Unlock()
 	for _, d := range docs {
@@ -347,12 +379,17 @@ func (s *server) lintSnapshot(snap snapshot) (res *result) {
 	if name == "" {
 		name = d.uri
 	}
-	res.findings = s.check(set.linter, name, snap.text, res.kind, set.retrieval)
-	if t := s.opts.Targets; t != nil {
-		if more := t.Findings(name, snap.text, res.kind, set.retrieval); len(more) > 0 {
-			res.findings = append(res.findings, more...)
-			slices.SortStableFunc(res.findings, func(a, b lint.Finding) int { return a.Offset - b.Offset })
+	var st *siteTree
+	var tt *lint.Targets
+	if s.targets != nil && d.path != "" {
+		if st = s.targets.treeFor(set); st != nil {
+			tt = st.targetsOf(d.path, name)
 		}
+	}
+	checked := s.check(set.linter, name, snap.text, res.kind, set.retrieval, tt)
+	res.findings = checked.Findings
+	if tt != nil {
+		s.pokePaths(st.linted(d.path, checked.Targets))
 	}
 	return res
 }

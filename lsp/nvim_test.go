@@ -15,8 +15,9 @@ import (
 // 12 packages it, headless, runs testdata/nvim/test.lua on an HTML file
 // whose line 1 holds a URL with a space after "é" and "𝄞". The script
 // checks the diagnostic's UTF-16 range, applies the quick fix and checks
-// the buffer and that the diagnostics clear, asks for a hover, and stops
-// the server; its log is printed (go test -v) for CI to show. Without
+// the buffer and that the diagnostics clear, asks for a hover, links to a
+// fragment the target does not have and waits for target/fragment, and
+// stops the server; its log is printed (go test -v) for CI to show. Without
 // nvim the test skips, unless RELURL_REQUIRE_NVIM is set (.ci/run sets it
 // on CI, and installs Debian's neovim).
 func TestNeovim(t *testing.T) {
@@ -35,6 +36,11 @@ func TestNeovim(t *testing.T) {
 	}
 	file := filepath.Join(dir, "page.html")
 	if err := os.WriteFile(file, []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The page's link leads to this file; the script then links to a
+	// fragment it does not have.
+	if err := os.WriteFile(filepath.Join(dir, "a b.html"), []byte(`<h1 id="usage">Usage</h1>`+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	script, err := filepath.Abs("testdata/nvim/test.lua")

@@ -36,10 +36,10 @@ type Options struct {
 	// input.DefaultMax. A larger one is skipped and answered with a parse
 	// error.
 	MaxMessage int64
-	// Targets, when not nil, adds its findings about the targets of a
-	// document's links to the linter's, and is told of the files that
-	// change ([Targets]).
-	Targets Targets
+	// NoTargets turns the target rules off, as relurl lint --no-targets:
+	// where the links lead is then not checked, and the server watches no
+	// file but the configuration files.
+	NoTargets bool
 	// Log, when not nil, gets a line for each message the server could
 	// not read or handle, besides the window/logMessage the client gets.
 	Log io.Writer
@@ -112,8 +112,10 @@ type server struct {
 	// sem bounds the documents linted at a time.
 	sem     chan struct{}
 	workers sync.WaitGroup
+	// targets is where the workspace's links lead; nil with NoTargets.
+	targets *targetIndex
 	// check lints a document; tests replace it.
-	check func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string) []lint.Finding
+	check func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *lint.Targets) lint.Checked
 }
 
 type serverState uint8
@@ -134,8 +136,11 @@ func newServer(ctx context.Context, opts Options) *server {
 	if s.playground == "" {
 		s.playground = DefaultPlayground
 	}
-	s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string) []lint.Finding {
-		return l.Check(name, src, kind, retrieval, nil).Findings
+	if !opts.NoTargets {
+		s.targets = newTargetIndex()
+	}
+	s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *lint.Targets) lint.Checked {
+		return l.CheckWith(name, src, kind, retrieval, nil, t)
 	}
 	return s
 }
@@ -348,7 +353,7 @@ func (s *server) initialized(*jsonrpc2.Request) error {
 	// The configuration files, and every file once link targets are
 	// checked: their events relint the open documents.
 	glob := "**/" + configName
-	if s.opts.Targets != nil {
+	if s.targets != nil {
 		glob = "**/*"
 	}
 	params := RegistrationParams{Registrations: []Registration{{

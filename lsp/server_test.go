@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	"github.com/relurl/relurl/lint"
@@ -246,11 +245,11 @@ func TestMalformedMessages(t *testing.T) {
 func TestPanicCostsOneDocument(t *testing.T) {
 	c := startServer(t, opts, func(s *server) {
 		check := s.check
-		s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string) []lint.Finding {
+		s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *lint.Targets) lint.Checked {
 			if strings.Contains(src, "PANIC") {
 				panic("a bug in the linter")
 			}
-			return check(l, name, src, kind, retrieval)
+			return check(l, name, src, kind, retrieval, t)
 		}
 	})
 	c.initialize(`{}`)
@@ -281,19 +280,27 @@ func TestPanicCostsOneDocument(t *testing.T) {
 }
 
 // TestRegisterWatcher: a client that can register file watchers
-// dynamically is asked to watch the configuration files.
+// dynamically is asked to watch every file (the target rules read the
+// tree), or with NoTargets the configuration files alone.
 func TestRegisterWatcher(t *testing.T) {
-	c := startServer(t, opts, nil)
-	c.initialize(`{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true}}}`)
-	m := c.expect(method("client/registerCapability", nil), `{"jsonrpc":"2.0","id":0,"method":"client/registerCapability","params":{"registrations":[
-		{"id":"relurl-watch","method":"workspace/didChangeWatchedFiles","registerOptions":{"watchers":[{"globPattern":"**/.relurl.toml"}]}}]}}`)
-	var req struct {
-		ID json.RawMessage `json:"id"`
-	}
-	_ = json.Unmarshal(m, &req)
-	c.send(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":null}`)
-	if code := c.shutdown(); code != 0 {
-		t.Errorf("exit code %d", code)
+	for _, tc := range []struct {
+		noTargets bool
+		glob      string
+	}{{false, "**/*"}, {true, "**/.relurl.toml"}} {
+		o := opts
+		o.NoTargets = tc.noTargets
+		c := startServer(t, o, nil)
+		c.initialize(`{"workspace":{"didChangeWatchedFiles":{"dynamicRegistration":true}}}`)
+		m := c.expect(method("client/registerCapability", nil), `{"jsonrpc":"2.0","id":0,"method":"client/registerCapability","params":{"registrations":[
+		{"id":"relurl-watch","method":"workspace/didChangeWatchedFiles","registerOptions":{"watchers":[{"globPattern":"`+tc.glob+`"}]}}]}}`)
+		var req struct {
+			ID json.RawMessage `json:"id"`
+		}
+		_ = json.Unmarshal(m, &req)
+		c.send(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":null}`)
+		if code := c.shutdown(); code != 0 {
+			t.Errorf("exit code %d", code)
+		}
 	}
 }
 
@@ -379,41 +386,6 @@ func TestConfiguration(t *testing.T) {
 func jsonEscape(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b[1 : len(b)-1])
-}
-
-// fakeTargets is a link-target checker that reports each document's
-// first byte.
-type fakeTargets struct {
-	changed atomic.Int32
-}
-
-func (ft *fakeTargets) Findings(name, src string, kind extract.Kind, retrieval string) []lint.Finding {
-	return []lint.Finding{{File: name, Offset: 0, EndOffset: 1, Rule: "target/missing", Severity: 1, Message: "no such file"}}
-}
-
-func (ft *fakeTargets) Changed(paths []string) { ft.changed.Add(int32(len(paths))) }
-
-// TestTargetsSeam: a link-target checker's findings are published with
-// the linter's, and it hears of saved and changed files.
-func TestTargetsSeam(t *testing.T) {
-	ft := &fakeTargets{}
-	o := opts
-	o.Targets = ft
-	c := startServer(t, o, nil)
-	c.initialize(`{}`)
-	c.open(pageURI, "html", page)
-	c.expect(diagnosticsOf(pageURI, 1), `{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{
-		"uri":"file:///nowhere/page.html","version":1,"diagnostics":[
-		{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":1}},"severity":1,"code":"target/missing","source":"relurl","message":"no such file"},
-		{"range":{"start":{"line":0,"character":18},"end":{"line":0,"character":19}},
-			"severity":1,"code":"fsegment/char",
-			"codeDescription":{"href":"https://github.com/relurl/relurl/blob/main/docs/rules.md#fsegment-char"},
-			"source":"relurl","message":"space is not allowed in fsegment; write it as %20"}]}}`)
-	c.send(`{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":"file:///nowhere/other.html"}}}`)
-	c.next(diagnosticsOf(pageURI, 1))
-	if n := ft.changed.Load(); n != 1 {
-		t.Errorf("Changed heard of %d files, want 1", n)
-	}
 }
 
 // TestSizeLimitAndExclude: a document past the configuration's max-size

@@ -1,26 +1,182 @@
 package lsp
 
 import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/runner"
+	"github.com/relurl/relurl/lint/target"
 )
 
-// Targets checks where a document's links lead, from an index of the
-// workspace that it keeps current: the seam where link-target checking
-// joins the server (decision E-7). The server asks it for each lint of a
-// document, and tells it of the files that change on disk; its findings
-// are published with the linter's, in the same form. Options.Targets nil
-// is no such checking.
-//
-// Its methods are called from many goroutines: an implementation is safe
-// for concurrent use.
-type Targets interface {
-	// Findings returns the findings about the targets of the links of a
-	// document: the file at name (a path, or the URI of a document not
-	// saved), whose text is src, read as kind against the retrieval URL
-	// retrieval. Their Offset and EndOffset are byte offsets into src.
-	Findings(name, src string, kind extract.Kind, retrieval string) []lint.Finding
-	// Changed says that the files at paths were saved, created, changed
-	// or deleted on disk; the server then lints its open documents again.
-	Changed(paths []string)
+// targetIndex is where the workspace's links lead (decision E-7): for each
+// root (the configuration's root, else the workspace folder that holds the
+// document), a tree of its files (package lint/target) made as a run of
+// relurl lint makes its own, with the configuration's [targets] table and
+// base. A tree reads the disk for what no open document says: directory
+// listings and symbolic links once, until a file is created or deleted;
+// the anchors of a document not open once, until it changes on disk. An
+// open document's anchors are those of its text in the editor, set each
+// time it is linted. It is safe for concurrent use.
+type targetIndex struct {
+	mu    sync.Mutex
+	trees map[string]*siteTree
+}
+
+// siteTree is the tree of one root, and the configuration it was made
+// with (nil: none), which it lives as long as.
+type siteTree struct {
+	root string
+	cfg  *runner.Config
+	max  int64
+	tree *target.Tree
+}
+
+func newTargetIndex() *targetIndex {
+	return &targetIndex{trees: map[string]*siteTree{}}
+}
+
+// treeFor returns the tree of set's root, made again when the
+// configuration changed; nil when the target rules are off for set (no
+// root, [targets] check = false, a base that is no URL).
+func (x *targetIndex) treeFor(set setup) *siteTree {
+	if set.root == "" || set.cfg != nil && set.cfg.Targets.Check != nil && !*set.cfg.Targets.Check {
+		return nil
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if st := x.trees[set.root]; st != nil && st.cfg == set.cfg && st.max == set.max {
+		return st
+	}
+	st := &siteTree{root: set.root, cfg: set.cfg, max: set.max}
+	var opts target.Options
+	base := ""
+	if set.cfg != nil {
+		opts, base = set.cfg.TargetOptions(set.root), set.cfg.Base
+	}
+	slugs := opts.MarkdownAnchors
+	opts.Load = func(real string, k extract.Kind) *target.Anchors {
+		return runner.LoadAnchors(st.root, real, k, st.max, slugs)
+	}
+	fsys, err := target.OS(set.root)
+	if err != nil {
+		return nil
+	}
+	if st.tree, err = target.NewTree(fsys, base, opts); err != nil {
+		return nil
+	}
+	x.trees[set.root] = st
+	return st
+}
+
+// targetsOf returns where the document at path is in st's tree, for
+// [lint.Linter.CheckWith]; nil when it is not under the root.
+func (st *siteTree) targetsOf(path, name string) *lint.Targets {
+	rel, ok := st.rel(path)
+	if !ok {
+		return nil
+	}
+	return &lint.Targets{Tree: st.tree, Paths: []string{rel}, Names: []string{name}, References: true}
+}
+
+// rel returns path's place under the root, slash-separated, and false
+// when it is not under it.
+func (st *siteTree) rel(path string) (string, bool) {
+	rel := relTo(st.root, path)
+	if rel == "" || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", false
+	}
+	return rel, true
+}
+
+// linted records what the lint of the open document at path found: the
+// targets its references reach, and its anchors, which stand for the
+// file's while it is open. It returns the paths of the documents whose
+// references reach it, when its anchors changed: their fragments are to
+// be checked again.
+func (st *siteTree) linted(path string, res *lint.TargetResult) []string {
+	rel, ok := st.rel(path)
+	if !ok || res == nil {
+		return nil
+	}
+	st.tree.SetReferences(rel, res.Reals)
+	tg := st.tree.Resolve(rel, false)
+	if tg.Status != target.Found || res.Anchors == nil {
+		return nil
+	}
+	old, known := st.tree.Known(tg.Real)
+	if known && old != nil && slices.Equal(old.Names(), res.Anchors.Names()) {
+		return nil
+	}
+	st.tree.SetAnchors(tg.Real, res.Anchors)
+	if !known {
+		return nil // nothing was checked against anchors not read
+	}
+	return st.referrers(rel, tg.Real)
+}
+
+// closed forgets what the open document at path said of itself: its
+// anchors are the file's on disk again. It returns the paths of the
+// documents whose references reach it.
+func (st *siteTree) closed(path string) []string {
+	rel, ok := st.rel(path)
+	if !ok {
+		return nil
+	}
+	tg := st.tree.Resolve(rel, false)
+	if tg.Status != target.Found {
+		return nil
+	}
+	st.tree.SetAnchors(tg.Real, nil)
+	return st.referrers(rel, tg.Real)
+}
+
+// referrers returns the paths of the documents that refer to the target
+// at real, but the one at rel.
+func (st *siteTree) referrers(rel, real string) []string {
+	var out []string
+	for _, p := range st.tree.Referrers(real) {
+		if p != rel {
+			out = append(out, filepath.Join(st.root, filepath.FromSlash(p)))
+		}
+	}
+	return out
+}
+
+// filesChanged tells the trees of the files saved, created, changed or
+// deleted on disk (paths, by kind of event: 1 created, 2 changed, 3
+// deleted, 0 saved by the editor); the anchors of the documents open,
+// whose texts stand for their files', are kept (open).
+func (x *targetIndex) filesChanged(paths []string, kinds []int, open map[string]bool) {
+	x.mu.Lock()
+	trees := make([]*siteTree, 0, len(x.trees))
+	for _, st := range x.trees {
+		trees = append(trees, st)
+	}
+	x.mu.Unlock()
+	for _, st := range trees {
+		moved := false
+		for i, p := range paths {
+			rel, ok := st.rel(p)
+			if !ok {
+				continue
+			}
+			if kinds[i] == 1 || kinds[i] == 3 {
+				moved = true
+			}
+			if open[p] {
+				continue
+			}
+			if tg := st.tree.Resolve(rel, false); tg.Status == target.Found {
+				st.tree.SetAnchors(tg.Real, nil)
+			}
+			st.tree.SetAnchors(rel, nil)
+		}
+		if moved {
+			st.tree.Invalidate()
+		}
+	}
 }

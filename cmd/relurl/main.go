@@ -89,7 +89,7 @@ func init() {
 			help: "Lists the linter's rules, as the flags (the same as relurl lint's) configure them;\n" +
 				"given rule ids or families, prints each of their rules in full.",
 			run: runRules},
-		{name: "lsp", synopsis: "[--playground URL]",
+		{name: "lsp", synopsis: "[--no-targets] [--playground URL]",
 			summary: "the language server, for editors: diagnostics, quick fixes and hovers",
 			help:    lspHelp, run: runLSP},
 		{name: "serve", synopsis: "[--addr 127.0.0.1:8080] [--write DIR]",

@@ -152,7 +152,17 @@ func (r *runner) registerAnchors(rel string, tres *lint.TargetResult) {
 // run did not lint (a file it was not given, excluded, past the size
 // limit): the tree's Options.Load.
 func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
-	name := filepath.Join(r.rootAbs, filepath.FromSlash(real))
+	return LoadAnchors(r.rootAbs, real, k, r.max, r.Targets.Options.MarkdownAnchors)
+}
+
+// LoadAnchors reads the anchors of the document at real, a slash-separated
+// path under the directory root, as a document of kind k with Markdown's
+// anchors by slugs: what a [target.Options.Load] of a tree of the
+// operating system's files does. It reads at most max bytes; nil for a
+// document it cannot read whole (missing, not a regular file, past max,
+// Markdown too costly to read).
+func LoadAnchors(root, real string, k extract.Kind, max int64, slugs target.Slugs) *target.Anchors {
+	name := filepath.Join(root, filepath.FromSlash(real))
 	f, err := os.Open(name)
 	if err != nil {
 		return nil
@@ -162,7 +172,7 @@ func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
 	if err != nil || !info.Mode().IsRegular() {
 		return nil
 	}
-	data, err := input.ReadSized(io.Reader(f), name, info.Size(), r.max)
+	data, err := input.ReadSized(io.Reader(f), name, info.Size(), max)
 	if err != nil {
 		return nil
 	}
@@ -179,7 +189,7 @@ func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
 	if !read {
 		return nil
 	}
-	return target.NewAnchors(k, found, r.Targets.Options.MarkdownAnchors)
+	return target.NewAnchors(k, found, slugs)
 }
 
 // takeTargets takes, on the run's goroutine, in the order of the items,

@@ -6,8 +6,9 @@
 -- FILE is an HTML document whose line 1 holds a URL with a space after
 -- "é" and "𝄞" (one and two UTF-16 code units). It checks the diagnostic's
 -- UTF-16 range, applies the quick fix, checks the buffer and that the
--- diagnostics clear, asks for a hover, and quits with status 0, or 1 at the
--- first check that fails. Every step is printed, for the test's log.
+-- diagnostics clear, asks for a hover, adds a link to a fragment its target
+-- ("a b.html", beside FILE) does not have and waits for target/fragment,
+-- and quits with status 0, or 1 at the first check that fails. Every step is printed, for the test's log.
 
 local function say(fmt, ...)
   io.stdout:write(string.format(fmt, ...) .. "\n")
@@ -105,6 +106,17 @@ check(h.range.start.character == 17 and h.range["end"].character == 27, "hover r
   h.range.start.character, h.range["end"].character)
 check(h.contents.value:find("valid relativeURL", 1, true), "the hover does not say valid relativeURL")
 check(h.contents.value:find("#url=a%2520b.html", 1, true), "the hover has no playground link")
+
+-- A link to a fragment "a b.html" does not have: the target rules' finding.
+vim.api.nvim_buf_set_lines(buf, 1, 1, false, { '<a href="a%20b.html#usgae">usage</a>' })
+version = vim.lsp.util.buf_versions[buf]
+ok = vim.wait(10000, function() return latest.version == version and #latest.diagnostics > 0 end, 20)
+if not check(ok, "no diagnostics for version %d (last: version %s)", version, tostring(latest.version)) then return end
+d = latest.diagnostics[1]
+say("diagnostic %s [%s] %d:%d-%d:%d: %s", d.source, d.code, d.range.start.line, d.range.start.character,
+  d.range["end"].line, d.range["end"].character, d.message)
+check(d.code == "target/fragment" and d.range.start.line == 1, "code %s on line %d, want target/fragment on line 1",
+  tostring(d.code), d.range.start.line)
 
 -- Shutdown and exit: the server exits 0.
 client.stop()

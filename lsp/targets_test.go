@@ -1,0 +1,116 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// targetCodes returns the codes and lines of a publishDiagnostics'
+// diagnostics, "code@line" each, in order.
+func targetCodes(m json.RawMessage) string {
+	var v struct {
+		Params PublishDiagnosticsParams `json:"params"`
+	}
+	_ = json.Unmarshal(m, &v)
+	var out []string
+	for _, d := range v.Params.Diagnostics {
+		out = append(out, fmt.Sprintf("%s@%d", d.Code, d.Range.Start.Line))
+	}
+	return strings.Join(out, " ")
+}
+
+// TestTargets: the target rules in the editor, from the workspace's
+// tree: a missing file and a fragment no anchor has; a file created
+// (told by didChangeWatchedFiles) mends the first; an anchor added to
+// an open document, not saved, mends the second in the document that
+// links to it; closed again, the document's anchors are the file's on
+// disk. The configuration's [targets] check = false turns them off.
+func TestTargets(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, s string) {
+		t.Helper()
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("guide/intro.md", "# Intro\n\n## Usage\n")
+	index := filepath.Join(dir, "index.html")
+	intro := filepath.Join(dir, "guide", "intro.md")
+	indexURI, introURI := pathURI(index), pathURI(intro)
+	page := lines(
+		`<a href="guide/intro.md#usage">usage</a>`,
+		`<a href="guide/intro.md#setup">setup</a>`,
+		`<a href="faq.html">faq</a>`,
+		`<a href="/guide/intro.md">root-relative</a>`,
+		`<a href="../up.html">up</a>`)
+
+	c := startServer(t, opts, nil)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":"` + pathURI(dir) + `","capabilities":{}}}`)
+	c.next(response("1"))
+	c.send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+	c.open(indexURI, "html", page)
+	if got, want := targetCodes(c.next(diagnosticsOf(indexURI, 1))), "target/fragment@1 target/missing@2 target/outside@4"; got != want {
+		t.Fatalf("index.html: %s, want %s", got, want)
+	}
+
+	// faq.html is created; the client's watcher says so.
+	write("faq.html", "<h1>FAQ</h1>\n")
+	c.send(`{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"` + pathURI(filepath.Join(dir, "faq.html")) + `","type":1}]}}`)
+	if got, want := targetCodes(c.next(diagnosticsOf(indexURI, 1))), "target/fragment@1 target/outside@4"; got != want {
+		t.Errorf("after faq.html is created: %s, want %s", got, want)
+	}
+
+	// intro.md, opened and given a heading "Setup" in the editor: the
+	// fragment of index.html names it, though the file on disk has none.
+	c.open(introURI, "markdown", "# Intro\n\n## Usage\n")
+	c.next(diagnosticsOf(introURI, 1))
+	c.change(introURI, 2, "# Intro\n\n## Usage\n\n## Setup\n")
+	c.next(diagnosticsOf(introURI, 2))
+	if got, want := targetCodes(c.next(diagnosticsOf(indexURI, 1))), "target/outside@4"; got != want {
+		t.Errorf("after intro.md has a heading Setup: %s, want %s", got, want)
+	}
+	// Closed without saving: the file on disk has no Setup.
+	c.send(`{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"` + introURI + `"}}}`)
+	c.next(diagnosticsOf(introURI, -1))
+	if got, want := targetCodes(c.next(diagnosticsOf(indexURI, 1))), "target/fragment@1 target/outside@4"; got != want {
+		t.Errorf("after intro.md is closed: %s, want %s", got, want)
+	}
+
+	// [targets] check = false.
+	write(configName, lines(`[targets]`, `check = false`))
+	c.send(`{"jsonrpc":"2.0","method":"workspace/didChangeWatchedFiles","params":{"changes":[{"uri":"` + pathURI(filepath.Join(dir, configName)) + `","type":1}]}}`)
+	if got := targetCodes(c.next(diagnosticsOf(indexURI, 1))); got != "" {
+		t.Errorf("with [targets] check = false: %s, want none", got)
+	}
+	if code := c.shutdown(); code != 0 {
+		t.Errorf("exit code %d", code)
+	}
+}
+
+// TestNoTargets: with NoTargets, as relurl lsp --no-targets, a link to a
+// missing file is no finding.
+func TestNoTargets(t *testing.T) {
+	dir := t.TempDir()
+	uri := pathURI(filepath.Join(dir, "index.html"))
+	o := opts
+	o.NoTargets = true
+	c := startServer(t, o, nil)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":"` + pathURI(dir) + `","capabilities":{}}}`)
+	c.next(response("1"))
+	c.send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+	c.open(uri, "html", `<a href="faq.html#x">faq</a>`+"\n")
+	if got := targetCodes(c.next(diagnosticsOf(uri, 1))); got != "" {
+		t.Errorf("with NoTargets: %s, want none", got)
+	}
+	if code := c.shutdown(); code != 0 {
+		t.Errorf("exit code %d", code)
+	}
+}
