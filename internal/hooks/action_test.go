@@ -244,7 +244,8 @@ func readCommandFile(t *testing.T, path string) map[string]string {
 
 // workspace makes a directory of documents: docs/index.html with an error
 // and a warning, docs/a b/ünï.md with an error after a multi-byte
-// character, and notes.txt, which is not linted.
+// character, and notes.txt, which is not linted; the files their links
+// lead to are there, so that the target rules find nothing.
 func workspace(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
@@ -253,6 +254,11 @@ func workspace(t *testing.T) string {
 		"docs/a b/ünï.md":  "# Ünï\n\nSee [ü](<a%zz.md>).\n",
 		"notes.txt":        "http://a/ b\n",
 		"clean/index.html": "<p><a href=\"ok.html\">ok</a>\n",
+		// What the links lead to.
+		"docs/getting started.html": "<p>Start here.\n",
+		"docs/new page.html":        "<p>New.\n",
+		"docs/a b/a%zz.md":          "# A\n",
+		"clean/ok.html":             "<p>OK.\n",
 	} {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

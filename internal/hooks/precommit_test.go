@@ -230,6 +230,10 @@ func TestPreCommit(t *testing.T) {
 	}
 	write(".pre-commit-config.yaml", config)
 	write("docs/index.html", "<p>See <a href=\"getting started.html\">the guide</a>.\n")
+	// What the links lead to, so that the target rules find nothing.
+	for _, name := range []string{"docs/getting started.html", "docs/old page.html", "docs/new page.html"} {
+		write(name, "<p>A page.\n")
+	}
 	write("docs/notes.md", "# Notes\n\n[The index](index.html)\n")
 	write("notes.txt", "not linted: a space in http://example.org/a b\n")
 	must(proj, "git", "init", "-q", "-b", "main")
@@ -270,8 +274,9 @@ func TestPreCommit(t *testing.T) {
 	}
 	out = must(proj, preCommit, "run", "-v", "--all-files")
 	t.Logf("$ pre-commit run -v --all-files\n%s", out)
-	if !strings.Contains(out, "relurl lint: 2 files linted, 0 skipped, 0 unreadable; 2 URLs; 0 errors") {
-		t.Errorf("pre-commit run --all-files did not pass relurl lint the two documents (and not notes.txt)")
+	if !strings.Contains(out, "relurl lint: 5 files linted, 0 skipped, 0 unreadable; 2 URLs (2 under the root,") ||
+		!strings.Contains(out, "; 0 errors, 0 warnings") {
+		t.Errorf("pre-commit run --all-files did not pass relurl lint the five documents (and not notes.txt), or they have findings")
 	}
 
 	// An old finding, committed without the hooks; then the hook of
