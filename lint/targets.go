@@ -65,7 +65,10 @@ func targetRows() []row {
 			Help: `The reference's fragment names nothing in the document it leads to, as the HTML ` +
 				`standard finds the indicated part of a document: an element whose id is the fragment as ` +
 				`written, else an a element whose name is, else the same with the fragment percent-decoded ` +
-				`(as UTF-8); the empty fragment and "top" (in any case) are the top of the document. A ` +
+				`(as UTF-8); the empty fragment and "top" (in any case) are the top of the document. The ` +
+				`fragment directive (":~:" and what follows) is taken away first, as browsers do, and a ` +
+				`fragment that holds "=" is parameters for the page's scripts ("#url=…&base=…", "#t=10"), ` +
+				`not looked up. A ` +
 				`Markdown document's anchors are its headings', by [targets] markdown-anchors ("github": ` +
 				`GitHub's slugs, matched in any letter case as GitHub's pages do; "goldmark": goldmark's ` +
 				`automatic heading ids; "none"), and the ids and names of its raw HTML. A same-document ` +

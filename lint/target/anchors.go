@@ -88,8 +88,13 @@ func (a *Anchors) lowered() map[string]string {
 // Match is what a fragment names in a document.
 type Match struct {
 	// Found says that it names an anchor; Top that it names the top of
-	// the document ("" and "top").
+	// the document ("" and "top", and parameters: see Params).
 	Found, Top bool
+	// Params says that the fragment is parameters, not an anchor's name
+	// (it holds "="): a page's scripts read it ("#url=…&base=…"), or a
+	// media player ("#t=10"); it names nothing to look for (decision
+	// T-16), and Top is set.
+	Params bool
 	// Decoded is the fragment percent-decoded (and UTF-8 decoded) when
 	// that is what named the anchor, or what was looked for last.
 	Decoded string
@@ -105,12 +110,23 @@ type Match struct {
 // UTF-8 read as U+FFFD); otherwise, when the decoded fragment is "top" in
 // any ASCII case, the top. For a Markdown document read with GitHub's
 // anchors, the decoded fragment names an anchor in any letter case too.
+//
+// Before the search, the fragment directive (":~:" and what follows it,
+// a text fragment's "#:~:text=…") is taken away, as browsers take it
+// away; a fragment that then holds "=" is parameters, not an anchor's
+// name: it names nothing to look for (Match.Params; decision T-16).
 func (a *Anchors) Find(frag string) Match {
 	if frag == "" {
 		return Match{Top: true}
 	}
 	if a.has(frag) {
 		return Match{Found: true, Decoded: frag}
+	}
+	if i := strings.Index(frag, fragmentDirective); i >= 0 {
+		return a.Find(frag[:i])
+	}
+	if strings.IndexByte(frag, '=') >= 0 {
+		return Match{Top: true, Params: true, Decoded: frag}
 	}
 	dec := DecodeFragment(frag)
 	if dec != frag && a.has(dec) {
@@ -130,6 +146,11 @@ func (a *Anchors) Find(frag string) Match {
 	}
 	return m
 }
+
+// fragmentDirective begins the fragment directive of a URL's fragment
+// (the URL Fragment Text Directives specification), which browsers take
+// away from the fragment before they look for the indicated part.
+const fragmentDirective = ":~:"
 
 // DecodeFragment returns a fragment percent-decoded and read as UTF-8
 // (the HTML standard's "percent-decode" then "UTF-8 decode without BOM"):

@@ -69,11 +69,11 @@ func TestMarkdownAnchors(t *testing.T) {
 // case, which Match names. GitHub's Markdown anchors match in any case.
 func TestFind(t *testing.T) {
 	html := anchorsOf(t, `<h1 id="Intro">x</h1><p id="a b">y</p><a name="old">z</a><p name="not">n</p>`+
-		`<p id="caf%C3%A9"></p><p id="café-2"></p><p id="100%"></p><p id="&amp;amp">e</p>`, extract.KindHTML, SlugsGitHub)
+		`<p id="caf%C3%A9"></p><p id="café-2"></p><p id="100%"></p><p id="&amp;amp">e</p><p id="x=1"></p>`, extract.KindHTML, SlugsGitHub)
 	for _, tc := range []struct {
-		frag          string
-		found, top    bool
-		caseOnly, dec string
+		frag               string
+		found, top, params bool
+		caseOnly, dec      string
 	}{
 		{frag: "Intro", found: true, dec: "Intro"},
 		{frag: "intro", caseOnly: "Intro", dec: "intro"},
@@ -90,10 +90,19 @@ func TestFind(t *testing.T) {
 		{frag: "%74op", top: true, dec: "top"},
 		{frag: "%ff", dec: "\uFFFD"},
 		{frag: "nope", dec: "nope"},
+		// The fragment directive is taken away; parameters name nothing.
+		{frag: "Intro:~:text=usage", found: true, dec: "Intro"},
+		{frag: ":~:text=usage", top: true},
+		{frag: "nope:~:text=a", dec: "nope"},
+		{frag: "url=a%20b.html&base=http://a/", top: true, params: true, dec: "url=a%20b.html&base=http://a/"},
+		{frag: "t=10,20", top: true, params: true, dec: "t=10,20"},
+		{frag: "x=1", found: true, dec: "x=1"},
+		{frag: "x%3D1", found: true, dec: "x=1"},
+		{frag: "y%3D1", dec: "y=1"},
 	} {
 		m := html.Find(tc.frag)
-		if m.Found != tc.found || m.Top != tc.top || m.CaseOnly != tc.caseOnly || m.Decoded != tc.dec {
-			t.Errorf("Find(%q) = %+v, want found %v top %v case-only %q decoded %q", tc.frag, m, tc.found, tc.top, tc.caseOnly, tc.dec)
+		if m.Found != tc.found || m.Top != tc.top || m.Params != tc.params || m.CaseOnly != tc.caseOnly || m.Decoded != tc.dec {
+			t.Errorf("Find(%q) = %+v, want found %v top %v params %v case-only %q decoded %q", tc.frag, m, tc.found, tc.top, tc.params, tc.caseOnly, tc.dec)
 		}
 	}
 	md := anchorsOf(t, "# Getting Started\n", extract.KindMarkdown, SlugsGitHub)
