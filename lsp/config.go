@@ -13,6 +13,7 @@ import (
 	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/runner"
+	"github.com/relurl/relurl/lint/target"
 	"github.com/relurl/relurl/resolve"
 )
 
@@ -234,7 +235,7 @@ func retrievalFor(base, root, path string) string {
 	if rel == "" || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
 		return base
 	}
-	u, err := resolve.Resolve(base, runner.PathReference(rel))
+	u, err := resolve.Resolve(base, target.PathReference(rel))
 	if err != nil {
 		return base
 	}

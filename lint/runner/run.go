@@ -21,6 +21,7 @@ import (
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/fix"
+	"github.com/relurl/relurl/lint/target"
 	"github.com/relurl/relurl/resolve"
 )
 
@@ -641,32 +642,11 @@ func (r *runner) retrievalFor(it item) string {
 	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return ret
 	}
-	u, err := resolve.Resolve(ret, PathReference(filepath.ToSlash(rel)))
+	u, err := resolve.Resolve(ret, target.PathReference(filepath.ToSlash(rel)))
 	if err != nil {
 		return ret
 	}
 	return u.String()
-}
-
-// PathReference returns the relative URL of a slash-separated relative
-// file path: each byte that a path segment cannot hold as it is (RFC 1808
-// §2.2 pchar: white space, "%", ";", "?", "#", "~", non-ASCII, ...) escaped
-// as %XX, and "./" in front when the first segment holds ":", which would
-// read as a scheme (§5.3).
-func PathReference(p string) string {
-	var b strings.Builder
-	for i := 0; i < len(p); i++ {
-		if c := p[i]; c == '/' || ast.Is(c, ast.PcharChar) {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, "%%%02X", c)
-		}
-	}
-	ref := b.String()
-	if first, _, _ := strings.Cut(ref, "/"); strings.Contains(first, ":") {
-		ref = "./" + ref
-	}
-	return ref
 }
 
 // isBinary reports whether data looks like a binary file: it holds a NUL

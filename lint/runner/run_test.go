@@ -12,6 +12,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // faultFS is an fs.FS whose faults are planted: directories that cannot be
@@ -243,7 +244,7 @@ func TestPathReference(t *testing.T) {
 		{"y/x:z.html", "y/x:z.html"},
 		{"é.html", "%C3%A9.html"},
 	} {
-		if got := PathReference(tt.path); got != tt.want {
+		if got := target.PathReference(tt.path); got != tt.want {
 			t.Errorf("PathReference(%q) = %q, want %q", tt.path, got, tt.want)
 		}
 	}
