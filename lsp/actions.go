@@ -17,10 +17,7 @@ func (s *server) codeAction(req *jsonrpc2.Request) (func() (any, error), bool) {
 	err := s.decode(req, &p)
 	var snap snapshot
 	if err == nil {
-		var d *document
-		if d, err = s.doc(p.TextDocument.URI); err == nil {
-			snap = d.snapshot()
-		}
+		snap, err = s.snapshotOf(p.TextDocument.URI)
 	}
 	enc := s.encoding()
 	return func() (any, error) {

@@ -141,6 +141,15 @@ func (s *server) doc(uri string) (*document, error) {
 	return nil, fmt.Errorf("%s is not open", uri)
 }
 
+// snapshotOf returns the text of the document open at uri, as it is now.
+func (s *server) snapshotOf(uri string) (snapshot, error) {
+	d, err := s.doc(uri)
+	if err != nil {
+		return snapshot{}, err
+	}
+	return d.snapshot(), nil
+}
+
 func (s *server) didChange(req *jsonrpc2.Request) error {
 	var p DidChangeTextDocumentParams
 	if err := s.decode(req, &p); err != nil {

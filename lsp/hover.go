@@ -24,10 +24,7 @@ func (s *server) hover(req *jsonrpc2.Request) (func() (any, error), bool) {
 	err := s.decode(req, &p)
 	var snap snapshot
 	if err == nil {
-		var d *document
-		if d, err = s.doc(p.TextDocument.URI); err == nil {
-			snap = d.snapshot()
-		}
+		snap, err = s.snapshotOf(p.TextDocument.URI)
 	}
 	s.mu.Lock()
 	enc, markdown, playground := s.enc, s.markdown, s.playground
