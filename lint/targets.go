@@ -227,10 +227,11 @@ type targetCtx struct {
 	deferFragments bool
 	external       bool
 	references     bool
-	// dir are the segments of the directory of path, for fastPlace;
-	// depth is how many segments the served URL's path has before its
-	// last "/".
+	// dirPath is the directory of path, and dir the tree's directory of
+	// it, for fastPlace; depth is how many segments the served URL's path
+	// has before its last "/".
 	dirPath string
+	dir     *target.Dir
 	depth   int
 	// self is what the file's path leads to, on first need.
 	self *target.Target
@@ -261,6 +262,7 @@ func newTargetCtx(t *Targets, i int) *targetCtx {
 		tc.dirPath = tc.path[:i]
 	}
 	tc.depth = depth(&tc.served)
+	tc.dir = t.Tree.Dir(tc.dirPath)
 	return tc
 }
 
@@ -281,7 +283,7 @@ func (tc *targetCtx) fastPlace(u *ast.URL) (target.Place, *target.Target, bool) 
 		}
 		return target.Place{Where: target.Inside, Path: tc.path}, tc.self, true
 	}
-	return tc.tree.Near(tc.dirPath, u.Path.Value)
+	return tc.dir.Near(u.Path.Value)
 }
 
 // link is where a reference leads, as the target rules read it: computed

@@ -1,6 +1,7 @@
 package target
 
 import (
+	"sync"
 	"fmt"
 	"slices"
 	"strings"
@@ -229,11 +230,46 @@ func PathReference(p string) string {
 	return ref
 }
 
-// near is what Near found for a directory and a reference.
+// Dir is a directory of a [Tree] as the place references are written
+// in: [Dir.Near] keeps its answers by reference, so that the pages of a
+// directory, which share most of their references, ask each once. Get it
+// with [Tree.Dir]; it is safe for concurrent use.
+type Dir struct {
+	t   *Tree
+	dir string
+	mu  sync.RWMutex
+	// nears are Near's answers, by reference.
+	nears map[string]near
+}
+
+// near is what Near found for a reference: a place under the root (path,
+// isDir) and what is there, when ok.
 type near struct {
-	place Place
-	tg    *Target
+	path  string
+	isDir bool
 	ok    bool
+	tg    *Target
+}
+
+// Dir returns the directory dir under the root ("" the root), the same
+// each time for the same dir.
+func (t *Tree) Dir(dir string) *Dir {
+	t.mu.RLock()
+	d := t.nearDirs[dir]
+	t.mu.RUnlock()
+	if d != nil {
+		return d
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if d = t.nearDirs[dir]; d == nil {
+		// Kept: it must not hold on to the caller's string (a piece of a
+		// document).
+		dir = strings.Clone(dir)
+		d = &Dir{t: t, dir: dir, nears: map[string]near{}}
+		t.nearDirs[dir] = d
+	}
+	return d
 }
 
 // Near returns where the relative path ref (a reference with no scheme,
@@ -244,28 +280,35 @@ type near struct {
 // no escape, empty segment or other dot segment. Its answer is Locate's
 // of the reference resolved by RFC 1808 §4 against the URL of a file in
 // dir, and Resolve's; false for any other reference. The answers are
-// kept: the pages of a directory share most of their references.
+// kept: the pages of a directory share most of their references (see
+// [Dir], which spares the look for the directory).
 func (t *Tree) Near(dir, ref string) (Place, *Target, bool) {
-	key := [2]string{dir, ref}
-	t.mu.RLock()
-	n, ok := t.nears[key]
-	t.mu.RUnlock()
-	if ok {
-		return n.place, n.tg, n.ok
-	}
-	// The answers kept must not hold on to the caller's strings (pieces
-	// of a document).
-	key = [2]string{strings.Clone(dir), strings.Clone(ref)}
-	n.place, n.ok = nearPlace(key[0], key[1])
-	if n.ok {
-		n.tg = t.Resolve(n.place.Path, n.place.Dir)
-	}
-	t.mu.Lock()
-	t.nears[key] = n
-	t.mu.Unlock()
-	return n.place, n.tg, n.ok
+	return t.Dir(dir).Near(ref)
 }
 
+// Near is [Tree.Near] from the directory d.
+func (d *Dir) Near(ref string) (Place, *Target, bool) {
+	d.mu.RLock()
+	n, ok := d.nears[ref]
+	d.mu.RUnlock()
+	if !ok {
+		// The answers kept must not hold on to the caller's string (a
+		// piece of a document): the path is made from the copy.
+		ref = strings.Clone(ref)
+		var pl Place
+		if pl, n.ok = nearPlace(d.dir, ref); n.ok {
+			n.path, n.isDir = pl.Path, pl.Dir
+			n.tg = d.t.Resolve(pl.Path, pl.Dir)
+		}
+		d.mu.Lock()
+		d.nears[ref] = n
+		d.mu.Unlock()
+	}
+	if !n.ok {
+		return Place{}, nil, false
+	}
+	return Place{Where: Inside, Path: n.path, Dir: n.isDir}, n.tg, true
+}
 // nearPlace is Near's place, not kept.
 func nearPlace(dir, ref string) (Place, bool) {
 	if ref == "" || ref[0] == '/' || strings.IndexByte(ref, '%') >= 0 || strings.Contains(ref, "//") {

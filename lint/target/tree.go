@@ -65,9 +65,9 @@ type Tree struct {
 	// is a document whose anchors could not be read.
 	anchors map[string]*Anchors
 	// fragments are the answers of Fragment, by real path and fragment;
-	// nears those of Near, by directory and reference.
+	// nearDirs the directories of Dir, which keep Near's answers.
 	fragments map[[2]string]Fragment
-	nears     map[[2]string]near
+	nearDirs  map[string]*Dir
 	// refs are the real paths each document's references lead to, by its
 	// path, and referrers their inverse ([Tree.SetReferences]).
 	refs      map[string][]string
@@ -136,7 +136,7 @@ func NewTree(fsys FS, rootURL string, opts Options) (*Tree, error) {
 	}
 	return &Tree{fsys: fsys, root: r, opts: opts,
 		dirs: map[string]*listing{}, links: map[string]linkRead{}, resolved: map[string]*Target{}, raws: map[string]*Target{}, anchors: map[string]*Anchors{},
-		fragments: map[[2]string]Fragment{}, nears: map[[2]string]near{}, refs: map[string][]string{}, referrers: map[string]map[string]bool{}}, nil
+		fragments: map[[2]string]Fragment{}, nearDirs: map[string]*Dir{}, refs: map[string][]string{}, referrers: map[string]map[string]bool{}}, nil
 }
 
 // Options returns the tree's options.
@@ -549,5 +549,9 @@ func (t *Tree) Invalidate() {
 	clear(t.resolved)
 	clear(t.raws)
 	clear(t.fragments)
-	clear(t.nears)
+	for _, d := range t.nearDirs {
+		d.mu.Lock()
+		clear(d.nears)
+		d.mu.Unlock()
+	}
 }
