@@ -636,6 +636,7 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 		fc.finishTargets(own)
 		deferred = append([]*Deferred{fc.deferred}, deferred...)
 		if slices.ContainsFunc(deferred, func(d *Deferred) bool { return d != nil }) {
+			placeDeferred(src, deferred)
 			fc.tres.Deferred = deferred
 		}
 		out.Targets = fc.tres

@@ -432,14 +432,32 @@ func (c *urlCheck) browserLink(lk *link) {
 
 // quickLink returns where the reference s, read as u (valid), leads
 // against b under the name a check of another name of a file is of, when
-// that is plain: the file's base is the URL it is served at, the
-// reference's place is plain to see (fastPlace), a file is there, and
-// browsers cannot take it elsewhere (mayMove). No target rule then has
-// anything to report, and the check need not run. nil otherwise, or
-// when u is nil.
+// that is plain: the file's base is the URL it is served at, and the
+// reference leads to another site (its scheme or net_loc say so), or its
+// place is plain to see (fastPlace), a file is there, and browsers cannot
+// take it elsewhere (mayMove). No target rule then has anything to
+// report, and the check need not run. nil otherwise, or when u is nil.
 func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *link {
 	tc := fc.tc
-	if u == nil || tc == nil || b == nil || !b.fromRetrieval || !tc.servedOK || mayMove(s, tc.depth) {
+	if u == nil || tc == nil || b == nil || !b.fromRetrieval || !tc.servedOK {
+		return nil
+	}
+	if u.Scheme.Present || u.NetLoc.Present {
+		// RFC 1808 §4: a scheme makes the URL absolute, a net_loc takes
+		// the base's scheme alone. The URL resolved is printed only for
+		// the file's own name (Targets.External).
+		scheme := u.Scheme.Value
+		if !u.Scheme.Present {
+			scheme = tc.served.Scheme.Value
+		}
+		if tc.external || !tc.tree.Elsewhere(scheme, u.NetLoc.Value) {
+			return nil
+		}
+		lk := tc.newLink()
+		lk.ok, lk.place = true, target.Place{Where: target.External}
+		return lk
+	}
+	if mayMove(s, tc.depth) {
 		return nil
 	}
 	pl, tg, ok := tc.fastPlace(u)
@@ -599,7 +617,7 @@ const browserNote = " (as browsers read it: the URL is not valid under RFC 1808)
 
 func checkWHATWGTarget(c *urlCheck) {
 	lk := c.link()
-	if lk == nil || !lk.ok || c.reportedFamily(FamilyRFC1808) {
+	if lk == nil || !lk.ok || lk.place.Where == target.External || c.reportedFamily(FamilyRFC1808) {
 		return
 	}
 	c.whatwg(lk)
@@ -962,25 +980,49 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 			s.used, fileSup = true, true
 		}
 	}
-	// Deferred: each reference with its place; what it shares with the
-	// others of its URL (the URL, copied out of the file's text, and its
-	// target) once.
-	p := newPlacer(fc.src)
+	// Deferred: each reference, placed later (placeDeferred); what it
+	// shares with the others of its URL (the URL, copied out of the
+	// file's text, and its target) once.
 	d := &Deferred{fixes: fc.l.fixes, refs: make([]deferredRef, len(fc.frags))}
 	for i := range fc.frags {
 		f := &fc.frags[i]
 		if f.sup != nil {
 			f.sup.used = true
 		}
-		ps := p.locate(f.offset, f.end)
-		d.refs[i] = deferredRef{
-			offset: f.offset, end: f.end, line: ps.line, col: ps.col, col16: ps.col16,
-			endLine: ps.endLine, endCol: ps.endCol, endCol16: ps.endCol16,
-			where: f.where, link: f.lnk.deferredOf(f.url, f.base), severity: f.severity, suppressed: f.sup != nil || fileSup,
-		}
+		d.refs[i] = deferredRef{offset: f.offset, end: f.end,
+			where: f.where, link: f.lnk.deferredOf(f.url, f.base), severity: f.severity, suppressed: f.sup != nil || fileSup}
 	}
 	fc.deferred = d
 	fc.frags = nil
+}
+
+// placeDeferred sets the places (lines and columns) of the references of
+// ds, the deferred references of one file's names, in one sweep of its
+// text src: the names share most of their references, and a span is
+// placed once for all of them.
+func placeDeferred(src string, ds []*Deferred) {
+	var refs []*deferredRef
+	for _, d := range ds {
+		if d != nil {
+			for i := range d.refs {
+				refs = append(refs, &d.refs[i])
+			}
+		}
+	}
+	slices.SortFunc(refs, func(a, b *deferredRef) int {
+		return cmp.Or(cmp.Compare(a.offset, b.offset), cmp.Compare(a.end, b.end))
+	})
+	p := newPlacer(src)
+	var last *deferredRef
+	for _, r := range refs {
+		if last != nil && last.offset == r.offset && last.end == r.end {
+			r.line, r.col, r.col16, r.endLine, r.endCol, r.endCol16 = last.line, last.col, last.col16, last.endLine, last.endCol, last.endCol16
+			continue
+		}
+		ps := p.locate(r.offset, r.end)
+		r.line, r.col, r.col16, r.endLine, r.endCol, r.endCol16 = ps.line, ps.col, ps.col16, ps.endLine, ps.endCol, ps.endCol16
+		last = r
+	}
 }
 
 // deferredOf returns what the fragments of lk's references keep of it:

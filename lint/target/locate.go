@@ -104,6 +104,12 @@ func (t *Tree) LocateURL(u *ast.URL) Place {
 	return t.Locate(u.Scheme.Value, u.NetLoc.Value, path)
 }
 
+// Elsewhere reports whether a URL of this scheme and net_loc is on
+// another site than the root's: [Locate] places it [External].
+func (t *Tree) Elsewhere(scheme, netLoc string) bool {
+	return !strings.EqualFold(scheme, t.root.scheme) || !strings.EqualFold(netLoc, t.root.netLoc)
+}
+
 // Locate returns where the URL of these components leads: another site
 // (its scheme or net_loc, compared in any letter case, are not the
 // root's), the root's site outside the root (its path, read as a server
@@ -112,7 +118,7 @@ func (t *Tree) LocateURL(u *ast.URL) Place {
 // of the place: a static file is the same whatever the query.
 func (t *Tree) Locate(scheme, netLoc, path string) Place {
 	var p Place
-	if !strings.EqualFold(scheme, t.root.scheme) || !strings.EqualFold(netLoc, t.root.netLoc) {
+	if t.Elsewhere(scheme, netLoc) {
 		p.Where = External
 		return p
 	}
