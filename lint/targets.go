@@ -269,10 +269,10 @@ func newTargetCtx(t *Targets, i int) *targetCtx {
 // fastPlace returns where the reference u leads when it is resolved
 // against the URL the file is served at, for the references whose §4
 // resolution is plain to see, and false for the others: the document
-// itself (no path: "", "?q", "#f"), an absolute path, or a relative path
-// of names after leading ".." segments that stay under the root, none
-// with an escape, an empty segment or params. Its answer is LocateURL's
-// of the resolution (TestFastPlace).
+// itself (no path: "", "?q", "#f"), or a relative path of names after
+// leading "." and then ".." segments that stay under the root, none with
+// an escape, an empty segment or params. Its answer is LocateURL's of
+// the resolution (TestFastPlace).
 func (tc *targetCtx) fastPlace(u *ast.URL) (target.Place, *target.Target, bool) {
 	if u.Scheme.Present || u.NetLoc.Present || u.Params.Present {
 		return target.Place{}, nil, false

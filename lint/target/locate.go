@@ -282,8 +282,8 @@ func (t *Tree) Dir(dir string) *Dir {
 // net_loc, params, query or fragment: its path alone, not empty, not
 // beginning with "/") leads from a file in the directory dir under the
 // root ("" the root), and what is there, when that is plain to see: ref
-// is names after leading "../" segments that stay under the root, with
-// no escape, empty segment or other dot segment. Its answer is Locate's
+// is names after leading "./" and then "../" segments that stay under
+// the root, with no escape, empty segment or other dot segment. Its answer is Locate's
 // of the reference resolved by RFC 1808 §4 against the URL of a file in
 // dir, and Resolve's; false for any other reference. The answers are
 // kept: the pages of a directory share most of their references (see
@@ -319,6 +319,11 @@ func (d *Dir) Near(ref string) (Place, *Target, bool) {
 func nearPlace(dir, ref string) (Place, bool) {
 	if ref == "" || ref[0] == '/' || strings.IndexByte(ref, '%') >= 0 || strings.Contains(ref, "//") {
 		return Place{}, false
+	}
+	// Leading "./" segments go first (RFC 1808 §4 step 6a), then the
+	// "../" climb.
+	for strings.HasPrefix(ref, "./") {
+		ref = ref[2:]
 	}
 	up := 0
 	for strings.HasPrefix(ref[up*3:], "../") {
