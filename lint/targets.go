@@ -239,10 +239,11 @@ type targetCtx struct {
 	slab []link
 }
 
-// newLink returns a new link, allocated with others.
+// newLink returns a new link, allocated with others: a few at first, more
+// as the file's URLs come, so that a file of few URLs allocates few.
 func (tc *targetCtx) newLink() *link {
 	if len(tc.slab) == cap(tc.slab) {
-		tc.slab = make([]link, 0, 32)
+		tc.slab = make([]link, 0, min(32, max(4, 2*cap(tc.slab))))
 	}
 	tc.slab = append(tc.slab, link{fragAt: -1, tg: noTarget})
 	return &tc.slab[len(tc.slab)-1]
@@ -287,11 +288,10 @@ func (tc *targetCtx) fastPlace(u *ast.URL) (target.Place, *target.Target, bool) 
 }
 
 // link is where a reference leads, as the target rules read it: computed
-// once per URL and base (base.memo keeps it with the URL's hits).
+// once per URL and base (base.memo keeps it with the URL's hits). Its
+// fields are laid out to keep it small: a file's check makes one for
+// each URL under each of its names.
 type link struct {
-	// ok says the reference was resolved: there is a base to resolve it
-	// against (see targetBase).
-	ok bool
 	// urlText is the reference resolved by RFC 1808 §4, printed when it
 	// leads out of the root (or is asked for: whatwg); place is where it
 	// leads, and tg, when it leads under the root to a path a file can
@@ -299,21 +299,26 @@ type link struct {
 	urlText string
 	place   target.Place
 	tg      *target.Target
-	// fragAt is the offset of the fragment in the URL (past "#"), or -1;
-	// pathFrom and pathTo the span of the path and params. frag is what
-	// the fragment names, as far as is known yet (known).
+	// fragAt is the offset of the fragment in the URL (past "#"), or -1,
+	// and fragText the fragment; pathFrom and pathTo the span of the path
+	// and params.
+	fragText         string
 	fragAt           int
 	pathFrom, pathTo int
-	frag             int
-	fragText         string
 	// w is the browsers' reading, when it leads elsewhere than RFC
-	// 1808's; browser says that the link is the browsers' reading of a URL
-	// RFC 1808 does not read (an invalid one).
-	w       *whatwgLink
-	browser bool
+	// 1808's.
+	w *whatwgLink
 	// deferred is the link as the fragments left to the end of the run
 	// keep it, made on first need.
 	deferred *deferredLink
+	// ok says the reference was resolved: there is a base to resolve it
+	// against (see targetBase).
+	ok bool
+	// browser says that the link is the browsers' reading of a URL RFC
+	// 1808 does not read (an invalid one).
+	browser bool
+	// frag is what the fragment names, as far as is known yet (known).
+	frag uint8
 }
 
 // whatwgLink is where the browsers' reading of a reference leads.
@@ -865,15 +870,15 @@ func (fc *fileCheck) targetRef(r *extract.Ref, b *base, lk *link) {
 
 // fragment states of a link, as far as the anchors known say (known).
 const (
-	fragUnknown   = iota // the target's anchors are not known yet
-	fragOK               // the fragment names something in the target
-	fragMissing          // it names nothing
-	fragUnchecked        // the target's anchors cannot be known
+	fragUnknown   uint8 = iota // the target's anchors are not known yet
+	fragOK                     // the fragment names something in the target
+	fragMissing                // it names nothing
+	fragUnchecked              // the target's anchors cannot be known
 )
 
 // known returns what the fragment of lk's reference names in its target,
 // as far as the anchors the tree knows now say; kept once settled.
-func (lk *link) known(tree *target.Tree) int {
+func (lk *link) known(tree *target.Tree) uint8 {
 	if lk.frag != fragUnknown {
 		return lk.frag
 	}

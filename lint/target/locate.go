@@ -1,10 +1,10 @@
 package target
 
 import (
-	"sync"
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/resolve"
@@ -75,19 +75,20 @@ const (
 	Inside
 )
 
-// Place is where a URL leads.
+// Place is where a URL leads. (Its strings come first and its small
+// fields after them, which keeps it small: links keep one each.)
 type Place struct {
-	Where Where
 	// Path, Inside, is the path under the root, each segment
 	// percent-decoded once, without a trailing "/" ("" is the root); Dir
 	// says it was written with one, or is the root. Empty and "."
 	// segments are dropped and ".." takes the segment before it away, as
 	// servers read a path.
 	Path string
-	Dir  bool
 	// Bad, Inside, says why no file can have the path: a segment that
 	// decodes to "/", NUL, "." or "..".
-	Bad string
+	Bad   string
+	Where Where
+	Dir   bool
 	// Above, Outside, says that the path climbs above the root of the
 	// site ("/../x", which RFC 1808 keeps), not into another directory.
 	Above bool
@@ -315,6 +316,7 @@ func (d *Dir) Near(ref string) (Place, *Target, bool) {
 	}
 	return Place{Where: Inside, Path: n.path, Dir: n.isDir}, n.tg, true
 }
+
 // nearPlace is Near's place, not kept.
 func nearPlace(dir, ref string) (Place, bool) {
 	if ref == "" || ref[0] == '/' || strings.IndexByte(ref, '%') >= 0 || strings.Contains(ref, "//") {
