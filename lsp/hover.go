@@ -11,6 +11,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/compare"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/target"
 	"github.com/relurl/relurl/resolve"
 	"github.com/relurl/relurl/validate"
 )
@@ -38,7 +39,8 @@ func (s *server) hover(req *jsonrpc2.Request) (func() (any, error), bool) {
 		if kind == 0 {
 			return nil, nil
 		}
-		retrieval := s.ws.setupFor(d.path).retrieval
+		set := s.ws.setupFor(d.path)
+		retrieval := set.retrieval
 		ix := newLineIndex(snap.text, enc)
 		ref, ok := refAt(snap.text, kind, retrieval, ix.offset(p.Position))
 		if !ok {
@@ -47,7 +49,7 @@ func (s *server) hover(req *jsonrpc2.Request) (func() (any, error), bool) {
 		start, end := ref.Map.At(0), ref.Map.At(len(ref.URL))
 		rng := ix.rangeOf(start, end)
 		h := &Hover{Range: &rng}
-		h.Contents = describe(ref, playground, markdown)
+		h.Contents = describe(ref, playground, markdown, s.leadsTo(set, d.path, ref, markdown))
 		return h, nil
 	}, true
 }
@@ -70,9 +72,10 @@ func refAt(text string, kind extract.Kind, retrieval string, off int) (extract.R
 
 // describe says what relurl makes of a URL: its verdict under RFC 1808
 // §2.2, its form and six components; what §4 resolves it to against the
-// document's base; the three readings of package compare where they
-// differ; and a link to the playground with the URL and base.
-func describe(r extract.Ref, playground string, markdown bool) MarkupContent {
+// document's base; where that leads in the workspace's tree (leads, a
+// paragraph, "" for none); the three readings of package compare where
+// they differ; and a link to the playground with the URL and base.
+func describe(r extract.Ref, playground string, markdown bool, leads string) MarkupContent {
 	w := &writer{md: markdown}
 	s := r.URL
 	if r.Err != nil {
@@ -127,6 +130,9 @@ func describe(r extract.Ref, playground string, markdown bool) MarkupContent {
 			w.para(fmt.Sprintf("§4 against %s (%s): %s, read leniently: the reference is not valid", w.code(base), from,
 				w.bold(w.code(resolve.Lenient(base, s).String()))))
 		}
+	}
+	if leads != "" {
+		w.para(leads)
 	}
 	switch {
 	case base != "":
@@ -322,4 +328,69 @@ func (w *writer) link(text, url string) {
 		return
 	}
 	w.para(text + ": " + url)
+}
+
+// leadsTo says where the URL r leads in the tree of the document at path
+// (the target rules' reading: RFC 1808 §4 against the document's base,
+// or the URL the file is served at; decision T-1), and whether a file and
+// its anchor are there; "" when the target rules are off or the document
+// has no place in a tree, and for a URL that is not valid or a base.
+func (s *server) leadsTo(set setup, path string, r extract.Ref, markdown bool) string {
+	if s.targets == nil || path == "" || r.Err != nil || r.IsBase {
+		return ""
+	}
+	st := s.targets.treeFor(set)
+	if st == nil {
+		return ""
+	}
+	rel, ok := st.rel(path)
+	if !ok {
+		return ""
+	}
+	base := st.tree.URLOf(rel)
+	if b := r.Base; b != nil && b.Err == nil && b.URL.URL != "" {
+		base = b.URL.URL
+	}
+	u, err := resolve.Resolve(base, r.URL)
+	if err != nil {
+		return "" // not valid: its syntax comes first (decision T-5)
+	}
+	w := &writer{md: markdown}
+	pl := st.tree.LocateURL(&u)
+	switch {
+	case pl.Where == target.External:
+		return "It leads to another site, which relurl never fetches."
+	case pl.Where == target.Outside:
+		return "It leads out of the tree (" + st.root + "): " + w.code(u.String()) + "."
+	case pl.Bad != "":
+		return "It leads to no file: " + pl.Bad + "."
+	}
+	tg := st.tree.Resolve(pl.Path, pl.Dir)
+	shown := w.code(pl.Path)
+	switch tg.Status {
+	case target.Missing:
+		return fmt.Sprintf("It leads to %s under the root: %s.", shown, tg.Why)
+	case target.Case:
+		return fmt.Sprintf("It leads to %s under the root, which exists only as %s.", shown, w.code(tg.Path))
+	case target.LinkOut:
+		return fmt.Sprintf("It leads to %s under the root through the symbolic link %s, which leads out of the tree.", shown, w.code(tg.Via))
+	case target.Ignored:
+		return fmt.Sprintf("It leads to %s under the root, a target the build makes ([targets] ignore).", shown)
+	}
+	msg := fmt.Sprintf("It leads to %s under the root, which exists", w.code(tg.Path))
+	if u.Fragment.Present {
+		switch f := st.tree.Fragment(tg, u.Fragment.Value); {
+		case !f.Checked:
+			msg += "; its fragment is not checked (not a document whose anchors are read)"
+		case f.Params:
+			msg += "; its fragment is parameters for the page, not an anchor (decision T-16)"
+		case f.Found:
+			msg += ", with the anchor " + w.code("#"+u.Fragment.Value)
+		case f.Top:
+			msg += "; the fragment " + w.code("#"+u.Fragment.Value) + " is its top"
+		default:
+			msg += ", but has no anchor " + w.code("#"+u.Fragment.Value)
+		}
+	}
+	return msg + "."
 }

@@ -28,7 +28,8 @@ func targetCodes(m json.RawMessage) string {
 // (told by didChangeWatchedFiles) mends the first; an anchor added to
 // an open document, not saved, mends the second in the document that
 // links to it; closed again, the document's anchors are the file's on
-// disk. The configuration's [targets] check = false turns them off.
+// disk. The hover says where each link leads. The configuration's
+// [targets] check = false turns them off.
 func TestTargets(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, s string) {
@@ -59,6 +60,27 @@ func TestTargets(t *testing.T) {
 	c.open(indexURI, "html", page)
 	if got, want := targetCodes(c.next(diagnosticsOf(indexURI, 1))), "target/fragment@1 target/missing@2 target/outside@4"; got != want {
 		t.Fatalf("index.html: %s, want %s", got, want)
+	}
+
+	// The hover says where a link leads, and whether its anchor is there.
+	for i, tc := range []struct {
+		line int
+		want string
+	}{
+		{0, `It leads to "guide/intro.md" under the root, which exists, with the anchor "#usage".`},
+		{1, `It leads to "guide/intro.md" under the root, which exists, but has no anchor "#setup".`},
+		{2, `It leads to "faq.html" under the root: no such file.`},
+		{3, `It leads to "guide/intro.md" under the root, which exists.`},
+		{4, "It leads out of the tree"},
+	} {
+		id := fmt.Sprint(10 + i)
+		c.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"textDocument/hover","params":{"textDocument":{"uri":"` + indexURI + `"},"position":{"line":` + fmt.Sprint(tc.line) + `,"character":12}}}`)
+		var resp struct {
+			Result Hover `json:"result"`
+		}
+		if err := json.Unmarshal(c.next(response(id)), &resp); err != nil || !strings.Contains(resp.Result.Contents.Value, tc.want) {
+			t.Errorf("hover on line %d: %q, want it to say %q (%v)", tc.line, resp.Result.Contents.Value, tc.want, err)
+		}
 	}
 
 	// faq.html is created; the client's watcher says so.
