@@ -40,6 +40,7 @@ ignore = ["build/"]
 			`<a href="guide/intro.html#legacy">suppressed</a>`,
 			`<a href="docs/readme.md#usage-1">a repeated heading</a> <a href="docs/readme.md#Getting-Started">GitHub's anchors, in any case</a>`,
 			`<a href="docs/readme.md#raw-anchor">raw HTML</a> <a href="docs/readme.md#install">target/fragment in Markdown</a>`,
+			`<a href="#here:~:text=below">a text fragment</a> <a href="guide/intro.html#url=a&amp;base=b">parameters</a> <a href="#nope:~:text=x">target/fragment</a>`,
 			`<p id="here">here</p>`,
 			``,
 		}, "\n"),
