@@ -98,7 +98,7 @@ func TestLintTargetsGolden(t *testing.T) {
 		// Skipped: .git, which inDir makes; guide/intro.html, de/intro.html's
 		// other name; .relurl.toml, two images and a script.
 		want := "relurl lint: 7 files linted, 6 skipped (1 hidden directory, 1 linted already, 4 of no known kind), 0 unreadable; " +
-			"36 URLs (33 under the root, 1 to other sites, 1 fragment not checked); 10 errors, 4 warnings, 0 info; 3 suppressed, 0 baselined; T"
+			"39 URLs (36 under the root, 1 to other sites, 1 fragment not checked); 13 errors, 4 warnings, 0 info; 3 suppressed, 0 baselined; T"
 		if summary != want {
 			t.Errorf("%s: summary\n%s\nwant\n%s", tc.golden, summary, want)
 		}
