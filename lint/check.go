@@ -340,10 +340,16 @@ type fileCheck struct {
 	// it reports the target rules alone, and no directive's findings.
 	alias bool
 	// nextID numbers the URLs the memo keeps; lastID is the number of the
-	// last Ref's (-1 when it was not kept); byID is a check of another
-	// name's memo, by those numbers (refAs).
+	// last Ref's (-1 when it was not kept); byID is, in a check of another
+	// name, where each URL of those numbers leads under this name (nil:
+	// not read yet; &unread: the target rules did not read it), and
+	// byIDHits the hits of the few that have any (refAs).
 	nextID, lastID int
-	byID           []memoEntry
+	byID           []*link
+	byIDHits       map[int][]hit
+	// unread, found and elsewhere are links that a check of another name
+	// shares among its URLs (see quickLink).
+	unread, found, elsewhere link
 }
 
 // memoEntry is what checking a URL against a base gave: its hits, and
@@ -351,10 +357,8 @@ type fileCheck struct {
 type memoEntry struct {
 	hits []hit
 	lnk  *link
-	// id numbers the entry in its file's check (fileCheck.nextID); set
-	// says an entry of fileCheck.byID is made.
-	id  int
-	set bool
+	// id numbers the entry in its file's check (fileCheck.nextID).
+	id int
 }
 
 type memoKey struct {
@@ -398,17 +402,30 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 		}
 		if id >= 0 {
 			if id >= len(fc.byID) {
-				fc.byID = append(fc.byID, make([]memoEntry, id+1-len(fc.byID))...)
+				fc.byID = append(fc.byID, make([]*link, id+1-len(fc.byID))...)
 			}
-			e := &fc.byID[id]
-			if !e.set {
-				if e.lnk = fc.quickLink(r.URL, u, b); e.lnk == nil {
-					e.hits = fc.l.check(&fc.scratch, r.URL, b, tc, r.IsBase, nil)
-					e.lnk = fc.scratch.lnk
+			lnk = fc.byID[id]
+			if lnk == nil {
+				if lnk = fc.quickLink(r.URL, u, b); lnk == nil {
+					h := fc.l.check(&fc.scratch, r.URL, b, tc, r.IsBase, nil)
+					if len(h) > 0 {
+						if fc.byIDHits == nil {
+							fc.byIDHits = map[int][]hit{}
+						}
+						fc.byIDHits[id] = h
+					}
+					if lnk = fc.scratch.lnk; lnk == nil {
+						lnk = &fc.unread
+					}
 				}
-				e.set = true
+				fc.byID[id] = lnk
 			}
-			hits, lnk = e.hits, e.lnk
+			if len(fc.byIDHits) > 0 {
+				hits = fc.byIDHits[id]
+			}
+			if lnk == &fc.unread {
+				lnk = nil
+			}
 			break
 		}
 		e, ok := b.memo[r.URL]

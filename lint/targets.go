@@ -442,6 +442,11 @@ func (c *urlCheck) browserLink(lk *link) {
 // place is plain to see (fastPlace), a file is there, and browsers cannot
 // take it elsewhere (mayMove). No target rule then has anything to
 // report, and the check need not run. nil otherwise, or when u is nil.
+// A reference to another site, and one to a file with no fragment when
+// the check keeps no references (Targets.References), share one link of
+// the check's (fileCheck.elsewhere, fileCheck.found): under another name
+// nothing more is read of them than where they lead, and they cost a
+// hash of the URL and nothing more.
 func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *link {
 	tc := fc.tc
 	if u == nil || tc == nil || b == nil || !b.fromRetrieval || !tc.servedOK {
@@ -458,8 +463,8 @@ func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *link {
 		if tc.external || !tc.tree.Elsewhere(scheme, u.NetLoc.Value) {
 			return nil
 		}
-		lk := tc.newLink()
-		lk.ok, lk.place = true, target.Place{Where: target.External}
+		lk := &fc.elsewhere
+		lk.ok, lk.place, lk.fragAt, lk.tg = true, target.Place{Where: target.External}, -1, noTarget
 		return lk
 	}
 	if mayMove(s, tc.depth) {
@@ -468,6 +473,13 @@ func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *link {
 	pl, tg, ok := tc.fastPlace(u)
 	if !ok || tg.Status != target.Found {
 		return nil
+	}
+	if !u.Fragment.Present && !tc.references {
+		// Nothing of it is read but that it leads to a file under the
+		// root, which has no fragment to check (targetRef).
+		lk := &fc.found
+		lk.ok, lk.place, lk.fragAt, lk.tg = true, target.Place{Where: target.Inside}, -1, noTarget
+		return lk
 	}
 	lk := tc.newLink()
 	lk.ok, lk.place, lk.tg = true, pl, tg
