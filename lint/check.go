@@ -327,10 +327,12 @@ type fileCheck struct {
 
 	// The target rules' state (targets.go): where the file is in its
 	// tree under the name checked (nil when the rules have no tree); the
-	// references whose fragments are checked at the end; what the file's
+	// references whose fragments are checked at the end, and what the
+	// file's names share of them (fragTab); what the file's
 	// references come to; and, for the file's own name, its anchors.
 	tc       *targetCtx
 	frags    []fragRef
+	fragTab  *fragTable
 	tres     *TargetResult
 	anchors  []extract.Anchor
 	extSeen  map[string]bool
@@ -591,6 +593,10 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 			}
 			o := l.targetsOnly.newFileCheck(n, src, kind, nil)
 			o.tc, o.tres, o.alias = newTargetCtx(t, i), &TargetResult{}, true
+			if fc.fragTab == nil {
+				fc.fragTab = &fragTable{}
+			}
+			o.fragTab = fc.fragTab
 			others = append(others, o)
 		}
 		if kind == extract.KindHTML || kind == extract.KindMarkdown {

@@ -795,16 +795,45 @@ func listed(u string) bool {
 }
 
 // fragRef is a reference whose fragment is checked at the end of the file
-// or of the run.
+// or of the run. What the names of a file share of it (its place, its
+// URL) is in their fragTable; a file's names keep many such references,
+// each under each name, and the record is kept small.
 type fragRef struct {
-	offset, end int
-	lnk         *link
-	url, where  string
-	base        *base
-	severity    ast.Severity
+	lnk  *link
+	base *base
 	// sup is the directive on the reference's line that suppresses
 	// findings of target/fragment, or nil.
 	sup *suppression
+	// at is the reference's entry in the fragTable.
+	at       int32
+	severity ast.Severity
+}
+
+// fragTable holds what the fragRefs of a file's names share: each
+// reference's place and URL, once for all the names that keep it.
+type fragTable struct {
+	refs []fragInfo
+}
+
+// fragInfo is a reference of a fragRef: the span of its fragment in the
+// file, its URL and where it is in the document; n is the number of the
+// Ref in the file (fileCheck.urls), and fragAt the fragment's offset in
+// the URL, by which the names find the entry one of them made.
+type fragInfo struct {
+	offset, end int
+	url, where  string
+	n, fragAt   int
+}
+
+// add returns the entry of the file's Ref number n, the URL's fragment
+// at fragAt, made by the first name that needs it: the names read the
+// file's Refs in turn, so the entry, when there is one, is the last.
+func (t *fragTable) add(r *extract.Ref, n, fragAt int) int32 {
+	if k := len(t.refs) - 1; k >= 0 && t.refs[k].n == n && t.refs[k].fragAt == fragAt && t.refs[k].url == r.URL {
+		return int32(k)
+	}
+	t.refs = append(t.refs, fragInfo{offset: r.Map.At(fragAt), end: r.Map.At(len(r.URL)), url: r.URL, where: r.Where, n: n, fragAt: fragAt})
+	return int32(len(t.refs) - 1)
 }
 
 // targetRef takes what the target rules need of a reference past its
@@ -869,8 +898,10 @@ func (fc *fileCheck) targetRef(r *extract.Ref, b *base, lk *link) {
 			return
 		}
 	}
-	f := fragRef{offset: r.Map.At(lk.fragAt), end: r.Map.At(len(r.URL)), lnk: lk, url: r.URL, where: r.Where,
-		base: b, severity: st.sev}
+	if fc.fragTab == nil {
+		fc.fragTab = &fragTable{}
+	}
+	f := fragRef{at: fc.fragTab.add(r, fc.urls, lk.fragAt), lnk: lk, base: b, severity: st.sev}
 	for _, s := range fc.cover {
 		if s.matches(RuleTargetFragment) {
 			f.sup = s
@@ -947,7 +978,7 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 		kept := fc.frags[:0]
 		for _, f := range fc.frags {
 			if f.lnk.tg.Real == fc.tc.real {
-				if m := own.Find(f.url[f.lnk.fragAt:]); m.Found || m.Top {
+				if m := own.Find(fc.fragTab.refs[f.at].url[f.lnk.fragAt:]); m.Found || m.Top {
 					continue
 				}
 			}
@@ -958,11 +989,13 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 	if len(fc.frags) == 0 {
 		return
 	}
-	slices.SortStableFunc(fc.frags, func(a, b fragRef) int { return cmp.Compare(a.offset, b.offset) })
+	refs := fc.fragTab.refs
+	slices.SortStableFunc(fc.frags, func(a, b fragRef) int { return cmp.Compare(refs[a.at].offset, refs[b.at].offset) })
 	if !fc.tc.deferFragments {
 		for i := range fc.frags {
 			f := &fc.frags[i]
-			tg, frag := f.lnk.tg, f.url[f.lnk.fragAt:]
+			ref := &refs[f.at]
+			tg, frag := f.lnk.tg, ref.url[f.lnk.fragAt:]
 			var m target.Fragment
 			if tg.Real == fc.tc.real && own != nil {
 				m = target.Fragment{Checked: true, Match: own.Find(frag)}
@@ -983,7 +1016,7 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 			}
 			// An ignore-file directive applies to it with the others
 			// (finishSuppressions).
-			fc.findings = append(fc.findings, fragmentFinding(fc.file, f.lnk.deferredOf(f.url, f.base), f.where, f.offset, f.end, f.severity, m, fc.l.fixes))
+			fc.findings = append(fc.findings, fragmentFinding(fc.file, f.lnk.deferredOf(ref.url, f.base), ref.where, ref.offset, ref.end, f.severity, m, fc.l.fixes))
 		}
 		fc.frags = nil
 		return
@@ -1006,8 +1039,9 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 		if f.sup != nil {
 			f.sup.used = true
 		}
-		d.refs[i] = deferredRef{offset: f.offset, end: f.end,
-			where: f.where, link: f.lnk.deferredOf(f.url, f.base), severity: f.severity, suppressed: f.sup != nil || fileSup}
+		ref := &refs[f.at]
+		d.refs[i] = deferredRef{offset: ref.offset, end: ref.end,
+			where: ref.where, link: f.lnk.deferredOf(ref.url, f.base), severity: f.severity, suppressed: f.sup != nil || fileSup}
 	}
 	fc.deferred = d
 	fc.frags = nil
