@@ -12,6 +12,7 @@ import (
 	"github.com/relurl/relurl/compare"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/fix"
+	"github.com/relurl/relurl/lint/target"
 	"github.com/relurl/relurl/resolve"
 	rbase "github.com/relurl/relurl/resolve/base"
 	"github.com/relurl/relurl/validate"
@@ -352,6 +353,11 @@ type fileCheck struct {
 	// unread, found and elsewhere are links that a check of another name
 	// shares among its URLs (see quickLink).
 	unread, found, elsewhere link
+	// shareSelf says that the file's same-document references are kept
+	// under its own name for all its names (borrowSelf): the file is the
+	// same document under each, served at its own URL, and the check
+	// keeps no references.
+	shareSelf bool
 }
 
 // memoEntry is what checking a URL against a base gave: its hits, and
@@ -599,6 +605,12 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 			o.fragTab = fc.fragTab
 			others = append(others, o)
 		}
+		if len(others) > 0 && !t.References && fc.sameSelf(others) {
+			fc.shareSelf = true
+			for _, o := range others {
+				o.shareSelf = true
+			}
+		}
 		if kind == extract.KindHTML || kind == extract.KindMarkdown {
 			h.Anchor = func(a extract.Anchor) { fc.anchors = append(fc.anchors, a) }
 		}
@@ -670,6 +682,31 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 	fc.finish()
 	out.Findings, out.Notes, out.URLs, out.Suppressed = fc.findings, fc.notes, fc.urls, fc.suppressed
 	return out
+}
+
+// sameSelf reports whether the file is, under each of its names (fc's
+// and the others'), the same document whose fragments are checked: each
+// name served at a URL, its path leading to the file (found, or in
+// other letter case), of one kind, HTML or Markdown.
+func (fc *fileCheck) sameSelf(others []*fileCheck) bool {
+	tc := fc.tc
+	if tc.self == nil {
+		tc.self = tc.tree.Resolve(tc.path, false)
+	}
+	s := tc.self
+	if !tc.servedOK || s.Status != target.Found && s.Status != target.Case || s.Kind != extract.KindHTML && s.Kind != extract.KindMarkdown {
+		return false
+	}
+	for _, o := range others {
+		ot := o.tc
+		if ot.self == nil {
+			ot.self = ot.tree.Resolve(ot.path, false)
+		}
+		if !ot.servedOK || ot.self.Status != s.Status || ot.self.Kind != s.Kind || ot.self.Real != s.Real || ot.real != tc.real {
+			return false
+		}
+	}
+	return true
 }
 
 // newFileCheck returns the check of one file's content, src, of the

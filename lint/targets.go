@@ -317,6 +317,10 @@ type link struct {
 	// browser says that the link is the browsers' reading of a URL RFC
 	// 1808 does not read (an invalid one).
 	browser bool
+	// self says that the reference is a same-document one (selfRef)
+	// against the URL the file is served at: it leads to the file under
+	// every name.
+	self bool
 	// frag is what the fragment names, as far as is known yet (known).
 	frag uint8
 }
@@ -375,7 +379,7 @@ func (c *urlCheck) link() *link {
 		return lk
 	}
 	if pl, tg, fast := c.tc.fastPlace(&c.u); fast && c.b.fromRetrieval {
-		lk.ok, lk.place, lk.tg = true, pl, tg
+		lk.ok, lk.place, lk.tg, lk.self = true, pl, tg, selfRef(&c.u)
 	} else {
 		res := resolve.Reference(tb, c.u)
 		lk.ok, lk.place = true, c.tc.tree.LocateURL(&res)
@@ -474,7 +478,7 @@ func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *link {
 	if !ok || tg.Status != target.Found {
 		return nil
 	}
-	if !u.Fragment.Present && !tc.references {
+	if !tc.references && (!u.Fragment.Present || fc.settled(u, tg)) {
 		// Nothing of it is read but that it leads to a file under the
 		// root, which has no fragment to check (targetRef).
 		lk := &fc.found
@@ -487,6 +491,34 @@ func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *link {
 		lk.fragAt, lk.fragText = u.Fragment.Span.Start, u.Fragment.Value
 	}
 	return lk
+}
+
+// settled reports whether the fragment of u, a reference of another
+// name to the document tg, found, needs nothing more of the target
+// rules: the document's own same-document fragments are checked under
+// its own name for every name (fileCheck.shareSelf), and another
+// document's anchors, when they are known already, have the fragment
+// (what targetRef would settle, without a link to keep).
+func (fc *fileCheck) settled(u *ast.URL, tg *target.Target) bool {
+	if fc.shareSelf && selfRef(u) {
+		return true
+	}
+	if tg.Real == fc.tc.real || tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown || !fc.l.state[RuleTargetFragment].on {
+		return false
+	}
+	a, known := fc.tc.tree.Known(tg.Real)
+	if !known || a == nil {
+		return false
+	}
+	m := a.Find(u.Fragment.Value)
+	return m.Found || m.Top
+}
+
+// selfRef reports whether the valid URL u is a same-document reference
+// under every name of its file that is served at its own URL: no scheme,
+// net_loc, params or path, and a fragment.
+func selfRef(u *ast.URL) bool {
+	return u.Fragment.Present && !u.Scheme.Present && !u.NetLoc.Present && !u.Params.Present && u.Path.Value == ""
 }
 
 // whatwg sets lk.w, the browsers' reading of the URL under check, when
@@ -823,6 +855,12 @@ type fragInfo struct {
 	offset, end int
 	url, where  string
 	n, fragAt   int
+	// self says that the file's own name kept it as a same-document
+	// reference that every name has (fileCheck.shareSelf), against the
+	// base base, suppressed by sup (or nil).
+	self bool
+	base *base
+	sup  *suppression
 }
 
 // add returns the entry of the file's Ref number n, the URL's fragment
@@ -901,12 +939,19 @@ func (fc *fileCheck) targetRef(r *extract.Ref, b *base, lk *link) {
 	if fc.fragTab == nil {
 		fc.fragTab = &fragTable{}
 	}
+	if fc.alias && fc.shareSelf && lk.self {
+		return // the file's own name keeps it for every name (borrowSelf)
+	}
 	f := fragRef{at: fc.fragTab.add(r, fc.urls, lk.fragAt), lnk: lk, base: b, severity: st.sev}
 	for _, s := range fc.cover {
 		if s.matches(RuleTargetFragment) {
 			f.sup = s
 			break
 		}
+	}
+	if fc.shareSelf && lk.self {
+		in := &fc.fragTab.refs[f.at]
+		in.self, in.base, in.sup = true, b, f.sup
 	}
 	fc.frags = append(fc.frags, f)
 }
@@ -969,6 +1014,9 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 			e.URL, e.Line, e.Column = strings.Clone(e.URL), ps.line, ps.col
 		}
 	}
+	if fc.alias && fc.shareSelf {
+		fc.borrowSelf(own)
+	}
 	if len(fc.frags) == 0 {
 		return
 	}
@@ -990,7 +1038,9 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 		return
 	}
 	refs := fc.fragTab.refs
-	slices.SortStableFunc(fc.frags, func(a, b fragRef) int { return cmp.Compare(refs[a.at].offset, refs[b.at].offset) })
+	slices.SortFunc(fc.frags, func(a, b fragRef) int {
+		return cmp.Or(cmp.Compare(refs[a.at].offset, refs[b.at].offset), cmp.Compare(refs[a.at].n, refs[b.at].n))
+	})
 	if !fc.tc.deferFragments {
 		for i := range fc.frags {
 			f := &fc.frags[i]
@@ -1045,6 +1095,35 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 	}
 	fc.deferred = d
 	fc.frags = nil
+}
+
+// borrowSelf adds to the fragments of another name of a file the
+// same-document references its own name kept for every name
+// (fileCheck.shareSelf) whose fragments the file's anchors own do not
+// have, each with a link of this name's: under each name they lead to
+// the file itself, and only their findings differ, by the name.
+func (fc *fileCheck) borrowSelf(own *target.Anchors) {
+	tc := fc.tc
+	sev := fc.l.state[RuleTargetFragment].sev
+	for k := range fc.fragTab.refs {
+		in := &fc.fragTab.refs[k]
+		if !in.self {
+			continue
+		}
+		frag := in.url[in.fragAt:]
+		if own != nil {
+			if m := own.Find(frag); m.Found || m.Top {
+				continue
+			}
+		}
+		if tc.self == nil {
+			tc.self = tc.tree.Resolve(tc.path, false)
+		}
+		lk := tc.newLink()
+		lk.ok, lk.place, lk.tg, lk.self = true, target.Place{Where: target.Inside, Path: tc.path}, tc.self, true
+		lk.fragAt, lk.fragText = in.fragAt, frag
+		fc.frags = append(fc.frags, fragRef{lnk: lk, base: in.base, sup: in.sup, at: int32(k), severity: sev})
+	}
 }
 
 // placeDeferred sets the places (lines and columns) of the references of
