@@ -600,7 +600,7 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 			o := l.targetsOnly.newFileCheck(n, src, kind, nil)
 			o.tc, o.tres, o.alias = newTargetCtx(t, i), &TargetResult{}, true
 			if fc.fragTab == nil {
-				fc.fragTab = &fragTable{}
+				fc.fragTab = &fragTable{last: -1}
 			}
 			o.fragTab = fc.fragTab
 			others = append(others, o)

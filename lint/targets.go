@@ -827,50 +827,51 @@ func listed(u string) bool {
 }
 
 // fragRef is a reference whose fragment is checked at the end of the file
-// or of the run. What the names of a file share of it (its place, its
-// URL) is in their fragTable; a file's names keep many such references,
-// each under each name, and the record is kept small.
+// or of the run, under one name: its link, and its severity. What the
+// names of a file share of it (its place, its URL, its base, the
+// directive that suppresses it) is in their fragTable: a file's names
+// keep many such references, each under each name, and the record is
+// kept small.
 type fragRef struct {
-	lnk  *link
-	base *base
-	// sup is the directive on the reference's line that suppresses
-	// findings of target/fragment, or nil.
-	sup *suppression
+	lnk *link
 	// at is the reference's entry in the fragTable.
 	at       int32
 	severity ast.Severity
 }
 
 // fragTable holds what the fragRefs of a file's names share: each
-// reference's place and URL, once for all the names that keep it.
+// reference's place and URL, once for all the names that keep it, in the
+// order of the file's Refs.
 type fragTable struct {
 	refs []fragInfo
+	// last is the number (fileCheck.urls) of the Ref of the last entry.
+	last int
+	// self are the entries of the same-document references the file's
+	// own name keeps for every name (fileCheck.shareSelf).
+	self []int32
 }
 
 // fragInfo is a reference of a fragRef: the span of its fragment in the
-// file, its URL and where it is in the document; n is the number of the
-// Ref in the file (fileCheck.urls), and fragAt the fragment's offset in
-// the URL, by which the names find the entry one of them made.
+// file, its URL, where it is in the document, the base it is read
+// against, and the directive on its line that suppresses findings of
+// target/fragment (or nil).
 type fragInfo struct {
 	offset, end int
 	url, where  string
-	n, fragAt   int
-	// self says that the file's own name kept it as a same-document
-	// reference that every name has (fileCheck.shareSelf), against the
-	// base base, suppressed by sup (or nil).
-	self bool
-	base *base
-	sup  *suppression
+	base        *base
+	sup         *suppression
 }
 
-// add returns the entry of the file's Ref number n, the URL's fragment
-// at fragAt, made by the first name that needs it: the names read the
-// file's Refs in turn, so the entry, when there is one, is the last.
-func (t *fragTable) add(r *extract.Ref, n, fragAt int) int32 {
-	if k := len(t.refs) - 1; k >= 0 && t.refs[k].n == n && t.refs[k].fragAt == fragAt && t.refs[k].url == r.URL {
+// add returns the entry of the file's Ref number n, whose fragment is at
+// fragAt in its URL, made by the first name that needs it: the names
+// read the file's Refs in turn, so the entry, when there is one, is the
+// last, and the entries are in the order of the Refs.
+func (t *fragTable) add(r *extract.Ref, n, fragAt int, b *base, sup *suppression) int32 {
+	if k := len(t.refs) - 1; k >= 0 && t.last == n {
 		return int32(k)
 	}
-	t.refs = append(t.refs, fragInfo{offset: r.Map.At(fragAt), end: r.Map.At(len(r.URL)), url: r.URL, where: r.Where, n: n, fragAt: fragAt})
+	t.last = n
+	t.refs = append(t.refs, fragInfo{offset: r.Map.At(fragAt), end: r.Map.At(len(r.URL)), url: r.URL, where: r.Where, base: b, sup: sup})
 	return int32(len(t.refs) - 1)
 }
 
@@ -936,22 +937,22 @@ func (fc *fileCheck) targetRef(r *extract.Ref, b *base, lk *link) {
 			return
 		}
 	}
-	if fc.fragTab == nil {
-		fc.fragTab = &fragTable{}
-	}
 	if fc.alias && fc.shareSelf && lk.self {
 		return // the file's own name keeps it for every name (borrowSelf)
 	}
-	f := fragRef{at: fc.fragTab.add(r, fc.urls, lk.fragAt), lnk: lk, base: b, severity: st.sev}
+	if fc.fragTab == nil {
+		fc.fragTab = &fragTable{last: -1}
+	}
+	var sup *suppression
 	for _, s := range fc.cover {
 		if s.matches(RuleTargetFragment) {
-			f.sup = s
+			sup = s
 			break
 		}
 	}
+	f := fragRef{at: fc.fragTab.add(r, fc.urls, lk.fragAt, b, sup), lnk: lk, severity: st.sev}
 	if fc.shareSelf && lk.self {
-		in := &fc.fragTab.refs[f.at]
-		in.self, in.base, in.sup = true, b, f.sup
+		fc.fragTab.self = append(fc.fragTab.self, f.at)
 	}
 	fc.frags = append(fc.frags, f)
 }
@@ -1039,7 +1040,7 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 	}
 	refs := fc.fragTab.refs
 	slices.SortFunc(fc.frags, func(a, b fragRef) int {
-		return cmp.Or(cmp.Compare(refs[a.at].offset, refs[b.at].offset), cmp.Compare(refs[a.at].n, refs[b.at].n))
+		return cmp.Or(cmp.Compare(refs[a.at].offset, refs[b.at].offset), cmp.Compare(a.at, b.at))
 	})
 	if !fc.tc.deferFragments {
 		for i := range fc.frags {
@@ -1059,14 +1060,14 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 			if m.Found || m.Top {
 				continue
 			}
-			if f.sup != nil {
-				f.sup.used = true
+			if ref.sup != nil {
+				ref.sup.used = true
 				fc.suppressed++
 				continue
 			}
 			// An ignore-file directive applies to it with the others
 			// (finishSuppressions).
-			fc.findings = append(fc.findings, fragmentFinding(fc.file, f.lnk.deferredOf(ref.url, f.base), ref.where, ref.offset, ref.end, f.severity, m, fc.l.fixes))
+			fc.findings = append(fc.findings, fragmentFinding(fc.file, f.lnk.deferredOf(ref.url, ref.base), ref.where, ref.offset, ref.end, f.severity, m, fc.l.fixes))
 		}
 		fc.frags = nil
 		return
@@ -1086,12 +1087,12 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 	d := &Deferred{fixes: fc.l.fixes, refs: make([]deferredRef, len(fc.frags))}
 	for i := range fc.frags {
 		f := &fc.frags[i]
-		if f.sup != nil {
-			f.sup.used = true
-		}
 		ref := &refs[f.at]
+		if ref.sup != nil {
+			ref.sup.used = true
+		}
 		d.refs[i] = deferredRef{offset: ref.offset, end: ref.end,
-			where: ref.where, link: f.lnk.deferredOf(ref.url, f.base), severity: f.severity, suppressed: f.sup != nil || fileSup}
+			where: ref.where, link: f.lnk.deferredOf(ref.url, ref.base), severity: f.severity, suppressed: ref.sup != nil || fileSup}
 	}
 	fc.deferred = d
 	fc.frags = nil
@@ -1105,12 +1106,10 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 func (fc *fileCheck) borrowSelf(own *target.Anchors) {
 	tc := fc.tc
 	sev := fc.l.state[RuleTargetFragment].sev
-	for k := range fc.fragTab.refs {
+	for _, k := range fc.fragTab.self {
 		in := &fc.fragTab.refs[k]
-		if !in.self {
-			continue
-		}
-		frag := in.url[in.fragAt:]
+		fragAt := strings.IndexByte(in.url, '#') + 1
+		frag := in.url[fragAt:]
 		if own != nil {
 			if m := own.Find(frag); m.Found || m.Top {
 				continue
@@ -1121,8 +1120,8 @@ func (fc *fileCheck) borrowSelf(own *target.Anchors) {
 		}
 		lk := tc.newLink()
 		lk.ok, lk.place, lk.tg, lk.self = true, target.Place{Where: target.Inside, Path: tc.path}, tc.self, true
-		lk.fragAt, lk.fragText = in.fragAt, frag
-		fc.frags = append(fc.frags, fragRef{lnk: lk, base: in.base, sup: in.sup, at: int32(k), severity: sev})
+		lk.fragAt, lk.fragText = fragAt, frag
+		fc.frags = append(fc.frags, fragRef{lnk: lk, at: k, severity: sev})
 	}
 }
 
