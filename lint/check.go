@@ -313,7 +313,7 @@ type fileCheck struct {
 	// fixScratch the state of a fixed URL under check, fixMemo the fix of
 	// each URL already fixed against a base, when memo is kept.
 	src        string
-	fixScratch urlCheck
+	fixScratch *urlCheck
 	fixMemo    map[memoKey]*urlFix
 
 	// The file's suppression directives (suppress.go): all of them, in
@@ -350,14 +350,30 @@ type fileCheck struct {
 	nextID, lastID int
 	byID           []*link
 	byIDHits       map[int][]hit
-	// unread, found and elsewhere are links that a check of another name
-	// shares among its URLs (see quickLink).
-	unread, found, elsewhere link
+	// shared are the links that the checks of a file's other names share
+	// among their URLs (see quickLink); nil in the check of its own name.
+	shared *sharedLinks
 	// shareSelf says that the file's same-document references are kept
 	// under its own name for all its names (borrowSelf): the file is the
 	// same document under each, served at its own URL, and the check
 	// keeps no references.
 	shareSelf bool
+}
+
+// sharedLinks are links that the checks of a file's other names share
+// among their URLs: unread marks a URL the target rules did not read,
+// found and elsewhere are quickLink's.
+type sharedLinks struct {
+	unread, found, elsewhere link
+}
+
+// newSharedLinks returns the links the checks of a file's other names
+// share, made once for the file.
+func newSharedLinks() *sharedLinks {
+	s := &sharedLinks{}
+	s.found = link{ok: true, place: target.Place{Where: target.Inside}, fragAt: -1, tg: noTarget}
+	s.elsewhere = link{ok: true, place: target.Place{Where: target.External}, fragAt: -1, tg: noTarget}
+	return s
 }
 
 // memoEntry is what checking a URL against a base gave: its hits, and
@@ -423,7 +439,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 						fc.byIDHits[id] = h
 					}
 					if lnk = fc.scratch.lnk; lnk == nil {
-						lnk = &fc.unread
+						lnk = &fc.shared.unread
 					}
 				}
 				fc.byID[id] = lnk
@@ -431,7 +447,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 			if len(fc.byIDHits) > 0 {
 				hits = fc.byIDHits[id]
 			}
-			if lnk == &fc.unread {
+			if lnk == &fc.shared.unread {
 				lnk = nil
 			}
 			break
@@ -592,13 +608,17 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 	anchorsRead := true
 	if t != nil {
 		fc.tc, fc.tres = newTargetCtx(t, 0), &TargetResult{}
+		var shared *sharedLinks
+		if len(t.Paths) > 1 {
+			shared = newSharedLinks()
+		}
 		for i := 1; i < len(t.Paths); i++ {
 			n := name
 			if i < len(t.Names) {
 				n = t.Names[i]
 			}
 			o := l.targetsOnly.newFileCheck(n, src, kind, nil)
-			o.tc, o.tres, o.alias = newTargetCtx(t, i), &TargetResult{}, true
+			o.tc, o.tres, o.alias, o.shared = newTargetCtx(t, i), &TargetResult{}, true, shared
 			if fc.fragTab == nil {
 				fc.fragTab = &fragTable{last: -1}
 			}
@@ -682,6 +702,15 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 	fc.finish()
 	out.Findings, out.Notes, out.URLs, out.Suppressed = fc.findings, fc.notes, fc.urls, fc.suppressed
 	return out
+}
+
+// fixCheck returns the state of a fixed URL under check, made on first
+// need: most files have no fix to check.
+func (fc *fileCheck) fixCheck() *urlCheck {
+	if fc.fixScratch == nil {
+		fc.fixScratch = &urlCheck{}
+	}
+	return fc.fixScratch
 }
 
 // sameSelf reports whether the file is, under each of its names (fc's

@@ -121,7 +121,7 @@ func (fc *fileCheck) fixFor(s string, b *base, asBase bool, hits []hit) *urlFix 
 	}
 	fixed := fix.Apply(s, changes)
 	for round := 1; ; round++ {
-		rehits := fc.l.check(&fc.fixScratch, fixed, b, fc.tc, asBase, nil)
+		rehits := fc.l.check(fc.fixCheck(), fixed, b, fc.tc, asBase, nil)
 		var more []hit
 		for _, h := range rehits {
 			r := ruleRow(h.rule)
@@ -316,7 +316,7 @@ func (fc *fileCheck) fixBase(b *base, asBase bool, s string) *compare.Base {
 	if b.fixCmp == nil {
 		u := b.url
 		if !b.usable {
-			hits := fc.l.check(&fc.fixScratch, u, b, nil, true, nil)
+			hits := fc.l.check(fc.fixCheck(), u, b, nil, true, nil)
 			if p := fc.fixFor(u, b, true, hits); p.fixed != "" {
 				u = p.fixed
 			}

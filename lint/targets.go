@@ -448,7 +448,7 @@ func (c *urlCheck) browserLink(lk *link) {
 // report, and the check need not run. nil otherwise, or when u is nil.
 // A reference to another site, and one to a file with no fragment when
 // the check keeps no references (Targets.References), share one link of
-// the check's (fileCheck.elsewhere, fileCheck.found): under another name
+// the checks of the file's other names (sharedLinks): under another name
 // nothing more is read of them than where they lead, and they cost a
 // hash of the URL and nothing more.
 func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *link {
@@ -467,9 +467,7 @@ func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *link {
 		if tc.external || !tc.tree.Elsewhere(scheme, u.NetLoc.Value) {
 			return nil
 		}
-		lk := &fc.elsewhere
-		lk.ok, lk.place, lk.fragAt, lk.tg = true, target.Place{Where: target.External}, -1, noTarget
-		return lk
+		return &fc.shared.elsewhere
 	}
 	if mayMove(s, tc.depth) {
 		return nil
@@ -481,9 +479,7 @@ func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *link {
 	if !tc.references && (!u.Fragment.Present || fc.settled(u, tg)) {
 		// Nothing of it is read but that it leads to a file under the
 		// root, which has no fragment to check (targetRef).
-		lk := &fc.found
-		lk.ok, lk.place, lk.fragAt, lk.tg = true, target.Place{Where: target.Inside}, -1, noTarget
-		return lk
+		return &fc.shared.found
 	}
 	lk := tc.newLink()
 	lk.ok, lk.place, lk.tg = true, pl, tg
