@@ -350,8 +350,9 @@ type fileCheck struct {
 	nextID, lastID int
 	byID           []*link
 	byIDHits       map[int][]hit
-	// shared are the links that the checks of a file's other names share
-	// among their URLs (see quickLink); nil in the check of its own name.
+	// shared are the links that the checks of a file's names share among
+	// their URLs (see quickLink and plain); nil when the target rules
+	// have no tree.
 	shared *sharedLinks
 	// shareSelf says that the file's same-document references are kept
 	// under its own name for all its names (borrowSelf): the file is the
@@ -360,9 +361,9 @@ type fileCheck struct {
 	shareSelf bool
 }
 
-// sharedLinks are links that the checks of a file's other names share
-// among their URLs: unread marks a URL the target rules did not read,
-// found and elsewhere are quickLink's.
+// sharedLinks are links that the checks of a file's names share among
+// their URLs: unread marks a URL the target rules did not read, found
+// and elsewhere are those of quickLink and plain.
 type sharedLinks struct {
 	unread, found, elsewhere link
 }
@@ -438,7 +439,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 						}
 						fc.byIDHits[id] = h
 					}
-					if lnk = fc.scratch.lnk; lnk == nil {
+					if lnk = fc.plain(fc.scratch.lnk); lnk == nil {
 						lnk = &fc.shared.unread
 					}
 				}
@@ -455,7 +456,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 		e, ok := b.memo[r.URL]
 		if !ok {
 			e.hits = fc.l.check(&fc.scratch, r.URL, b, tc, r.IsBase, nil)
-			e.lnk, e.id = fc.scratch.lnk, fc.nextID
+			e.lnk, e.id = fc.plain(fc.scratch.lnk), fc.nextID
 			fc.nextID++
 			if b.memo == nil {
 				b.memo = make(map[string]memoEntry)
@@ -608,10 +609,8 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 	anchorsRead := true
 	if t != nil {
 		fc.tc, fc.tres = newTargetCtx(t, 0), &TargetResult{}
-		var shared *sharedLinks
-		if len(t.Paths) > 1 {
-			shared = newSharedLinks()
-		}
+		shared := newSharedLinks()
+		fc.shared = shared
 		for i := 1; i < len(t.Paths); i++ {
 			n := name
 			if i < len(t.Names) {

@@ -249,6 +249,33 @@ func (tc *targetCtx) newLink() *link {
 	return &tc.slab[len(tc.slab)-1]
 }
 
+// plain returns lk, where a URL checked leads, or when the check's
+// findings are made and nothing more is read of it than where it leads
+// (targetRef) the shared link that says as much, lk given back to the
+// slab: a file under the root, found, with no fragment, when the check
+// keeps no references, or another site, when it lists none. Most of a
+// file's URLs are such, and keep no link of their own.
+func (fc *fileCheck) plain(lk *link) *link {
+	tc := fc.tc
+	if lk == nil || tc == nil || fc.shared == nil || !lk.ok {
+		return lk
+	}
+	var s *link
+	switch {
+	case lk.place.Where == target.External && !tc.external:
+		s = &fc.shared.elsewhere
+	case lk.place.Where == target.Inside && lk.place.Bad == "" && lk.tg.Status == target.Found && lk.fragAt < 0 && !tc.references:
+		s = &fc.shared.found
+	default:
+		return lk
+	}
+	if n := len(tc.slab); n > 0 && &tc.slab[n-1] == lk {
+		tc.slab[n-1] = link{}
+		tc.slab = tc.slab[:n-1]
+	}
+	return s
+}
+
 func newTargetCtx(t *Targets, i int) *targetCtx {
 	tc := &targetCtx{tree: t.Tree, path: t.Paths[i], aliases: len(t.Paths) > 1, deferFragments: t.Defer,
 		external: t.External && i == 0, references: t.References}
