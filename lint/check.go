@@ -368,7 +368,7 @@ type sharedLinks struct {
 	unread, found, elsewhere link
 }
 
-// newSharedLinks returns the links the checks of a file's other names
+// newSharedLinks returns the links the checks of a file's names
 // share, made once for the file.
 func newSharedLinks() *sharedLinks {
 	s := &sharedLinks{}
