@@ -2,10 +2,11 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/internal/gittest"
 )
 
 // scratchRepo makes a git repository with a commit of files that hold old
@@ -13,28 +14,7 @@ import (
 // is not installed, unless RELURL_REQUIRE_GIT is set.
 func scratchRepo(t *testing.T, files map[string]string) (dir string, git func(args ...string) string) {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("RELURL_REQUIRE_GIT") != "" {
-			t.Fatalf("git is not installed, and RELURL_REQUIRE_GIT is set: %v", err)
-		}
-		t.Skipf("git is not installed: %v", err)
-	}
-	dir = t.TempDir()
-	t.Setenv("GIT_CONFIG_GLOBAL", os.DevNull)
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	git = func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.org",
-			"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.org")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
-	git("init", "-q", "-b", "main")
+	dir, git = gittest.Repo(t)
 	for name, content := range files {
 		writeFile(t, dir, name, content)
 	}

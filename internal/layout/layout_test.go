@@ -64,6 +64,7 @@ var allowed = map[string][]string{
 	"internal/layout":     {},
 	"internal/seedzip":    {},
 	"internal/testseed":   {},
+	"internal/gittest":    {},
 	// internal/hooks: the tests of .pre-commit-hooks.yaml and action.yml;
 	// no code.
 	"internal/hooks": {},

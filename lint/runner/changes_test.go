@@ -3,12 +3,12 @@ package runner
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/internal/gittest"
 	"github.com/relurl/relurl/lint"
 )
 
@@ -190,36 +190,6 @@ func TestChangesFilter(t *testing.T) {
 	}
 }
 
-// gitRepo makes a git repository in a new directory, with an identity for
-// commits and no configuration of the user's; it skips the test when git
-// is not installed (or fails when RELURL_REQUIRE_GIT says it must run).
-func gitRepo(t *testing.T) (dir string, git func(args ...string) string) {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("RELURL_REQUIRE_GIT") != "" {
-			t.Fatalf("git is not installed, and RELURL_REQUIRE_GIT is set: %v", err)
-		}
-		t.Skipf("git is not installed: %v", err)
-	}
-	dir = t.TempDir()
-	t.Setenv("GIT_CONFIG_GLOBAL", os.DevNull)
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	git = func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.org",
-			"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.org")
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
-	git("init", "-q", "-b", "main")
-	return dir, git
-}
-
 func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
 	for name, content := range files {
@@ -238,7 +208,7 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 // UTF-8 in their names, read from a subdirectory; the files it finds are
 // those git diff -z --name-only and git ls-files -z --others name.
 func TestReadChanges(t *testing.T) {
-	dir, git := gitRepo(t)
+	dir, git := gittest.Repo(t)
 	tab := "t\tab.md"
 	writeFiles(t, dir, map[string]string{
 		".gitignore":        "ignored.md\n",
@@ -343,7 +313,7 @@ func TestReadChanges(t *testing.T) {
 // TestReadChangesErrors: outside a git working tree, and with a revision
 // that names no commit, the error says so.
 func TestReadChangesErrors(t *testing.T) {
-	dir, git := gitRepo(t)
+	dir, git := gittest.Repo(t)
 	writeFiles(t, dir, map[string]string{"a.md": "a\n"})
 	git("add", "-A")
 	git("commit", "-q", "-m", "one")
