@@ -219,14 +219,8 @@ type Target struct {
 // listing holds only in other letter case is taken, and the target is
 // then Case. The answers are kept, and shared: do not modify one.
 func (t *Tree) Resolve(p string, dir bool) *Target {
-	key := p
-	if dir {
-		key += "/"
-	}
-	t.mu.RLock()
-	kept, ok := t.resolved[key]
-	t.mu.RUnlock()
-	if ok {
+	key := targetKey(p, dir)
+	if kept, ok := t.lookup(t.resolved, key); ok {
 		return kept
 	}
 	// The answers kept must not hold on to the caller's string (a piece
@@ -244,42 +238,48 @@ func (t *Tree) Resolve(p string, dir bool) *Target {
 	if (tg.Status == Missing || tg.Status == Case) && t.opts.Ignore != nil && t.opts.Ignore(p) {
 		tg = Target{Status: Ignored, Path: p}
 	}
-	t.mu.Lock()
-	if old := t.resolved[key]; old != nil {
-		kept = old
-	} else {
-		kept = &tg
-		t.resolved[key] = kept
+	return t.keep(t.resolved, key, tg)
+}
+
+// targetKey is the key of the answers kept for the path p: with a "/"
+// after it when it was written with one.
+func targetKey(p string, dir bool) string {
+	if dir {
+		return p + "/"
 	}
-	t.mu.Unlock()
-	return kept
+	return p
+}
+
+// lookup returns the answer kept in m (resolved or raws) for key.
+func (t *Tree) lookup(m map[string]*Target, key string) (*Target, bool) {
+	t.mu.RLock()
+	defer t.mu.RUnlock()
+	kept, ok := m[key]
+	return kept, ok
+}
+
+// keep keeps tg in m (resolved or raws) for key, and returns what is
+// kept: the answer another goroutine kept first, when one did.
+func (t *Tree) keep(m map[string]*Target, key string, tg Target) *Target {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if old := m[key]; old != nil {
+		return old
+	}
+	m[key] = &tg
+	return &tg
 }
 
 // raw returns what the path p leads to, as resolve finds it, after links
 // symbolic links followed to reach it; the answers are kept, so that the
 // paths a link leads into are resolved once, whatever the links to them.
 func (t *Tree) raw(p string, dir bool, links int) *Target {
-	key := p
-	if dir {
-		key += "/"
-	}
-	t.mu.RLock()
-	kept, ok := t.raws[key]
-	t.mu.RUnlock()
-	if ok {
+	key := targetKey(p, dir)
+	if kept, ok := t.lookup(t.raws, key); ok {
 		return kept
 	}
 	p, key = strings.Clone(p), strings.Clone(key)
-	tg := t.resolve(p, dir, links)
-	t.mu.Lock()
-	if old := t.raws[key]; old != nil {
-		kept = old
-	} else {
-		kept = &tg
-		t.raws[key] = kept
-	}
-	t.mu.Unlock()
-	return kept
+	return t.keep(t.raws, key, t.resolve(p, dir, links))
 }
 
 // resolve is Resolve without the extensions, the ignored paths and the
