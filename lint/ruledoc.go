@@ -296,14 +296,23 @@ func playgroundLink(ref extract.Ref, enable string) string {
 	case ref.Base != nil:
 		base = ref.Base.URL.URL
 	}
-	link := PlaygroundFromRules + "#url=" + fragmentValue(url)
+	return PlaygroundFromRules + PlaygroundState(url, base, enable)
+}
+
+// PlaygroundState is the fragment of an address of the playground's page
+// that opens it on url against base ("" for none), with the rules named
+// in enable ("" for none) turned on: "#url=…&base=…&enable=…", each value
+// escaped by fragmentValue, so that the address is a valid URL under RFC
+// 1808 and can stand in a Markdown link.
+func PlaygroundState(url, base, enable string) string {
+	state := "#url=" + fragmentValue(url)
 	if base != "" {
-		link += "&base=" + fragmentValue(base)
+		state += "&base=" + fragmentValue(base)
 	}
 	if enable != "" {
-		link += "&enable=" + fragmentValue(enable)
+		state += "&enable=" + fragmentValue(enable)
 	}
-	return link
+	return state
 }
 
 // fragmentValue escapes s for a value of the playground's fragment,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/compare"
+	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/target"
 	"github.com/relurl/relurl/resolve"
@@ -145,11 +146,7 @@ func describe(r extract.Ref, playground string, markdown bool, leads string) Mar
 		w.para("The three readings of a relative reference need a base.")
 	}
 	if len(s)+len(base) <= maxPermalink {
-		link := playground + "#url=" + encodeURIComponent(s)
-		if base != "" {
-			link += "&base=" + encodeURIComponent(base)
-		}
-		w.link("Open in the relurl playground", link)
+		w.link("Open in the relurl playground", playground+lint.PlaygroundState(s, base, ""))
 	}
 	return w.content()
 }
@@ -203,22 +200,6 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
-}
-
-// encodeURIComponent escapes s as JavaScript's encodeURIComponent does,
-// which the playground's page undoes: every byte but A-Z a-z 0-9 - _ . !
-// ~ * ' ( ) as %XX of its UTF-8 encoding.
-func encodeURIComponent(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || strings.IndexByte("-_.!~*'()", c) >= 0 {
-			b.WriteByte(c)
-			continue
-		}
-		fmt.Fprintf(&b, "%%%02X", c)
-	}
-	return b.String()
 }
 
 // writer writes a hover in Markdown or in plain text.
