@@ -2,7 +2,6 @@ package runner
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -190,19 +189,6 @@ func TestChangesFilter(t *testing.T) {
 	}
 }
 
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // TestReadChanges runs git on a scratch repository: files changed, added,
 // renamed, deleted, binary, untracked and ignored, with spaces, a tab and
 // UTF-8 in their names, read from a subdirectory; the files it finds are
@@ -210,7 +196,7 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 func TestReadChanges(t *testing.T) {
 	dir, git := gittest.Repo(t)
 	tab := "t\tab.md"
-	writeFiles(t, dir, map[string]string{
+	writeTree(t, dir, map[string]string{
 		".gitignore":        "ignored.md\n",
 		"docs/a b.md":       "1\n2\n3\n",
 		"docs/ünï.md":       "u\n",
@@ -224,7 +210,7 @@ func TestReadChanges(t *testing.T) {
 	})
 	git("add", "-A")
 	git("commit", "-q", "-m", "old")
-	writeFiles(t, dir, map[string]string{
+	writeTree(t, dir, map[string]string{
 		"docs/a b.md":    "1\nTWO\n3\nfour\n",
 		"docs/ünï.md":    "u\nv\n",
 		"docs/" + tab:    "y\n",
@@ -234,7 +220,7 @@ func TestReadChanges(t *testing.T) {
 		"untracked.md":   "u1\nu2\n",
 	})
 	git("mv", "docs/old.md", "docs/renamed.md")
-	writeFiles(t, dir, map[string]string{"docs/renamed.md": "r1\nr2\nr3\nr4\nr5\nr6\n"})
+	writeTree(t, dir, map[string]string{"docs/renamed.md": "r1\nr2\nr3\nr4\nr5\nr6\n"})
 	git("mv", "docs/moved.md", "docs/moved too.md")
 	git("rm", "-q", "docs/gone.md")
 	git("add", "docs/new.md")
@@ -314,7 +300,7 @@ func TestReadChanges(t *testing.T) {
 // that names no commit, the error says so.
 func TestReadChangesErrors(t *testing.T) {
 	dir, git := gittest.Repo(t)
-	writeFiles(t, dir, map[string]string{"a.md": "a\n"})
+	writeTree(t, dir, map[string]string{"a.md": "a\n"})
 	git("add", "-A")
 	git("commit", "-q", "-m", "one")
 	for _, rev := range []string{"no-such-branch", "HEAD~5", "--output=/tmp/x", ""} {
