@@ -82,14 +82,10 @@ type linkRead struct {
 
 // readLink reads the symbolic link at name, once.
 func (t *Tree) readLink(name string) (Link, error) {
-	t.mu.RLock()
-	r, ok := t.links[name]
-	t.mu.RUnlock()
+	r, ok := lookup(&t.mu, t.links, name)
 	if !ok {
 		r.link, r.err = t.fsys.ReadLink(name)
-		t.mu.Lock()
-		t.links[name] = r
-		t.mu.Unlock()
+		r = keep(&t.mu, t.links, name, r)
 	}
 	return r.link, r.err
 }
@@ -143,23 +139,12 @@ func NewTree(fsys FS, rootURL string, opts Options) (*Tree, error) {
 func (t *Tree) Options() Options { return t.opts }
 
 func (t *Tree) listing(dir string) *listing {
-	t.mu.RLock()
-	l := t.dirs[dir]
-	t.mu.RUnlock()
-	if l != nil {
+	if l, ok := lookup(&t.mu, t.dirs, dir); ok {
 		return l
 	}
 	entries, err := t.fsys.ReadDir(dir)
 	slices.SortFunc(entries, func(a, b Entry) int { return strings.Compare(a.Name, b.Name) })
-	l = &listing{entries: entries, err: err}
-	t.mu.Lock()
-	if old := t.dirs[dir]; old != nil {
-		l = old
-	} else {
-		t.dirs[dir] = l
-	}
-	t.mu.Unlock()
-	return l
+	return keep(&t.mu, t.dirs, dir, &listing{entries: entries, err: err})
 }
 
 // Status is what a target is.
@@ -220,7 +205,7 @@ type Target struct {
 // then Case. The answers are kept, and shared: do not modify one.
 func (t *Tree) Resolve(p string, dir bool) *Target {
 	key := targetKey(p, dir)
-	if kept, ok := t.lookup(t.resolved, key); ok {
+	if kept, ok := lookup(&t.mu, t.resolved, key); ok {
 		return kept
 	}
 	// The answers kept must not hold on to the caller's string (a piece
@@ -238,7 +223,7 @@ func (t *Tree) Resolve(p string, dir bool) *Target {
 	if (tg.Status == Missing || tg.Status == Case) && t.opts.Ignore != nil && t.opts.Ignore(p) {
 		tg = Target{Status: Ignored, Path: p}
 	}
-	return t.keep(t.resolved, key, tg)
+	return keep(&t.mu, t.resolved, key, &tg)
 }
 
 // targetKey is the key of the answers kept for the path p: with a "/"
@@ -250,24 +235,27 @@ func targetKey(p string, dir bool) string {
 	return p
 }
 
-// lookup returns the answer kept in m (resolved or raws) for key.
-func (t *Tree) lookup(m map[string]*Target, key string) (*Target, bool) {
-	t.mu.RLock()
-	defer t.mu.RUnlock()
-	kept, ok := m[key]
-	return kept, ok
+// lookup returns what m (one of the tree's maps, guarded by mu) keeps
+// for key.
+func lookup[V any](mu *sync.RWMutex, m map[string]V, key string) (V, bool) {
+	mu.RLock()
+	defer mu.RUnlock()
+	v, ok := m[key]
+	return v, ok
 }
 
-// keep keeps tg in m (resolved or raws) for key, and returns what is
-// kept: the answer another goroutine kept first, when one did.
-func (t *Tree) keep(m map[string]*Target, key string, tg Target) *Target {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if old := m[key]; old != nil {
+// keep keeps v in m (one of the tree's maps, guarded by mu) for key, and
+// returns what is kept: what another goroutine kept first, when one did.
+// The value is made without the lock held, since making it may read the
+// tree.
+func keep[V any](mu *sync.RWMutex, m map[string]V, key string, v V) V {
+	mu.Lock()
+	defer mu.Unlock()
+	if old, ok := m[key]; ok {
 		return old
 	}
-	m[key] = &tg
-	return &tg
+	m[key] = v
+	return v
 }
 
 // raw returns what the path p leads to, as resolve finds it, after links
@@ -275,11 +263,12 @@ func (t *Tree) keep(m map[string]*Target, key string, tg Target) *Target {
 // paths a link leads into are resolved once, whatever the links to them.
 func (t *Tree) raw(p string, dir bool, links int) *Target {
 	key := targetKey(p, dir)
-	if kept, ok := t.lookup(t.raws, key); ok {
+	if kept, ok := lookup(&t.mu, t.raws, key); ok {
 		return kept
 	}
 	p, key = strings.Clone(p), strings.Clone(key)
-	return t.keep(t.raws, key, t.resolve(p, dir, links))
+	tg := t.resolve(p, dir, links)
+	return keep(&t.mu, t.raws, key, &tg)
 }
 
 // resolve is Resolve without the extensions, the ignored paths and the
@@ -452,21 +441,11 @@ func (t *Tree) Known(real string) (*Anchors, bool) {
 // Anchors returns the anchors of the document at real, reading them
 // with Options.Load when no one set them; nil when they are not known.
 func (t *Tree) Anchors(real string, k extract.Kind) *Anchors {
-	t.mu.RLock()
-	a, known := t.anchors[real]
-	t.mu.RUnlock()
+	a, known := lookup(&t.mu, t.anchors, real)
 	if known || t.opts.Load == nil {
 		return a
 	}
-	a = t.opts.Load(real, k)
-	t.mu.Lock()
-	if old, ok := t.anchors[real]; ok {
-		a = old
-	} else {
-		t.anchors[real] = a
-	}
-	t.mu.Unlock()
-	return a
+	return keep(&t.mu, t.anchors, real, t.opts.Load(real, k))
 }
 
 // Fragment is what a fragment names in a target.
