@@ -27,6 +27,9 @@ const configName = runner.ConfigName
 type workspace struct {
 	mu      sync.Mutex
 	folders []string
+	// plain is the linter of a document without configuration, made
+	// once.
+	plain *lint.Linter
 	// configs holds each configuration file read, by path.
 	configs map[string]*loaded
 }
@@ -55,7 +58,7 @@ type stamp struct {
 }
 
 func newWorkspace() *workspace {
-	return &workspace{configs: map[string]*loaded{}}
+	return &workspace{configs: map[string]*loaded{}, plain: defaultLinter()}
 }
 
 func (w *workspace) setFolders(folders []string) {
@@ -103,14 +106,14 @@ func (w *workspace) setupFor(path string) setup {
 	dir := filepath.Dir(path)
 	if path == "" {
 		if len(w.folders) == 0 {
-			set.linter = defaultLinter()
+			set.linter = w.plain
 			return set
 		}
 		dir = w.folders[0]
 	}
 	found, err := runner.FindConfig(dir)
 	if err != nil || found == "" {
-		set.linter = defaultLinter()
+		set.linter = w.plain
 		if path != "" {
 			set.root = w.folderOf(path, "")
 		}
@@ -122,7 +125,7 @@ func (w *workspace) setupFor(path string) setup {
 		ld.reported, set.configErr = true, ld.err
 	}
 	if ld.cfg == nil {
-		set.linter = defaultLinter()
+		set.linter = w.plain
 		if path != "" {
 			set.root = w.folderOf(path, "")
 		}
