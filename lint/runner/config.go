@@ -146,28 +146,11 @@ func (e *ConfigError) Error() string {
 
 func (e *ConfigError) Unwrap() error { return e.Err }
 
-// FindConfig looks for the configuration file in dir and its parents,
-// stopping at a directory that holds .git (the root of a repository), and
-// returns its path, or "" when there is none.
+// FindConfig returns the path of the configuration file that governs
+// dir, as [FindProject] finds it, or "" when there is none.
 func FindConfig(dir string) (string, error) {
-	dir, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	for {
-		p := filepath.Join(dir, ConfigName)
-		if info, err := os.Stat(p); err == nil && !info.IsDir() {
-			return p, nil
-		}
-		if _, err := os.Stat(filepath.Join(dir, ".git")); err == nil {
-			return "", nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", nil
-		}
-		dir = parent
-	}
+	p, err := FindProject(dir)
+	return p.Config, err
 }
 
 // LoadConfig reads the configuration file at path. Every error names the

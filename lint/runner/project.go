@@ -1,0 +1,102 @@
+package runner
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// Project is what a path belongs to: the configuration file that governs
+// it and the repository that holds it, found by [FindProject] from the path
+// alone, whatever else is named and wherever relurl was started (decision
+// L-46). Its [Project.Root] is the root of the tree its files are served
+// from.
+type Project struct {
+	// Config is the absolute path of the configuration file, or "" when
+	// none governs the path.
+	Config string
+	// Top is the repository's top: the nearest directory at or above the
+	// path that holds .git (a directory, or a file as in a worktree), or
+	// "" outside any repository.
+	Top string
+}
+
+// FindProject returns the project of path, a file or a directory: it
+// climbs from path's directory (path itself for a directory) to the
+// nearest .relurl.toml, and stops, with or without one, at the
+// repository's top (decision L-46). It never reads a configuration above
+// the user's home directory (that of another user, or the system's), nor
+// one in a shared temporary directory (os.TempDir, /tmp, /var/tmp,
+// /dev/shm) that anyone may write, and it climbs no further than either.
+func FindProject(path string) (Project, error) {
+	dir, err := filepath.Abs(path)
+	if err != nil {
+		return Project{}, err
+	}
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		dir = filepath.Dir(dir)
+	}
+	home, _ := os.UserHomeDir()
+	if home != "" {
+		home = filepath.Clean(home)
+	}
+	var p Project
+	for {
+		if aboveHome(dir, home) || sharedTemp(dir) {
+			return p, nil
+		}
+		if p.Config == "" {
+			c := filepath.Join(dir, ConfigName)
+			if info, err := os.Stat(c); err == nil && !info.IsDir() {
+				p.Config = c
+			}
+		}
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			p.Top = dir
+			return p, nil
+		}
+		parent := filepath.Dir(dir)
+		if dir == home || parent == dir {
+			return p, nil
+		}
+		dir = parent
+	}
+}
+
+// Root returns the root of the project's tree, for a configuration cfg
+// loaded from p.Config (nil for none), in the order of decision L-46: the
+// configuration's root; else the configuration file's directory; else the
+// repository's top; else fallback.
+func (p Project) Root(cfg *Config, fallback string) string {
+	switch {
+	case cfg != nil && cfg.Root != "":
+		return cfg.Root
+	case cfg != nil && cfg.Dir != "":
+		return cfg.Dir
+	case p.Config != "":
+		return filepath.Dir(p.Config)
+	case p.Top != "":
+		return p.Top
+	}
+	return fallback
+}
+
+// aboveHome says whether dir is a strict ancestor of the home directory
+// home ("/" and "/home" for "/home/me").
+func aboveHome(dir, home string) bool {
+	if home == "" || dir == home {
+		return false
+	}
+	rel, err := filepath.Rel(dir, home)
+	return err == nil && rel != "." && filepath.IsLocal(rel)
+}
+
+// sharedTemp says whether dir is a temporary directory shared by the
+// machine's users: a configuration there is anyone's.
+func sharedTemp(dir string) bool {
+	for _, t := range [...]string{os.TempDir(), "/tmp", "/var/tmp", "/dev/shm"} {
+		if dir == filepath.Clean(t) {
+			return true
+		}
+	}
+	return false
+}
