@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/internal/testtool"
 )
 
 // The mutation tests prove that grammar/rfc1808.bnf drives the code: each
@@ -74,10 +76,7 @@ func edit(t *testing.T, dir, rel, old, new string) {
 // whether it succeeded.
 func goCmd(t *testing.T, dir string, args ...string) (string, bool) {
 	t.Helper()
-	gobin, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatalf("the mutation tests run the go command: %v", err)
-	}
+	gobin := testtool.LookPath(t, testtool.Go, "go")
 	cmd := exec.Command(gobin, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=readonly")

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/testtool"
 )
 
 // TestNeovim drives relurl lsp from a real client: Neovim 0.7.2 as Debian
@@ -21,13 +23,7 @@ import (
 // nvim the test skips, unless RELURL_REQUIRE_NVIM is set (.ci/run sets it
 // on CI, and installs Debian's neovim).
 func TestNeovim(t *testing.T) {
-	nvim, err := exec.LookPath("nvim")
-	if err != nil {
-		if os.Getenv("RELURL_REQUIRE_NVIM") != "" {
-			t.Fatalf("RELURL_REQUIRE_NVIM is set, and there is no nvim: %v", err)
-		}
-		t.Skipf("no Neovim to drive the server with: %v (apt-get install neovim)", err)
-	}
+	nvim := testtool.LookPath(t, testtool.Nvim, "nvim")
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "relurl")
 	build := exec.Command("go", "build", "-o", bin, "github.com/relurl/relurl/cmd/relurl")

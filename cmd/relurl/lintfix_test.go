@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/internal/testtool"
 )
 
 // fixTree is a tree of every kind, with faults a fix mends and faults it
@@ -114,9 +116,7 @@ func TestLintDiff(t *testing.T) {
 	if !strings.Contains(out, "-<a href=\"/~user/\">tilde</a>") || !strings.Contains(out, "+[x](<a%20b.html>) and <http://a/b%7Cc> and [y](./my_notes:v2.html)") {
 		t.Errorf("diff:\n%s", out)
 	}
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git to apply the diff with")
-	}
+	testtool.LookPath(t, testtool.Git, "git")
 	// git apply takes the paths after a/ and b/ from the root of dir.
 	rel := strings.ReplaceAll(out, strings.TrimLeft(filepath.ToSlash(dir), "/")+"/", "")
 	cmd := exec.Command("git", "apply", "--unsafe-paths", "-")

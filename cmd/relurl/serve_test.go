@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/relurl/relurl/internal/testtool"
 	"github.com/relurl/relurl/playground/site"
 )
 
@@ -62,7 +64,7 @@ func TestServe(t *testing.T) {
 func TestServeWrite(t *testing.T) {
 	gocache, err := exec.Command("go", "env", "GOCACHE").Output()
 	if err != nil {
-		t.Skipf("relurl serve builds the module with the go command, which does not run: %v", err)
+		testtool.Missing(t, testtool.Go, fmt.Errorf("relurl serve builds the module with the go command: %w", err))
 	}
 	// A cache directory of the test's own (os.UserCacheDir), and the go
 	// command's build cache where it was, not under it.
@@ -138,7 +140,7 @@ func TestInstallFetchesThePlaygroundsModules(t *testing.T) {
 		cmd.Env = append(os.Environ(), env...)
 		out, err := cmd.Output()
 		if err != nil {
-			t.Skipf("go list: %v", err)
+			testtool.Missing(t, testtool.Go, fmt.Errorf("go list: %w", err))
 		}
 		m := map[string]bool{}
 		for _, line := range strings.Fields(string(out)) {

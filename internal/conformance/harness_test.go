@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
+
+	"github.com/relurl/relurl/internal/testtool"
 )
 
 // TestConformanceDoc holds docs/conformance.md to the recording it is
@@ -66,10 +68,7 @@ func TestAdapters(t *testing.T) {
 		t.Run(a.Name, func(t *testing.T) {
 			row, err := RunAdapter(context.Background(), a, root, cases)
 			if errors.Is(err, ErrMissing) {
-				if os.Getenv("RELURL_REQUIRE_ADAPTERS") != "" {
-					t.Fatal(err)
-				}
-				t.Skip(err)
+				testtool.Missing(t, testtool.Adapters, err)
 			}
 			if err != nil {
 				t.Fatal(err)

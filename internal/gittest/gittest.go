@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/internal/testtool"
 )
 
 // Repo makes a git repository in a new directory and returns it, with a
@@ -16,12 +18,7 @@ import (
 // it when RELURL_REQUIRE_GIT says the test must run (as CI sets it).
 func Repo(t testing.TB) (dir string, git func(args ...string) string) {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("RELURL_REQUIRE_GIT") != "" {
-			t.Fatalf("git is not installed, and RELURL_REQUIRE_GIT is set: %v", err)
-		}
-		t.Skipf("git is not installed: %v", err)
-	}
+	testtool.LookPath(t, testtool.Git, "git")
 	dir = t.TempDir()
 	t.Setenv("GIT_CONFIG_GLOBAL", os.DevNull)
 	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")

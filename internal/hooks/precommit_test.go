@@ -13,6 +13,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/relurl/relurl/internal/testtool"
 	"github.com/relurl/relurl/lint/extract"
 )
 
@@ -119,14 +120,7 @@ func TestPreCommitHooks(t *testing.T) {
 // CI, where the test must run).
 func need(t *testing.T, tool string) string {
 	t.Helper()
-	p, err := exec.LookPath(tool)
-	if err != nil {
-		if os.Getenv("RELURL_REQUIRE_PRECOMMIT") != "" {
-			t.Fatalf("%s is not installed, and RELURL_REQUIRE_PRECOMMIT is set: %v", tool, err)
-		}
-		t.Skipf("%s is not installed (Debian's pre-commit package and git; .ci/run installs them): %v", tool, err)
-	}
-	return p
+	return testtool.LookPath(t, testtool.PreCommit, tool)
 }
 
 // environ is the environment of the tools the tests run: this process's,

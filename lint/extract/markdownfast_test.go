@@ -3,11 +3,11 @@ package extract
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/internal/testtool"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	gtext "github.com/yuin/goldmark/text"
@@ -102,11 +102,7 @@ func countFast(doc string) int {
 // as `go mod download` leaves it), the fast path reads what goldmark
 // alone reads.
 func TestMarkdownFastPathSpec(t *testing.T) {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/yuin/goldmark").Output()
-	dir := strings.TrimSpace(string(out))
-	if err != nil || dir == "" {
-		t.Skipf("goldmark's module directory is not known to go list (%v): its spec examples cannot be read", err)
-	}
+	dir := testtool.ModuleDir(t, "github.com/yuin/goldmark")
 	data, err := os.ReadFile(filepath.Join(dir, "_test", "spec.json"))
 	if err != nil {
 		t.Skipf("goldmark's module holds no spec examples: %v", err)

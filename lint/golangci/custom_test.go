@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/relurl/relurl/internal/testtool"
 	"github.com/relurl/relurl/lint"
 )
 
@@ -49,9 +50,7 @@ func TestCustom(t *testing.T) {
 	if os.Getenv("RELURL_GOLANGCI") == "" {
 		t.Skip("builds golangci-lint with the plugin (minutes, and the module proxy): run it with make golangci-plugin, which sets RELURL_GOLANGCI=1")
 	}
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Fatalf("golangci-lint custom clones with git: %v", err)
-	}
+	testtool.LookPath(t, testtool.Git, "git") // golangci-lint custom clones with git
 	ctx := t.Context()
 	if deadline, ok := t.Deadline(); ok {
 		var cancel context.CancelFunc

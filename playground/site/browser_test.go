@@ -193,13 +193,7 @@ func encodeURIComponent(s string) string {
 // raises no error; it saves screenshots (go test -artifacts keeps them;
 // -update rewrites the manual's).
 func TestBrowser(t *testing.T) {
-	path, err := findBrowser()
-	if err != nil {
-		if os.Getenv("RELURL_REQUIRE_BROWSER") != "" {
-			t.Fatalf("RELURL_REQUIRE_BROWSER is set, and there is no browser: %v", err)
-		}
-		t.Skipf("no browser to drive the page with: %v (apt-get install chromium, or set RELURL_CHROMIUM)", err)
-	}
+	path := findBrowser(t)
 	// The site as make site builds it, served as a static host serves it:
 	// the manual, and the playground at playground/.
 	dir := t.TempDir()

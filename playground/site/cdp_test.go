@@ -22,6 +22,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/testtool"
 )
 
 // browserFlags are the flags Chromium runs with here: headless, and quiet
@@ -34,19 +36,13 @@ var browserFlags = []string{
 }
 
 // findBrowser returns the Chromium to run: $RELURL_CHROMIUM, or the first
-// of the usual names on PATH.
-func findBrowser() (string, error) {
+// of the usual names on PATH (apt-get install chromium).
+func findBrowser(t *testing.T) string {
+	t.Helper()
 	if p := os.Getenv("RELURL_CHROMIUM"); p != "" {
-		return p, nil
+		return p
 	}
-	var tried []string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-		tried = append(tried, name)
-	}
-	return "", fmt.Errorf("none of %s on PATH, and RELURL_CHROMIUM is not set", strings.Join(tried, ", "))
+	return testtool.LookPath(t, testtool.Browser, "chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 }
 
 type cdpMessage struct {

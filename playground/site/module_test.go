@@ -15,6 +15,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/relurl/relurl/internal/testtool"
 	"github.com/relurl/relurl/playground/site"
 )
 
@@ -45,9 +46,7 @@ func TestMain(m *testing.M) {
 // test when there is no go command to build it with.
 func builtModule(t *testing.T) fs.FS {
 	t.Helper()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skipf("the module is built with the go command, which is not on PATH: %v", err)
-	}
+	testtool.LookPath(t, testtool.Go, "go") // the module is built with the go command
 	moduleOnce.Do(func() {
 		moduleCache, moduleErr = os.MkdirTemp("", "relurl-playground-cache")
 		if moduleErr == nil {

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/testtool"
 )
 
 func TestReleased(t *testing.T) {
@@ -30,9 +32,7 @@ func TestReleased(t *testing.T) {
 
 func needGo(t *testing.T) {
 	t.Helper()
-	if _, err := exec.LookPath("go"); err != nil {
-		t.Skipf("the module is built with the go command, which is not on PATH: %v", err)
-	}
+	testtool.LookPath(t, testtool.Go, "go") // the module is built with the go command
 }
 
 // TestLocate: a test binary is built from the checkout, which Locate

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -18,6 +17,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/relurl/relurl/internal/testseed"
+	"github.com/relurl/relurl/internal/testtool"
 	"github.com/relurl/relurl/lint/extract/internal/gfm"
 )
 
@@ -114,11 +114,7 @@ var hostile = []string{
 // examples are goldmark's own tests of the four extensions and the
 // CommonMark spec's examples, from goldmark's module directory.
 func examples(t testing.TB) []string {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/yuin/goldmark").Output()
-	dir := strings.TrimSpace(string(out))
-	if err != nil || dir == "" {
-		t.Skipf("goldmark's module directory is not known to go list (%v): its tests cannot be read", err)
-	}
+	dir := testtool.ModuleDir(t, "github.com/yuin/goldmark")
 	var docs []string
 	for _, name := range []string{"table.txt", "linkify.txt", "footnote.txt", "strikethrough.txt"} {
 		data, err := os.ReadFile(filepath.Join(dir, "extension", "_test", name))
