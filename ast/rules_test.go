@@ -131,3 +131,34 @@ func TestSeverityText(t *testing.T) {
 		t.Errorf("UnmarshalText(fatal) = %v, %v", s, err)
 	}
 }
+
+// TestSeverityNamesTable: each severity's name in every output's
+// vocabulary, from the one table, and ParseSeverity reads relurl's and
+// SARIF's names back.
+func TestSeverityNamesTable(t *testing.T) {
+	for _, tt := range []struct {
+		s    relast.Severity
+		want relast.SeverityNames
+	}{
+		{relast.SeverityError, relast.SeverityNames{"error", "error", "error", 1}},
+		{relast.SeverityWarning, relast.SeverityNames{"warning", "warning", "warning", 2}},
+		{relast.SeverityInfo, relast.SeverityNames{"info", "note", "notice", 3}},
+		{0, relast.SeverityNames{"Severity(0)", "note", "notice", 3}},
+		{9, relast.SeverityNames{"Severity(9)", "note", "notice", 3}},
+	} {
+		if got := tt.s.Names(); got != tt.want {
+			t.Errorf("%d.Names() = %+v, want %+v", tt.s, got, tt.want)
+		}
+		if !tt.s.Valid() {
+			continue
+		}
+		for _, name := range []string{tt.want.Text, tt.want.SARIF, strings.ToUpper(tt.want.Text)} {
+			if got, err := relast.ParseSeverity(name); err != nil || got != tt.s {
+				t.Errorf("relast.ParseSeverity(%q) = %v, %v; want %v", name, got, err, tt.s)
+			}
+		}
+	}
+	if _, err := relast.ParseSeverity("notice"); err == nil {
+		t.Error(`relast.ParseSeverity("notice"): GitHub's command is no severity of the configuration`)
+	}
+}

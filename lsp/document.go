@@ -455,12 +455,4 @@ func diagnosticOf(f *lint.Finding, ix *lineIndex) Diagnostic {
 }
 
 // severity is the LSP severity of a finding's.
-func severity(s ast.Severity) int {
-	switch s {
-	case ast.SeverityError:
-		return 1
-	case ast.SeverityWarning:
-		return 2
-	}
-	return 3
-}
+func severity(s ast.Severity) int { return s.Names().LSP }

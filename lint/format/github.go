@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/runner"
 )
@@ -56,7 +55,7 @@ func (g *GitHub) File(r *runner.FileResult) error {
 		col, endCol := f.ColumnsUTF16()
 		w := g.w
 		w.WriteString("::")
-		w.WriteString(githubCommand(f.Severity))
+		w.WriteString(f.Severity.Names().GitHub)
 		w.WriteString(" file=")
 		propertyEscaper.WriteString(w, p)
 		g.int(",line=", max(1, f.Line))
@@ -90,16 +89,6 @@ func (g *GitHub) Flush() error {
 
 // End writes out what is buffered.
 func (g *GitHub) End(*runner.Summary) error { return g.Flush() }
-
-func githubCommand(s ast.Severity) string {
-	switch s {
-	case ast.SeverityError:
-		return "error"
-	case ast.SeverityWarning:
-		return "warning"
-	}
-	return "notice"
-}
 
 // The escapers of workflow commands, built once: a strings.Replacer is
 // immutable and safe for concurrent use, and building one per finding

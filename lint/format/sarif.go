@@ -104,7 +104,7 @@ func (s *SARIF) Start(rules []lint.Setting) error {
 			FullDescription:      sarifText{Text: r.Help},
 			Help:                 sarifText{Text: help, Markdown: md},
 			HelpURI:              r.DocURL(),
-			DefaultConfiguration: sarifConfig{Enabled: st.Enabled, Level: sarifLevel(st.Severity)},
+			DefaultConfiguration: sarifConfig{Enabled: st.Enabled, Level: st.Severity.Names().SARIF},
 			Properties:           sarifRuleProperty{Tags: []string{string(r.Family)}, Precision: "very-high"},
 		})
 	}
@@ -165,7 +165,7 @@ func (s *SARIF) File(r *runner.FileResult) error {
 		// written in a tenth of the time indentation takes.
 		s.buf.Reset()
 		if err := s.enc.Encode(sarifResult{
-			RuleID: f.Rule, RuleIndex: ri, Level: sarifLevel(f.Severity),
+			RuleID: f.Rule, RuleIndex: ri, Level: f.Severity.Names().SARIF,
 			Message:             sarifText{Text: msg},
 			Locations:           []sarifLocation{loc},
 			PartialFingerprints: sarifFingerprints{V1: hex.EncodeToString(sum[:16])},
@@ -239,16 +239,6 @@ func marshalIndent(v any, prefix string) ([]byte, error) {
 		return nil, err
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
-func sarifLevel(s ast.Severity) string {
-	switch s {
-	case ast.SeverityError:
-		return "error"
-	case ast.SeverityWarning:
-		return "warning"
-	}
-	return "note"
 }
 
 // ruleName spells a rule id in the PascalCase SARIF suggests for names:
