@@ -10,6 +10,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/compare"
+	"github.com/relurl/relurl/internal/markdown"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/target"
@@ -259,15 +260,7 @@ func (w *writer) code(s string) string {
 	if !w.md {
 		return q
 	}
-	fence := "`"
-	for strings.Contains(q, fence) {
-		fence += "`"
-	}
-	pad := ""
-	if strings.HasPrefix(q, "`") || strings.HasSuffix(q, "`") {
-		pad = " "
-	}
-	return fence + pad + q + pad + fence
+	return markdown.CodeSpan(q)
 }
 
 // block writes rows of cells in aligned columns, as relurl parse and

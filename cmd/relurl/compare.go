@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relurl/relurl/compare"
+	"github.com/relurl/relurl/internal/markdown"
 )
 
 // compareHelp is relurl compare's help, after its usage line.
@@ -233,46 +234,18 @@ func writeCompareMarkdownHeader(w io.Writer, base string) {
 // writeCompareMarkdownRow prints one report as a row: the input, each
 // reader's URL (or its verdict when it has none), the divergences.
 func writeCompareMarkdownRow(w io.Writer, rep *compare.Report) {
-	cells := []string{mdCode(rep.Input)}
+	cells := []string{markdown.CellCode(rep.Input)}
 	for _, rd := range rep.Readings {
 		c := "*" + rd.Verdict.String() + "*"
 		if rd.URL.Present {
-			c = mdCode(rd.URL.Value)
+			c = markdown.CellCode(rd.URL.Value)
 		}
 		cells = append(cells, c)
 	}
 	var divs []string
 	for _, d := range rep.Divergences {
-		divs = append(divs, mdCode(d.Class.String())+" ("+mdText(d.Decides)+")")
+		divs = append(divs, markdown.CellCode(d.Class.String())+" ("+markdown.Cell(d.Decides)+")")
 	}
 	cells = append(cells, strings.Join(divs, "; "))
 	fmt.Fprintf(w, "| %s |\n", strings.Join(cells, " | "))
-}
-
-// mdCode writes s as a code span of a Markdown table cell: "|" escaped
-// (GitHub's tables split cells before code spans), a run of backticks
-// fenced by a longer one, an empty string as "(empty)".
-func mdCode(s string) string {
-	if s == "" {
-		return "*(empty)*"
-	}
-	fence := "`"
-	for strings.Contains(s, fence) {
-		fence += "`"
-	}
-	pad := ""
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") || strings.HasPrefix(s, " ") && strings.HasSuffix(s, " ") {
-		pad = " "
-	}
-	return fence + pad + strings.ReplaceAll(mdLine(s), "|", `\|`) + pad + fence
-}
-
-// mdText escapes s for a Markdown table cell.
-func mdText(s string) string {
-	return strings.ReplaceAll(mdLine(s), "|", `\|`)
-}
-
-// mdLine keeps a cell on its line: a line break would end the row.
-func mdLine(s string) string {
-	return strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(s)
 }

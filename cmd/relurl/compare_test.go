@@ -149,21 +149,6 @@ func TestCompareUsage(t *testing.T) {
 	}
 }
 
-// TestMarkdownCells: a cell holds any input on one line, "|" escaped.
-func TestMarkdownCells(t *testing.T) {
-	for in, want := range map[string]string{
-		"a|b":  "`a\\|b`",
-		"a`b":  "``a`b``",
-		"`a":   "`` `a ``",
-		"a\nb": "`a\\nb`",
-		"":     "*(empty)*",
-	} {
-		if got := mdCode(in); got != want {
-			t.Errorf("mdCode(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // section5Command is the command the table of §5 in docs/readings.md is the output
 // of, with the references of testdata/bench/section5.txt on standard
 // input.

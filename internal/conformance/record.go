@@ -12,10 +12,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"text/template"
 
 	"github.com/relurl/relurl/compare"
+	"github.com/relurl/relurl/internal/markdown"
 )
 
 // The recording of the table and the page written from it, relative to
@@ -151,7 +151,7 @@ func (r *Recording) Render() ([]byte, error) {
 		classes[k.ID] = k.Decides
 	}
 	funcs := template.FuncMap{
-		"code": code,
+		"code": markdown.CellCode,
 		"decides": func(id string) string {
 			return classes[id]
 		},
@@ -163,7 +163,7 @@ func (r *Recording) Render() ([]byte, error) {
 			}
 			for _, e := range row.Section5Answers {
 				if e.Input == input {
-					return code(e.Got), nil
+					return markdown.CellCode(e.Got), nil
 				}
 			}
 			return "", fmt.Errorf("adapter %s: no answer to the §5 example %q", adapter, input)
@@ -191,7 +191,7 @@ func (r *Recording) Render() ([]byte, error) {
 			if b == nil {
 				return "(none)"
 			}
-			return code(*b)
+			return markdown.CellCode(*b)
 		},
 	}
 	t, err := template.New("conformance.md").Funcs(funcs).Parse(docTemplate)
@@ -203,20 +203,4 @@ func (r *Recording) Render() ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
-}
-
-// code writes s as Markdown inline code, "*(empty)*" when empty.
-func code(s string) string {
-	if s == "" {
-		return "*(empty)*"
-	}
-	s = strings.NewReplacer("|", `\|`, "\n", `\n`, "\t", `\t`).Replace(s)
-	fence := "`"
-	for strings.Contains(s, fence) {
-		fence += "`"
-	}
-	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
-		return fence + " " + s + " " + fence
-	}
-	return fence + s + fence
 }

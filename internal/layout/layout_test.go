@@ -68,6 +68,8 @@ var allowed = map[string][]string{
 	// internal/testtool: what a test drives besides Go code, skipped or
 	// failed by CI's RELURL_REQUIRE_* variables.
 	"internal/testtool": {},
+	// internal/markdown: the code spans of the outputs written in Markdown.
+	"internal/markdown": {},
 	// internal/hooks: the tests of .pre-commit-hooks.yaml and action.yml;
 	// no code.
 	"internal/hooks": {},
@@ -92,7 +94,7 @@ var allowed = map[string][]string{
 	// internal/conformance: the RFC 1808 conformance data, written from the
 	// root package's answers and checked by the reference parser, and the
 	// harness that scores other libraries' answers with compare's classes.
-	"internal/conformance": {"", "ast", "grammar", "validate", "resolve", "compare", "gen", "internal/cases", "internal/atomicfile", "internal/conformance"},
+	"internal/conformance": {"", "ast", "grammar", "validate", "resolve", "compare", "gen", "internal/cases", "internal/atomicfile", "internal/conformance", "internal/markdown"},
 	// conformance/adapters/go-net-url: Go's net/url answering the data's cases.
 	"conformance/adapters/go-net-url": {},
 	// lint: Options, Linter, the catalog and its checks, findings, the
@@ -137,7 +139,7 @@ var allowed = map[string][]string{
 	// lsp: the language server: the linter and its runner's configuration
 	// over the JSON-RPC of sourcegraph/jsonrpc2, hovers from validate,
 	// resolve and compare.
-	"lsp": {"ast", "validate", "resolve", "compare", "lint", "lint/extract", "lint/fix", "lint/runner", "internal/input",
+	"lsp": {"ast", "validate", "resolve", "compare", "lint", "lint/extract", "lint/fix", "lint/runner", "internal/input", "internal/markdown",
 		"github.com/sourcegraph/jsonrpc2"},
 	// The playground: the report the page shows, computed by the library
 	// itself; the WebAssembly module that runs it in the page; the
