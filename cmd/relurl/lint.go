@@ -75,6 +75,8 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctl.register(fs)
 	var fixes lintFixes
 	fixes.register(fs)
+	var edge lintEdge
+	edge.register(fs)
 	var changes lintChanges
 	changes.register(fs)
 	paths, code, ok := parseArgs(fs, args, stdout)
@@ -192,6 +194,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			run.Skip = skipExcept(cfg.Skips, paths)
 		}
 	}
+	edge.apply(fs, cfg, &run)
 	if fixes.on() {
 		run.Fix = fixes.run(stdout)
 	}

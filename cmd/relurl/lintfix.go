@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -43,7 +44,9 @@ func (c *lintFixes) check(paths []string) error {
 }
 
 // run returns the Run.Fix of the flags: --diff writes each file's diff to
-// stdout, --fix replaces the file's content (internal/atomicfile).
+// stdout, --fix replaces the file's content (internal/atomicfile), only
+// under the run's root (the file's directory when it has none), through
+// no symbolic link that leads out of it (decision L-61).
 func (c *lintFixes) run(stdout io.Writer) func(f *runner.FixedFile) (bool, error) {
 	return func(f *runner.FixedFile) (bool, error) {
 		if c.diff {
@@ -56,7 +59,14 @@ func (c *lintFixes) run(stdout io.Writer) func(f *runner.FixedFile) (bool, error
 		if !c.fix {
 			return false, nil
 		}
-		if err := atomicfile.WriteFile(f.Name, f.Fixed); err != nil {
+		root := f.Root
+		if root == "" {
+			root = filepath.Dir(f.Name)
+		}
+		if err := atomicfile.WriteFileUnder(root, f.Name, f.Fixed); err != nil {
+			if errors.Is(err, atomicfile.ErrOutside) {
+				return false, fmt.Errorf("--fix writes only under the root: %w", err)
+			}
 			return false, err
 		}
 		return true, nil

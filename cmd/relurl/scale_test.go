@@ -16,6 +16,7 @@ import (
 	"github.com/relurl/relurl/internal/scale"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/runner"
 	"github.com/relurl/relurl/lint/target"
 	rbase "github.com/relurl/relurl/resolve/base"
 )
@@ -294,6 +295,25 @@ func scaleCases(t *testing.T) []scale.Case {
 			tree.SetAnchors("other.html", target.NewAnchors(extract.KindHTML, nil, target.SlugsGitHub))
 			tl.CheckWith("page.html", doc, extract.KindHTML, "", nil, &lint.Targets{Tree: tree, Paths: []string{"page.html"}})
 		}, len(doc)
+	})
+	// Glob matching (exclude, include, override paths): linear in the
+	// pattern's segments × the path's (decision L-62), each axis at n
+	// bytes, the other fixed; no pattern matches, so that every directory
+	// that holds the path is tried.
+	stars := func(k int) runner.Patterns {
+		ps, err := runner.ParsePatterns([]string{strings.Repeat("**/a/", k) + "b"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ps
+	}
+	add("runner.Patterns.Match", `pattern of n bytes of "**/a/", path 300 deep`, func(n int) (func(), int) {
+		ps, p := stars(n/5), strings.Repeat("a/", 300)+"c"
+		return func() { ps.Match(p, false) }, n
+	})
+	add("runner.Patterns.Match", `path of n bytes, pattern of 100 "**/a/"`, func(n int) (func(), int) {
+		ps, p := stars(100), strings.Repeat("a/", n/2)+"c"
+		return func() { ps.Match(p, false) }, n
 	})
 	return cases
 }

@@ -186,3 +186,67 @@ func TestKilledMidway(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteFileUnder: a file under the root is replaced, through a link
+// that stays under it too; nothing outside the root is written, whether
+// a link in the tree, a directory of the path or the path itself leads
+// out.
+func TestWriteFileUnder(t *testing.T) {
+	top := t.TempDir()
+	root := filepath.Join(top, "proj", "docs")
+	outside := filepath.Join(top, "home")
+	for _, d := range []string{root, filepath.Join(root, "sub"), outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	profile := filepath.Join(outside, ".profile")
+	for name, content := range map[string]string{
+		profile:                           "export PATH=/usr/bin:$PATH\n",
+		filepath.Join(root, "sub/a.urls"): "old\n",
+	} {
+		if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	links := map[string]string{
+		"notes.urls":  "../../home/.profile", // out, relative
+		"abs.urls":    profile,               // out, absolute
+		"ext":         "../../home",          // a directory out
+		"inside.urls": "sub/a.urls",          // in
+	}
+	for link, target := range links {
+		if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	for _, name := range []string{"notes.urls", "abs.urls", "ext/.profile", "../../home/.profile"} {
+		err := WriteFileUnder(root, filepath.Join(root, name), []byte("export%20PATH\n"))
+		if !errors.Is(err, ErrOutside) {
+			t.Errorf("%s: error %v, want ErrOutside", name, err)
+		}
+	}
+	if got, _ := os.ReadFile(profile); string(got) != "export PATH=/usr/bin:$PATH\n" {
+		t.Errorf("the file outside the root now holds %q", got)
+	}
+	if names := readDir(t, outside); len(names) != 1 {
+		t.Errorf("left outside the root: %q", names)
+	}
+	if err := WriteFileUnder(root, filepath.Join(root, "inside.urls"), []byte("new\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(root, "sub/a.urls")); string(got) != "new\n" {
+		t.Errorf("the file the link under the root names holds %q", got)
+	}
+	if fi, err := os.Lstat(filepath.Join(root, "inside.urls")); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v", err)
+	}
+	// A root reached through a link of its own is the same root.
+	alias := filepath.Join(top, "alias")
+	if err := os.Symlink(root, alias); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFileUnder(alias, filepath.Join(root, "sub/a.urls"), []byte("again\n")); err != nil {
+		t.Errorf("a root named through a link: %v", err)
+	}
+}

@@ -269,3 +269,50 @@ func TestFixesInOutput(t *testing.T) {
 		t.Errorf("%d findings with the edit, %d IPv6, %d loophole:\n%s", edits, ipv6, loophole, buf.String())
 	}
 }
+
+// TestSkippedOutside: a file not read for leading out of the root is a
+// warning notification in SARIF (the run still successful) and a ::warning
+// in GitHub's annotations; text and JSON, which report findings alone,
+// write nothing of it (it is said on standard error); no format writes
+// anything but its name and where it leads.
+func TestSkippedOutside(t *testing.T) {
+	l, _ := lint.New(lint.Options{})
+	res := &runner.FileResult{Name: "docs/pw.urls", Skipped: runner.SkippedOutside, Outside: "/etc/passwd"}
+	want := map[string]string{
+		"text":   "",
+		"json":   "",
+		"github": "::warning file=pw.urls,title=input::skipped: leading out of the root, to /etc/passwd (through a symbolic link): not read; --follow-outside reads it\n",
+	}
+	for _, name := range Names() {
+		var buf bytes.Buffer
+		rep, err := New(name, &buf, Options{Root: "docs"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := rep.Start(l.Rules()); err != nil {
+			t.Fatal(err)
+		}
+		if err := rep.File(res); err != nil {
+			t.Fatal(err)
+		}
+		if err := rep.End(&runner.Summary{}); err != nil {
+			t.Fatal(err)
+		}
+		if name != "sarif" {
+			if got := buf.String(); got != want[name] {
+				t.Errorf("%s: %q, want %q", name, got, want[name])
+			}
+			continue
+		}
+		var log sarifLog
+		if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+			t.Fatal(err)
+		}
+		inv := log.Runs[0].Invocations
+		if len(inv) != 1 || !inv[0].ExecutionSuccessful || len(inv[0].Notifications) != 1 || inv[0].Notifications[0].Level != "warning" ||
+			inv[0].Notifications[0].Message.Text != "docs/pw.urls: skipped: "+res.SkipWhy() ||
+			inv[0].Notifications[0].Locations[0].PhysicalLocation.ArtifactLocation.URI != "pw.urls" {
+			t.Errorf("sarif: invocations %+v", inv)
+		}
+	}
+}

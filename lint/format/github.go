@@ -39,11 +39,17 @@ func NewGitHub(w io.Writer, opts Options) *GitHub { return &GitHub{w: bufio.NewW
 // Start does nothing: workflow commands have no header.
 func (g *GitHub) Start([]lint.Setting) error { return nil }
 
-// File writes a command per finding, and one for a file not read.
+// File writes a command per finding, and one for a file not read: an
+// ::error for one that could not be read, a ::warning for one not read
+// for leading out of the root ([runner.SkippedOutside]).
 func (g *GitHub) File(r *runner.FileResult) error {
 	if r.Err != nil {
 		p, _ := relToRoot(r.Name, g.opts.Root)
 		fmt.Fprintf(g.w, "::error file=%s,title=input::%s\n", escapeProperty(p), escapeData(r.Err.Error()))
+	}
+	if r.Skipped == runner.SkippedOutside {
+		p, _ := relToRoot(r.Name, g.opts.Root)
+		fmt.Fprintf(g.w, "::warning file=%s,title=input::%s\n", escapeProperty(p), escapeData("skipped: "+r.SkipWhy()))
 	}
 	for i := range r.Findings {
 		f := &r.Findings[i]

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -118,11 +119,20 @@ func (s *SARIF) Start(rules []lint.Setting) error {
 }
 
 // File writes the file's findings as results; an input that could not be
-// read becomes a notification of the invocation.
+// read becomes an error notification of the invocation, and one not read
+// for leading out of the root ([runner.SkippedOutside]) a warning one.
 func (s *SARIF) File(r *runner.FileResult) error {
-	if r.Err != nil {
+	level, msg := "error", ""
+	switch {
+	case r.Err != nil:
+		msg = r.Err.Error()
+	case r.Skipped == runner.SkippedOutside:
+		// Not read, and not a fault of the run: said, as a warning.
+		level, msg = "warning", r.Name+": skipped: "+r.SkipWhy()
+	}
+	if msg != "" {
 		uri, base := artifactURI(r.Name, s.opts.Root)
-		s.notes = append(s.notes, sarifNotification{Level: "error", Message: sarifText{Text: r.Err.Error()},
+		s.notes = append(s.notes, sarifNotification{Level: level, Message: sarifText{Text: msg},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifArtifact{URI: uri, URIBaseID: base}}}}})
 	}
 	for i := range r.Findings {
@@ -217,7 +227,7 @@ func (s *SARIF) End(*runner.Summary) error {
 	if s.results > 0 {
 		s.w.WriteString("\n" + memberIndent)
 	}
-	inv, err := marshalIndent([]sarifInvocation{{ExecutionSuccessful: len(s.notes) == 0, Notifications: s.notes}}, memberIndent)
+	inv, err := marshalIndent([]sarifInvocation{{ExecutionSuccessful: !slices.ContainsFunc(s.notes, func(n sarifNotification) bool { return n.Level == "error" }), Notifications: s.notes}}, memberIndent)
 	if err != nil {
 		return fmt.Errorf("writing SARIF: %w", err)
 	}

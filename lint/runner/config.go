@@ -42,6 +42,7 @@ type Override struct {
 //	include = ["**/*.html"]               # when given, only these
 //	fail-on = "error"                     # as --fail-on
 //	max-size = "64MiB"                    # as --max-size: bytes, or with a unit (input.ParseSize)
+//	follow-outside = false                # as --follow-outside: read what links lead out of the root to
 //	[rules]                               # id or family = "off" | "info" | "warning" | "error"
 //	"fsegment/colon" = "off"
 //	[allow]
@@ -74,6 +75,9 @@ type Config struct {
 	// MaxSize is the largest file to lint, in bytes (--max-size, read by
 	// input.ParseSize as the flag is), or 0.
 	MaxSize int64
+	// FollowOutside reads what symbolic links lead out of the root to
+	// (--follow-outside; [Run.FollowOutside]).
+	FollowOutside bool
 	// Levels sets rules and families ([rules]).
 	Levels map[string]lint.Level
 	// AllowChars and AllowIPv6Hosts are [allow]'s chars and ipv6-hosts.
@@ -170,14 +174,15 @@ func LoadConfig(path string) (*Config, error) {
 // syntax, type and unknown keys; the values are checked after, placed by
 // keyLines.
 type rawConfig struct {
-	Base    *string           `toml:"base"`
-	Root    *string           `toml:"root"`
-	Exclude []string          `toml:"exclude"`
-	Include []string          `toml:"include"`
-	FailOn  *string           `toml:"fail-on"`
-	MaxSize any               `toml:"max-size"`
-	Rules   map[string]string `toml:"rules"`
-	Allow   struct {
+	Base          *string           `toml:"base"`
+	Root          *string           `toml:"root"`
+	Exclude       []string          `toml:"exclude"`
+	Include       []string          `toml:"include"`
+	FailOn        *string           `toml:"fail-on"`
+	MaxSize       any               `toml:"max-size"`
+	FollowOutside *bool             `toml:"follow-outside"`
+	Rules         map[string]string `toml:"rules"`
+	Allow         struct {
 		Chars     *string `toml:"chars"`
 		IPv6Hosts *bool   `toml:"ipv6-hosts"`
 	} `toml:"allow"`
@@ -198,9 +203,9 @@ type rawConfig struct {
 var wants = map[string]string{
 	"base": "a string (a URL)", "root": "a string (a directory)", "exclude": "an array of strings (patterns)",
 	"include": "an array of strings (patterns)", "fail-on": `a string ("error", "warning", "info" or "none")`,
-	"max-size": `a size (a number of bytes, or a string such as "64MiB")`,
-	"rules":    `a table of rule ids and families, each "off", "error", "warning" or "info"`,
-	"allow":    "a table (chars, ipv6-hosts)", "allow.chars": "a string of characters", "allow.ipv6-hosts": "a boolean",
+	"max-size": `a size (a number of bytes, or a string such as "64MiB")`, "follow-outside": "a boolean",
+	"rules": `a table of rule ids and families, each "off", "error", "warning" or "info"`,
+	"allow": "a table (chars, ipv6-hosts)", "allow.chars": "a string of characters", "allow.ipv6-hosts": "a boolean",
 	"override": "an array of tables ([[override]] with paths and rules)", "override.paths": "an array of strings (patterns)",
 	"override.rules": `an inline table of rule ids and families, each "off", "error", "warning" or "info"`,
 	"targets":        "a table (check, index, try-extensions, markdown-anchors, ignore)", "targets.check": "a boolean",
@@ -210,7 +215,7 @@ var wants = map[string]string{
 
 // keys lists the keys of each table, for an unknown one.
 var keys = map[string]string{
-	"":         "base, root, exclude, include, fail-on, max-size, [rules], [allow], [[override]], [targets]",
+	"":         "base, root, exclude, include, fail-on, max-size, follow-outside, [rules], [allow], [[override]], [targets]",
 	"allow":    "chars, ipv6-hosts",
 	"override": "paths, rules",
 	"targets":  "check, index, try-extensions, markdown-anchors, ignore",
@@ -307,6 +312,9 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	}
 	if err != nil {
 		return nil, fail(at("max-size"), 0, "max-size", err)
+	}
+	if raw.FollowOutside != nil {
+		c.FollowOutside = *raw.FollowOutside
 	}
 	// The allowed characters, then the base with them, are checked as
 	// lint.New checks its options, one at a time, so that the error is

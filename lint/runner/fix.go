@@ -23,6 +23,9 @@ type FixedFile struct {
 	Edits []fix.Edit
 	// Findings is how many findings the edits mend.
 	Findings int
+	// Root is the run's [Run.Root], "" when it has none: the directory
+	// relurl lint --fix writes under, and nowhere else (decision L-61).
+	Root string
 	// left are the findings of the fixed file, reported in place of the
 	// file's when the fixes are made, and tres what the target rules
 	// found in it besides.
@@ -137,6 +140,7 @@ func (r *Run) fix(res *FileResult, sum *Summary, warn func(error)) {
 		sum.Errors++
 	}
 	if f := res.fixed; f != nil {
+		f.Root = r.Root
 		made, err := r.Fix(f)
 		if err != nil {
 			warn(err)

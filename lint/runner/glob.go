@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -90,6 +91,10 @@ func parsePattern(s string) (pattern, error) {
 				return pattern{}, fmt.Errorf("pattern %q: segment %q is malformed (an unclosed \"[\" or a \"\\\" at the end)", p.text, seg)
 			}
 		}
+		if seg == "**" && len(p.segs) > 0 && p.segs[len(p.segs)-1] == "**" {
+			// "**/**" matches what "**" does: one is enough.
+			continue
+		}
 		p.segs = append(p.segs, seg)
 	}
 	return p, nil
@@ -133,43 +138,61 @@ func (ps *Patterns) String() string {
 // patterns' directory, is matched: it, or a directory that holds it. isDir
 // says rel names a directory. A path outside the directory ("../x") or
 // absolute is never matched.
+//
+// It costs time linear in the patterns' segments × the path's, whatever
+// the number of "**" (decision L-62): each pattern is matched once
+// against the whole path, one row of a table per pattern segment
+// (matchPrefixes), which says at once whether it matches each directory
+// that holds the path, and the path.
 func (ps *Patterns) Match(rel string, isDir bool) bool {
 	if len(ps.list) == 0 || rel == "" || rel == "." || strings.HasPrefix(rel, "../") || rel == ".." || strings.HasPrefix(rel, "/") {
 		return false
 	}
 	segs := strings.Split(rel, "/")
-	for n := 1; n < len(segs); n++ {
-		if ps.matchOne(segs[:n], true) {
+	n := len(segs)
+	// verdict[k], for the path's first k segments (a directory that holds
+	// it, or the path itself when k is n): 0 while no pattern has matched
+	// it, else +1 matched or -1 re-included by the last pattern that
+	// matches it. As in git, the last pattern that matches decides.
+	verdict := make([]int8, n+1)
+	left := n
+	a, b := make([]bool, n+1), make([]bool, n+1)
+	for i := len(ps.list) - 1; i >= 0 && left > 0; i-- {
+		p := &ps.list[i]
+		ok := matchPrefixes(p.segs, segs, a, b)
+		for k := 1; k <= n; k++ {
+			if verdict[k] != 0 || !ok[k] || p.dirOnly && k == n && !isDir {
+				continue
+			}
+			verdict[k] = 1
+			if p.negate {
+				verdict[k] = -1
+			}
+			left--
+		}
+	}
+	// A matched directory cannot be re-included from inside.
+	for k := 1; k < n; k++ {
+		if verdict[k] > 0 {
 			return true
 		}
 	}
-	return ps.matchOne(segs, isDir)
+	return verdict[n] > 0
 }
 
-// matchOne: the last pattern that matches decides.
-func (ps *Patterns) matchOne(segs []string, isDir bool) bool {
-	for i := len(ps.list) - 1; i >= 0; i-- {
-		p := &ps.list[i]
-		if p.dirOnly && !isDir {
-			continue
-		}
-		if matchSegs(p.segs, segs) {
-			return !p.negate
-		}
-	}
-	return false
-}
-
-// matchSegs matches pattern segments against path segments, "**" matching
-// any number of them (at least one when it ends the pattern). It fills one
-// row of a table per pattern segment: time O(len(pat) × len(name)),
-// whatever the number of "**".
-func matchSegs(pat, name []string) bool {
-	// ok[j]: pat[:i] matches name[:j].
-	ok := make([]bool, len(name)+1)
-	next := make([]bool, len(name)+1)
+// matchPrefixes matches pattern segments against path segments, "**"
+// matching any number of them (at least one when it ends the pattern),
+// and returns ok: ok[k] says whether the pattern matches name[:k], in
+// one of the buffers ok and next, of len(name)+1, which it fills one row
+// of a table per pattern segment: time O(len(pat) × len(name)), whatever
+// the number of "**".
+func matchPrefixes(pat, name []string, ok, next []bool) []bool {
+	clear(ok)
 	ok[0] = true
 	for i, p := range pat {
+		if !slices.Contains(ok, true) {
+			return ok // no prefix matches the segments so far: none will
+		}
 		clear(next)
 		if p == "**" {
 			last := i == len(pat)-1
@@ -196,5 +219,5 @@ func matchSegs(pat, name []string) bool {
 		}
 		ok, next = next, ok
 	}
-	return ok[len(name)]
+	return ok
 }

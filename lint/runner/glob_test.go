@@ -1,8 +1,12 @@
 package runner
 
 import (
+	"math/rand/v2"
+	"path"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/internal/testseed"
 )
 
 // TestPatterns holds the matcher to gitignore(5)'s semantics, case by case.
@@ -69,13 +73,131 @@ func TestPatterns(t *testing.T) {
 }
 
 // TestPatternsLinear: many "**" against a deep path cost a table, not a
-// search.
+// search; a pattern of thousands of "**/" segments against a file 300
+// directories deep, which cost the cube of the depth (each directory that
+// holds the path matched apart), is matched once (cmd/relurl's TestScale
+// times both axes).
 func TestPatternsLinear(t *testing.T) {
-	ps, err := ParsePatterns([]string{strings.Repeat("**/a/", 40) + "b"})
-	if err != nil {
-		t.Fatal(err)
+	for _, c := range []struct {
+		pattern, path string
+		want          bool
+	}{
+		{strings.Repeat("**/a/", 40) + "b", strings.Repeat("a/", 200) + "c", false},
+		{strings.Repeat("**/a/", 40) + "c", strings.Repeat("a/", 200) + "c", true},
+		{strings.Repeat("**/", 3000) + "nomatch", strings.Repeat("d/", 300) + "a.urls", false},
+		{strings.Repeat("**/", 3000) + "a.urls", strings.Repeat("d/", 300) + "a.urls", true},
+		{strings.Repeat("d/**/", 1000) + "a.urls", strings.Repeat("d/", 300) + "a.urls", false},
+		{strings.Repeat("d/**/", 150) + "a.urls", strings.Repeat("d/", 300) + "a.urls", true},
+	} {
+		ps, err := ParsePatterns([]string{c.pattern})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := ps.Match(c.path, false); got != c.want {
+			t.Errorf("%.20s… (%d bytes) on a path %d deep: %v, want %v", c.pattern, len(c.pattern), strings.Count(c.path, "/"), got, c.want)
+		}
 	}
-	if ps.Match(strings.Repeat("a/", 200)+"c", false) {
-		t.Error("matched")
+}
+
+// TestPatternsAsSearch: Match gives what a plain search gives: for each
+// directory that holds the path, then the path, the last pattern that
+// matches decides, "**" tried at every length. Random patterns over a
+// small alphabet, against random paths, seeded (RELURL_SEED).
+func TestPatternsAsSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(uint64(testseed.Seed(t, 62)), 0))
+	segs := []string{"a", "b", "*", "?", "[ab]", "**", "a*"}
+	names := []string{"a", "b", "ab", "ba", "c"}
+	n := 20000
+	if testing.Short() {
+		n = 2000
 	}
+	for i := range n {
+		var list []string
+		for range 1 + rng.IntN(3) {
+			var p []string
+			for range 1 + rng.IntN(5) {
+				p = append(p, segs[rng.IntN(len(segs))])
+			}
+			s := strings.Join(p, "/")
+			switch rng.IntN(6) {
+			case 0:
+				s = "!" + s
+			case 1:
+				s += "/"
+			case 2:
+				s = "/" + s
+			}
+			list = append(list, s)
+		}
+		var p []string
+		for range 1 + rng.IntN(6) {
+			p = append(p, names[rng.IntN(len(names))])
+		}
+		rel, isDir := strings.Join(p, "/"), rng.IntN(2) == 0
+		ps, err := ParsePatterns(list)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := ps.Match(rel, isDir), searchMatch(list, rel, isDir); got != want {
+			t.Fatalf("case %d: %q.Match(%q, dir %v) = %v, the search says %v", i, list, rel, isDir, got, want)
+		}
+	}
+}
+
+// searchMatch is Match as a search: gitignore's rules spelled out, for
+// small inputs.
+func searchMatch(list []string, rel string, isDir bool) bool {
+	segs := strings.Split(rel, "/")
+	decide := func(prefix []string, dir bool) bool {
+		for i := len(list) - 1; i >= 0; i-- {
+			s := list[i]
+			negate := strings.HasPrefix(s, "!")
+			s = strings.TrimPrefix(s, "!")
+			dirOnly := strings.HasSuffix(s, "/")
+			s = strings.TrimSuffix(s, "/")
+			if dirOnly && !dir {
+				continue
+			}
+			anchored := strings.Contains(s, "/")
+			pat := strings.Split(strings.TrimPrefix(s, "/"), "/")
+			if !anchored {
+				pat = append([]string{"**"}, pat...)
+			}
+			if search(pat, prefix) {
+				return !negate
+			}
+		}
+		return false
+	}
+	for n := 1; n < len(segs); n++ {
+		if decide(segs[:n], true) {
+			return true
+		}
+	}
+	return decide(segs, isDir)
+}
+
+// search matches pattern segments against path segments by trying every
+// length for each "**" (at least one for a last "**").
+func search(pat, name []string) bool {
+	if len(pat) == 0 {
+		return len(name) == 0
+	}
+	if pat[0] == "**" {
+		from := 0
+		if len(pat) == 1 {
+			from = 1
+		}
+		for k := from; k <= len(name); k++ {
+			if search(pat[1:], name[k:]) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(name) == 0 {
+		return false
+	}
+	m, _ := path.Match(pat[0], name[0])
+	return m && search(pat[1:], name[1:])
 }

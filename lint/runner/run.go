@@ -67,6 +67,10 @@ type FileResult struct {
 	// Skipped, when not "", says why the file was not linted: one of the
 	// Skipped constants ([SkippedKind], [SkippedBinary], ...).
 	Skipped string
+	// Outside, for a file skipped as [SkippedOutside], is where it leads:
+	// its real path, every symbolic link followed. Nothing of the file
+	// was read.
+	Outside string
 	// Suppressed is how many findings the file's relurl:ignore directives
 	// suppressed; Baselined how many the run's baseline dropped. Neither
 	// kind is in Findings.
@@ -96,6 +100,15 @@ type FileResult struct {
 	// the items of the file's other names that they checked.
 	tres    *lint.TargetResult
 	aliases []int
+}
+
+// SkipWhy says why the file was not linted, as [Run.Warn] and the formats
+// that report inputs say it; "" when it was linted.
+func (r *FileResult) SkipWhy() string {
+	if r.Skipped == SkippedOutside {
+		return SkippedOutside + ", to " + r.Outside + " (through a symbolic link): not read; --follow-outside reads it"
+	}
+	return r.Skipped
 }
 
 // Summary sums up a [Run].
@@ -315,12 +328,22 @@ type Run struct {
 	// files under Root (see [Targets]); they are off without a Root, and
 	// with FS, for the tree is read from the operating system.
 	Targets *Targets
+	// FollowOutside reads the files and walks the directories that a
+	// symbolic link leads out of Root to (relurl lint --follow-outside).
+	// Without it, a path under Root whose real path is not under Root's
+	// (a link in the tree, or a link in the path named) is not read: it
+	// is skipped as [SkippedOutside], said to Warn whether named or met in
+	// a walk, and reported by the formats that report inputs (decision
+	// L-60). Paths not under Root, named on the command line, are read; a
+	// run without Root, or with FS, keeps no edge.
+	FollowOutside bool
 }
 
 // Lint lints the files named by args: files, directories (walked in
-// lexical order, symbolic links followed, each real file and directory
-// once, hidden directories and files of no known kind skipped and
-// counted), and "-" for standard input. It returns the summary, and an
+// lexical order, symbolic links followed but not out of Root (see
+// [Run.FollowOutside]), each real file and directory once, hidden
+// directories and files of no known kind skipped and counted), and "-"
+// for standard input. It returns the summary, and an
 // error only when the reporter failed (an input that could not be read is
 // counted in Summary.Errors and passed to Warn), or when an override
 // names a rule or family the linter does not know: then nothing is read.
@@ -350,6 +373,9 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 	}
 	w := walker{fsys: rn.fsys, skip: r.Skip, skipped: sum.Skipped, files: map[any]int{}, dirs: map[any]bool{},
 		aliases: r.Targets != nil}
+	if r.FS == nil && !r.FollowOutside {
+		w.edge = newEdge(r.Root)
+	}
 	for _, c := range []*Changes{r.Changed, r.NewFrom} {
 		if c != nil {
 			w.changed = append(w.changed, c)
@@ -413,9 +439,9 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 				warn(res.Err)
 				sum.Errors++
 			case res.Skipped != "":
-				if !items[i].walked {
+				if !items[i].walked || res.Skipped == SkippedOutside {
 					bar.clear()
-					warn(&SkipError{Name: res.Name, Why: res.Skipped})
+					warn(&SkipError{Name: res.Name, Why: res.SkipWhy()})
 				}
 				sum.Skipped[res.Skipped]++
 			default:
@@ -487,6 +513,11 @@ func (r *runner) lintOne(i int, it item, send func(*FileResult)) {
 	}
 	if it.err != nil {
 		res.Err = it.err
+		send(res)
+		return
+	}
+	if it.outside != "" {
+		res.Skipped, res.Outside = SkippedOutside, it.outside
 		send(res)
 		return
 	}

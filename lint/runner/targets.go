@@ -160,10 +160,12 @@ func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
 // anchors by slugs: what a [target.Options.Load] of a tree of the
 // operating system's files does. It reads at most max bytes; nil for a
 // document it cannot read whole (missing, not a regular file, past max,
-// Markdown too costly to read).
+// Markdown too costly to read), or one outside root.
 func LoadAnchors(root, real string, k extract.Kind, max int64, slugs target.Slugs) *target.Anchors {
 	name := filepath.Join(root, filepath.FromSlash(real))
-	f, err := os.Open(name)
+	// Through the root: no symbolic link changed since the tree read it
+	// leads the read out of it.
+	f, err := os.OpenInRoot(root, filepath.FromSlash(real))
 	if err != nil {
 		return nil
 	}

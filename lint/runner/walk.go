@@ -34,6 +34,11 @@ const (
 	SkippedBrokenLink = "broken symbolic link"
 	// SkippedExcluded: a file or directory that [Run.Skip] excluded.
 	SkippedExcluded = "excluded"
+	// SkippedOutside: a file or directory under [Run.Root] that a symbolic
+	// link leads out of it, named or met in a walk: not read, unless
+	// [Run.FollowOutside] (decision L-60). Unlike the other skips, one met
+	// in a walk is said too ([Run.Warn], [FileResult.SkipWhy]).
+	SkippedOutside = "leading out of the root"
 	// SkippedUnchanged: a file not changed since the revision of
 	// [Run.Changed] or [Run.NewFrom], or a directory that holds no changed
 	// file.
@@ -56,6 +61,10 @@ type item struct {
 	// hard link): it is not linted again, but the target rules check its
 	// references under this name (walker.aliases).
 	aliasOf int
+	// outside, when not "", says that the path is under the root but
+	// leads out of it, through a symbolic link, to this real path: it is
+	// not read (SkippedOutside).
+	outside string
 }
 
 // walker turns the arguments of a run into its items: files as named,
@@ -76,6 +85,9 @@ type walker struct {
 	// aliases says to keep, as items, the other names a file is met by
 	// (item.aliasOf): the target rules check each name.
 	aliases bool
+	// edge, when not nil, is the root whose edge the walk keeps: what a
+	// symbolic link leads out of it to is not read.
+	edge *edge
 }
 
 func (w *walker) add(args []string) {
@@ -101,8 +113,10 @@ func (w *walker) add(args []string) {
 			w.skipped[SkippedExcluded]++
 		case w.unchanged(p, info.IsDir()):
 			w.skipped[SkippedUnchanged]++
+		case w.edge.leaves(p, false):
+			w.items = append(w.items, item{name: p, outside: w.edge.real(p)})
 		case info.IsDir():
-			w.dir(p, info)
+			w.dir(p, info, w.edge.holds(p))
 		default:
 			w.file(p, info, false)
 		}
@@ -141,8 +155,10 @@ func (w *walker) file(p string, info fs.FileInfo, walked bool) {
 
 // dir walks the directory p, unless it was walked already. A directory
 // that cannot be read is a fault in its place; the entries read before it
-// are walked, and so is everything else.
-func (w *walker) dir(p string, info fs.FileInfo) {
+// are walked, and so is everything else. inside says that p is under the
+// root, its real path too: a symbolic link in it that leads out is not
+// followed.
+func (w *walker) dir(p string, info fs.FileInfo, inside bool) {
 	key := w.fsys.Key(p, info)
 	if w.dirs[key] {
 		w.skipped[SkippedLoop]++
@@ -156,8 +172,9 @@ func (w *walker) dir(p string, info fs.FileInfo) {
 	for _, e := range entries {
 		sub := w.fsys.Join(p, e.Name())
 		typ := e.Type()
+		link := typ&fs.ModeSymlink != 0
 		var info fs.FileInfo
-		if typ&fs.ModeSymlink != 0 {
+		if link {
 			// Follow it; one that leads nowhere (or round in circles) is
 			// skipped, counted.
 			info, err = w.fsys.Stat(sub)
@@ -184,6 +201,10 @@ func (w *walker) dir(p string, info fs.FileInfo) {
 		case w.unchanged(sub, typ.IsDir()):
 			w.skipped[SkippedUnchanged]++
 			continue
+		case link && inside && w.edge.leaves(sub, true):
+			// A link in the tree that leads out of it: not followed.
+			w.items = append(w.items, item{name: sub, walked: true, outside: w.edge.real(sub)})
+			continue
 		}
 		if info == nil {
 			if info, err = e.Info(); err != nil {
@@ -193,11 +214,86 @@ func (w *walker) dir(p string, info fs.FileInfo) {
 			}
 		}
 		if typ.IsDir() {
-			w.dir(sub, info)
+			w.dir(sub, info, inside)
 		} else {
 			w.file(sub, info, true)
 		}
 	}
+}
+
+// edge is the root of a run, as the walk keeps to it: a file or
+// directory whose path is under the root but whose real path, once every
+// symbolic link is followed, is not under the root's, leads out of it.
+// A nil edge keeps nothing: no root, or Run.FollowOutside.
+type edge struct {
+	// abs is the root made absolute; realRoot the same with every
+	// symbolic link followed.
+	abs, realRoot string
+}
+
+// newEdge returns the edge of the directory root, or nil when root is ""
+// or cannot be resolved (then nothing under it can be read either).
+func newEdge(root string) *edge {
+	if root == "" {
+		return nil
+	}
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil
+	}
+	return &edge{abs: abs, realRoot: real}
+}
+
+// holds reports whether the path p is under the root, as written (made
+// absolute, not following links).
+func (e *edge) holds(p string) bool {
+	if e == nil {
+		return false
+	}
+	abs, err := filepath.Abs(p)
+	return err == nil && within(e.abs, abs)
+}
+
+// leaves reports whether p, a path that exists, is under the root as
+// written but is not once its symbolic links are followed. held says p
+// is known to be under the root (a walk inside it); otherwise a path not
+// under the root, as a file named outside it, leaves nothing.
+func (e *edge) leaves(p string, held bool) bool {
+	if e == nil || !held && !e.holds(p) {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		// A loop or a link that vanished: not followed either.
+		return true
+	}
+	abs, err := filepath.Abs(real)
+	return err != nil || !within(e.realRoot, abs)
+}
+
+// real returns where p leads, every symbolic link followed, as the
+// message of a path leading out of the root says it; "" when that
+// cannot be told.
+func (e *edge) real(p string) string {
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "?"
+	}
+	abs, err := filepath.Abs(real)
+	if err != nil {
+		return real
+	}
+	return abs
+}
+
+// within reports whether the absolute, clean path p is dir or under it.
+func within(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 // fileSystem is what a [Run] reads: the operating system's files, or an

@@ -1,0 +1,128 @@
+package runner
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/relurl/relurl/lint"
+)
+
+// edgeTree writes a project whose docs hold symbolic links out of it:
+// to a file of the user's home, to the repository's .git/config, by an
+// absolute path to a file outside, to a directory outside; and links
+// that stay (a file, a loop, a link to itself). It returns the top
+// directory; the root is top/proj/docs. Every file outside the root holds
+// the word SECRET in a line that is a bad URL, so that reading it would
+// report it.
+func edgeTree(t *testing.T) string {
+	t.Helper()
+	top := t.TempDir()
+	writeTree(t, top, map[string]string{
+		"home/.profile":         "export PATH=/usr/bin:$PATH SECRET\n",
+		"home/passwd":           "root:x:0:0:SECRET /root\n",
+		"home/dir/x.urls":       "http://a/ SECRET\n",
+		"proj/.git/config":      "[http]\n\textraheader = AUTHORIZATION: basic SECRET\n",
+		"proj/docs/ok.urls":     "http://a/b c\n",
+		"proj/docs/sub/b.urls":  "http://a/ d\n",
+		"proj/docs/zz/keep.txt": "",
+	})
+	for link, target := range map[string]string{
+		"proj/docs/notes.urls":  "../../home/.profile",
+		"proj/docs/leak.urls":   "../.git/config",
+		"proj/docs/pw.urls":     filepath.Join(top, "home/passwd"),
+		"proj/docs/ext":         "../../home/dir",
+		"proj/docs/inside.urls": "sub/b.urls",
+		"proj/docs/self.urls":   "self.urls",
+		"proj/docs/sub/up":      "..",
+	} {
+		if err := os.Symlink(target, filepath.Join(top, link)); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	return top
+}
+
+// TestRunOutside: what a symbolic link leads out of the root to is not
+// read, named or met in a walk; it is said and counted. Links that stay
+// under the root are followed, loops end, a file named outside the root
+// is read, and Run.FollowOutside reads them all.
+func TestRunOutside(t *testing.T) {
+	top := edgeTree(t)
+	docs := filepath.Join(top, "proj/docs")
+	l := mustNew(t, lint.Options{})
+	lintIt := func(follow bool, args ...string) (*recorder, *Summary, []string) {
+		t.Helper()
+		var warned []string
+		rec := &recorder{}
+		run := Run{Linter: l, Root: docs, FollowOutside: follow, Warn: func(err error) {
+			warned = append(warned, strings.TrimPrefix(err.Error(), top+string(filepath.Separator)))
+		}}
+		sum, err := run.Lint(args, rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec, sum, warned
+	}
+	rel := func(files []string) []string {
+		out := make([]string, len(files))
+		for i, f := range files {
+			out[i] = strings.TrimPrefix(filepath.ToSlash(strings.TrimPrefix(f, top)), "/")
+		}
+		return out
+	}
+
+	rec, sum, warned := lintIt(false, docs)
+	if got, want := rel(rec.findingsOf()), []string{"proj/docs/inside.urls:1 fsegment/char", "proj/docs/ok.urls:1 fsegment/char"}; !slices.Equal(got, want) {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+	if sum.Skipped[SkippedOutside] != 4 || sum.Files != 2 {
+		t.Errorf("summary %s", sum)
+	}
+	wantWarned := []string{
+		"proj/docs/ext: skipped: leading out of the root, to " + filepath.Join(top, "home/dir") + " (through a symbolic link): not read; --follow-outside reads it",
+		"proj/docs/leak.urls: skipped: leading out of the root, to " + filepath.Join(top, "proj/.git/config") + " (through a symbolic link): not read; --follow-outside reads it",
+		"proj/docs/notes.urls: skipped: leading out of the root, to " + filepath.Join(top, "home/.profile") + " (through a symbolic link): not read; --follow-outside reads it",
+		"proj/docs/pw.urls: skipped: leading out of the root, to " + filepath.Join(top, "home/passwd") + " (through a symbolic link): not read; --follow-outside reads it",
+	}
+	if !slices.Equal(rel(warned), rel(wantWarned)) {
+		t.Errorf("warned\n%s\nwant\n%s", strings.Join(rel(warned), "\n"), strings.Join(rel(wantWarned), "\n"))
+	}
+	var outside []string
+	for _, f := range rec.files {
+		if f.Skipped == SkippedOutside {
+			outside = append(outside, f.Outside)
+		}
+	}
+	if want := []string{filepath.Join(top, "home/dir"), filepath.Join(top, "proj/.git/config"), filepath.Join(top, "home/.profile"), filepath.Join(top, "home/passwd")}; !slices.Equal(outside, want) {
+		t.Errorf("reported outside: %q, want %q", outside, want)
+	}
+	if !strings.Contains(sum.String(), "4 leading out of the root") {
+		t.Errorf("summary %q does not count them", sum)
+	}
+
+	// Named: a link out, a directory out, a file through a directory out;
+	// a file not under the root at all is read, as named.
+	rec, sum, _ = lintIt(false, filepath.Join(docs, "pw.urls"), filepath.Join(docs, "ext"), filepath.Join(docs, "ext/x.urls"),
+		filepath.Join(top, "home/dir/x.urls"))
+	if got, want := rel(rec.findingsOf()), []string{"home/dir/x.urls:1 fsegment/char"}; !slices.Equal(got, want) {
+		t.Errorf("named: findings %q, want %q", got, want)
+	}
+	if sum.Skipped[SkippedOutside] != 3 {
+		t.Errorf("named: summary %s", sum)
+	}
+
+	// --follow-outside: read.
+	rec, sum, warned = lintIt(true, docs)
+	if sum.Skipped[SkippedOutside] != 0 || sum.Files != 6 || len(warned) != 0 {
+		t.Errorf("followed: summary %s, warned %q", sum, warned)
+	}
+	read := strings.Join(rel(rec.findingsOf()), " ")
+	for _, f := range []string{"notes.urls", "leak.urls", "pw.urls", "ext/x.urls"} {
+		if !strings.Contains(read, "proj/docs/"+f+":") {
+			t.Errorf("followed: %s not read: %s", f, read)
+		}
+	}
+}
