@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -148,5 +149,69 @@ func TestLintSuppressions(t *testing.T) {
 		"a.html:4:11: error: space is not allowed in fsegment; write it as %20 [fsegment/char]\n"
 	if code != 1 || out != want {
 		t.Errorf("exit %d\n%s\nwant\n%s", code, out, want)
+	}
+}
+
+// TestLintProjects: the paths of different projects are linted each
+// with its own configuration and root, reported in the order each
+// project is first named, under one summary (decision L-46); a file's
+// findings are the same whichever other files are named.
+func TestLintProjects(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "site/.relurl.toml", "root = \"out\"\n[rules]\n\"fsegment/colon\" = \"off\"\n")
+	writeFile(t, dir, "site/out/a.html", `<a href="/b.html">b</a> <a href="a_b:c.html">c</a>`+"\n")
+	writeFile(t, dir, "site/out/b.html", "")
+	writeFile(t, dir, "notes/n.md", "[b](/b.html) [c](a_b:c.html)\n")
+	inDir(t, dir, ".")
+	siteA := `site/out/a.html:1:34: error: "a_b:c.html" leads to "a_b:c.html" under the root: no such file [target/missing]` + "\n"
+	notes := `notes/n.md:1:5: error: "/b.html" leads to "b.html" under the root: no such file [target/missing]` + "\n" +
+		`notes/n.md:1:18: error: "a_b:c.html" leads to "notes/a_b:c.html" under the root: no such file [target/missing]` + "\n" +
+		`notes/n.md:1:21: warning: the first segment "a_b:c.html" of a relative path holds ":": parsers will likely mistake "a_b" for a scheme name (§5.3); write "./a_b:c.html" [fsegment/colon]` + "\n"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"site/out/a.html"}, siteA},
+		{[]string{"notes/n.md"}, notes},
+		{[]string{"notes/n.md", "site/out/a.html"}, notes + siteA},
+		{[]string{"site/out/a.html", "notes/n.md", "site/out/b.html"}, siteA + notes},
+		{[]string{"site", "notes/n.md"}, siteA + notes},
+	} {
+		out, stderr, code := runCmd(t, "", append([]string{"lint"}, tt.args...)...)
+		if out != tt.want || code != exitInvalid {
+			t.Errorf("relurl lint %q: exit %d\n%s\nwant\n%s", tt.args, code, out, tt.want)
+		}
+		_, summary := splitStderr(t, stderr)
+		errs, warns := strings.Count(tt.want, ": error: "), strings.Count(tt.want, ": warning: ")
+		if want := fmt.Sprintf("; %d error%s, %d warning", errs, map[bool]string{true: "s"}[errs != 1], warns); !strings.Contains(summary, want) {
+			t.Errorf("relurl lint %q: the summary of both projects: %s, want %q", tt.args, summary, want)
+		}
+	}
+}
+
+// TestLintNoArguments: with no argument, relurl lint lints the project,
+// the configuration's root (else the working directory), whatever
+// standard input holds; "-" reads it.
+func TestLintNoArguments(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "proj/.relurl.toml", "root = \"site\"\n")
+	writeFile(t, dir, "proj/site/a.html", `<a href="a b.html">x</a>`+"\n")
+	writeFile(t, dir, "proj/other.md", "[x](<c d.html>)\n")
+	inDir(t, dir, "proj")
+	out, stderr, code := runCmd(t, "a b\n", "lint")
+	if code != exitInvalid || !strings.HasPrefix(out, "site/a.html:1:10: ") || strings.Contains(out, "other.md") || strings.Contains(out, "stdin") {
+		t.Errorf("relurl lint in a project whose root is site: exit %d\n%s%s", code, out, stderr)
+	}
+	inDir(t, dir, "proj/site")
+	if out2, _, _ := runCmd(t, "", "lint"); out2 != strings.ReplaceAll(out, "site/", "") {
+		t.Errorf("relurl lint from the root, then from the project's top:\n%s\n%s", out2, out)
+	}
+	writeFile(t, dir, "plain/p.md", "[x](<c d.html>)\n")
+	inDir(t, dir, "plain")
+	if out, _, code := runCmd(t, "", "lint"); code != exitInvalid || !strings.HasPrefix(out, "p.md:1:") {
+		t.Errorf("relurl lint without a configuration: exit %d\n%s", code, out)
+	}
+	if out, _, code := runCmd(t, "a b\n", "lint", "-"); code != exitInvalid || !strings.HasPrefix(out, "<stdin>:1:2: ") {
+		t.Errorf("relurl lint -: exit %d\n%s", code, out)
 	}
 }
