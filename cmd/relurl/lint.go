@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -76,7 +77,15 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fixes.register(fs)
 	var changes lintChanges
 	changes.register(fs)
-	paths, code, ok := parseArgs(fs, args, stdout)
+	preCommit := fs.Bool("pre-commit", false, "read the arguments as pre-commit passes them (the hooks' entry says it): the hook's args, then the\n"+
+		"files; from the first argument that names an existing file, every argument is a file, never a flag")
+	paths, code, ok := parseArgsUntil(fs, args, stdout, func(arg string) bool {
+		if !*preCommit {
+			return false
+		}
+		info, err := os.Lstat(arg)
+		return err == nil && !info.IsDir()
+	})
 	if !ok {
 		return code
 	}

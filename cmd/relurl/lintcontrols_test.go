@@ -215,3 +215,32 @@ func TestLintNoArguments(t *testing.T) {
 		t.Errorf("relurl lint -: exit %d\n%s", code, out)
 	}
 }
+
+// TestLintPreCommitArgs: under --pre-commit, as the hooks' entry runs
+// relurl, the hook's args are flags (a flag's value that names a file
+// included) and every argument from the first that names an existing
+// file is a file: a file called --config=cfg.md names no configuration,
+// one called --write-baseline=README.md writes no baseline.
+func TestLintPreCommitArgs(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "cfg.md", "fail-on = \"none\"\n")
+	writeFile(t, dir, "strict.toml", "fail-on = \"warning\"\n")
+	writeFile(t, dir, "--config=cfg.md", "[Bad](<a b.html>)\n")
+	writeFile(t, dir, "--write-baseline=README.md", "[Fine](cfg.md)\n")
+	writeFile(t, dir, "README.md", "# Read me\n")
+	writeFile(t, dir, "w.md", "[Warn](http:cfg.md)\n")
+	inDir(t, dir, ".")
+	out, stderr, code := runCmd(t, "", "lint", "--pre-commit", "--allow-empty", "--config", "strict.toml", "--format=text",
+		"--config=cfg.md", "--write-baseline=README.md", "w.md")
+	if code != exitInvalid || !strings.Contains(out, "--config=cfg.md:1:9: error: space") || !strings.Contains(out, "w.md:1:8: warning:") ||
+		!strings.Contains(stderr, "3 files linted") {
+		t.Errorf("relurl lint --pre-commit ... --config=cfg.md --write-baseline=README.md w.md: exit %d\n%s%s", code, out, stderr)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "README.md")); err != nil || string(data) != "# Read me\n" {
+		t.Errorf("README.md: %v\n%s", err, data)
+	}
+	// Without it, flags come anywhere, as everywhere else.
+	if _, stderr, code := runCmd(t, "", "lint", "w.md", "--fail-on=none"); code != exitOK {
+		t.Errorf("relurl lint w.md --fail-on=none: exit %d\n%s", code, stderr)
+	}
+}
