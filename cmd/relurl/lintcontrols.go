@@ -21,10 +21,16 @@ type lintControls struct {
 }
 
 func (c *lintControls) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.config, "config", "", "read the configuration from `FILE` (default: the nearest "+runner.ConfigName+" at or above each FILE or DIR, up to the repository's top)")
-	fs.BoolVar(&c.noConfig, "no-config", false, "read no configuration file")
+	c.registerConfig(fs)
 	fs.StringVar(&c.baseline, "baseline", "", "drop the findings recorded in the baseline `FILE` (and count them in the summary)")
 	fs.StringVar(&c.writeBaseline, "write-baseline", "", "record the run's findings in the baseline `FILE`, and exit 0 unless it cannot be written")
+}
+
+// registerConfig defines --config and --no-config on fs, which relurl
+// rules shares.
+func (c *lintControls) registerConfig(fs *flag.FlagSet) {
+	fs.StringVar(&c.config, "config", "", "read the configuration from `FILE` (default: the nearest "+runner.ConfigName+" at or above each FILE or DIR, up to the repository's top)")
+	fs.BoolVar(&c.noConfig, "no-config", false, "read no configuration file")
 }
 
 // load returns the configuration of the project of path: the file

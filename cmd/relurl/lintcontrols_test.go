@@ -244,3 +244,40 @@ func TestLintPreCommitArgs(t *testing.T) {
 		t.Errorf("relurl lint w.md --fail-on=none: exit %d\n%s", code, stderr)
 	}
 }
+
+// TestRulesConfig: relurl rules shows the rules as configured, by the
+// working directory's configuration under the flags, or by the one
+// --config names; --no-config shows the defaults.
+func TestRulesConfig(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, ".relurl.toml", "[rules]\n\"fsegment/colon\" = \"off\"\nsyntax = \"warning\"\n")
+	writeFile(t, dir, "other.toml", "[rules]\n\"fsegment/char\" = \"info\"\n")
+	inDir(t, dir, "")
+	row := func(out, id string) string {
+		for line := range strings.SplitSeq(out, "\n") {
+			if f := strings.Fields(line); len(f) > 3 && f[0] == id {
+				return strings.Join(f[2:4], " ")
+			}
+		}
+		return ""
+	}
+	for _, tt := range []struct {
+		args        []string
+		colon, char string
+	}{
+		{[]string{"rules"}, "warning off", "warning on"},
+		{[]string{"rules", "--severity", "fsegment/char=error"}, "warning off", "error on"},
+		{[]string{"rules", "--config", "other.toml"}, "warning on", "info on"},
+		{[]string{"rules", "--no-config"}, "warning on", "error on"},
+	} {
+		out, stderr, code := runCmd(t, "", tt.args...)
+		if code != exitOK || row(out, "fsegment/colon") != tt.colon || row(out, "fsegment/char") != tt.char {
+			t.Errorf("relurl %q: exit %d, fsegment/colon %q, fsegment/char %q; want %q, %q\n%s", tt.args, code,
+				row(out, "fsegment/colon"), row(out, "fsegment/char"), tt.colon, tt.char, stderr)
+		}
+	}
+	writeFile(t, dir, ".relurl.toml", "[rules]\nnope = \"off\"\n")
+	if _, stderr, code := runCmd(t, "", "rules"); code != exitUsage || !strings.Contains(stderr, ".relurl.toml:2") {
+		t.Errorf("relurl rules with a bad configuration: exit %d, %s", code, stderr)
+	}
+}

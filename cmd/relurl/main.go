@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/internal/input"
+	"github.com/relurl/relurl/lint/runner"
 )
 
 // Exit codes, the same for every command.
@@ -84,9 +85,10 @@ func init() {
 			summary:  "lint the URLs of documents: HTML, Markdown, CSS, XML, messages, mailboxes, URL lists",
 			helpFunc: lintHelp,
 			run:      runLint},
-		{name: "rules", synopsis: "[--json] [--enable ...] [--disable ...] [--severity ...] [ID...]",
+		{name: "rules", synopsis: "[--json] [--config FILE|--no-config] [--enable ...] [--disable ...] [--severity ...] [ID...]",
 			summary: "the linter's rule catalog",
-			help: "Lists the linter's rules, as the flags (the same as relurl lint's) configure them;\n" +
+			help: "Lists the linter's rules, as the configuration (" + runner.ConfigName + ", found from the working directory as relurl lint\n" +
+				"finds it) and the flags (the same as relurl lint's) configure them;\n" +
 				"given rule ids or families, prints each of their rules in full.",
 			run: runRules},
 		{name: "lsp", synopsis: "[--no-targets] [--playground URL]",
