@@ -289,3 +289,31 @@ docs/a.html:1:34: error: "c.html" leads to "docs/c.html" under the root: no such
 		t.Errorf("--root .:\n%s", out)
 	}
 }
+
+// TestLintVerboseLines: -v shows the source line of every finding, those
+// of fragments checked at the end of the run and of a file's other names
+// included, with the caret under the offending text.
+func TestLintVerboseLines(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.md", "# A\n\nSee [b](b.md#nope) and [c](c.md#gone), [x](<x y.md>).\n")
+	writeFile(t, dir, "b.md", "# B\n\n[a](a.md#also-not)\n")
+	if err := os.Symlink("a.md", filepath.Join(dir, "again.md")); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	inDir(t, dir, ".")
+	out, _, _ := runCmd(t, "", "lint", "-v", ".")
+	lines := strings.Split(out, "\n")
+	findings := 0
+	for i, line := range lines {
+		if !regexp.MustCompile(`^\S+:\d+:\d+: \w+: `).MatchString(line) {
+			continue
+		}
+		findings++
+		if i+2 >= len(lines) || strings.TrimSpace(lines[i+1]) == "" || !strings.Contains(lines[i+2], "^") {
+			t.Errorf("finding without its line:\n%s", strings.Join(lines[i:min(i+3, len(lines))], "\n"))
+		}
+	}
+	if !strings.Contains(out, "See [b](b.md#nope)") || !strings.Contains(out, "again.md:3:") || findings < 5 {
+		t.Errorf("relurl lint -v: %d findings\n%s", findings, out)
+	}
+}
