@@ -76,8 +76,12 @@ type Finding struct {
 	col16, endCol16 int
 	// textAt is the offset of Text in URL.
 	textAt int
-	// line is the text of the finding's first line, for the caret view.
-	line string
+	// line is the text of the finding's first line, for the caret view,
+	// or of the part of it that the view shows, which begins lineFrom
+	// bytes into the line (a fragment's finding keeps no more: see
+	// caretWindow).
+	line     string
+	lineFrom int
 	// suggestions are [Finding.Suggestions], behind a pointer so that a
 	// Finding stays comparable.
 	suggestions *[]fix.Suggestion
@@ -111,7 +115,9 @@ func (f *Finding) TextOffset() int { return f.textAt }
 
 // SourceLine returns the text of the line the finding starts on, without
 // its line ending, when the finding came from [Linter.File] or its
-// kin; otherwise "".
+// kin; otherwise "". For a finding of a fragment checked at the end of a
+// run ([Deferred.Check]) it is the part of the line that [Finding.Caret]
+// shows, and a longer line is cut.
 func (f *Finding) SourceLine() string { return f.line }
 
 // Caret renders the finding's line with "^" under the offending text, as
@@ -120,13 +126,38 @@ func (f *Finding) Caret() string {
 	if f.line == "" && f.Column <= 1 {
 		return ""
 	}
-	start := f.Column - 1
+	start := f.Column - 1 - f.lineFrom
 	end := start + (f.EndOffset - f.Offset)
 	if f.EndLine != f.Line {
 		end = len(f.line)
 	}
 	d := ast.Diagnostic{Offset: start, End: min(end, len(f.line))}
 	return d.Caret(f.line)
+}
+
+// caretWindow returns the part of a finding's line that its caret view
+// shows ([Finding.Caret], [ast.Diagnostic.Caret]), copied, and the offset
+// in line where it begins: the finding begins at byte column col of
+// line and spans n bytes (to the line's end when it ends on a later
+// line, sameLine false). A fragment's reference kept to the end of the
+// run keeps this much of its line, not the file it is in, and its caret
+// view is the one the whole line would give (TestCaretWindow).
+func caretWindow(line string, col, n int, sameLine bool) (string, int) {
+	// ast.Diagnostic.Caret's context, a rune more either side (so that it
+	// still sees where the line goes on), and the longest offending text
+	// it shows.
+	const context = 32 + utf8.UTFMax + 1
+	start := min(max(col-1, 0), len(line))
+	end := len(line)
+	if sameLine {
+		end = min(start+max(n, 0), len(line))
+	}
+	end = min(end, start+ast.QuoteWindow)
+	from, to := max(0, start-context), min(len(line), end+context)
+	for from > 0 && !utf8.RuneStart(line[from]) {
+		from--
+	}
+	return strings.Clone(line[from:to]), from
 }
 
 // placer sets the positions of findings from their offsets into src:

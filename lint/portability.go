@@ -111,14 +111,17 @@ func (c *urlCheck) netParse() (*url.URL, error) {
 // (package compare, read once per document base), or nil when they are
 // not compared: a relative reference without a base RFC 1808 can resolve
 // against, which a browser rejects whatever it is (so the readings say
-// nothing about the reference). A document's own base, and an absolute URL
-// without a usable base, are read alone.
+// nothing about the reference). A document's own base, and an absolute
+// URL without a usable base, are read alone; so is an absolute URL that
+// browsers read as one whatever the base (absoluteAlone): what it is does
+// not depend on the document it is in, and neither do its findings
+// (decision L-47).
 func (c *urlCheck) compareBase() *compare.Base {
 	b := c.b
 	switch {
 	case b == nil:
 		return nil
-	case c.asBase || !c.relative && !b.usable:
+	case c.asBase || !c.relative && (!b.usable || c.absoluteAlone()):
 		if b.alone == nil {
 			b.alone = compare.NewBase("")
 		}
@@ -130,6 +133,23 @@ func (c *urlCheck) compareBase() *compare.Base {
 		b.cmp = compare.NewBase(b.url)
 	}
 	return b.cmp
+}
+
+// absoluteAlone reports whether the URL, absolute under RFC 1808, is one
+// to browsers too whatever the base: its scheme begins with a letter
+// (browsers read "1a:b" as a relative path; c.scheme is lower case), and it is not the §5.2
+// loophole, a scheme the base shares without "//" ("http:g" against an
+// http base, which browsers resolve against it). Its readings are then
+// made without the base, for a base may only change how a reader
+// classifies what it does to the URL: "https://a", whose empty path a
+// browser writes "/", was told a divergence of one class against an
+// https base, which the rules leave, and of another against a file: one.
+func (c *urlCheck) absoluteAlone() bool {
+	if c.relative || c.scheme == "" || c.scheme[0] < 'a' || c.scheme[0] > 'z' {
+		return false
+	}
+	base, _, _ := strings.Cut(c.b.url, ":")
+	return !strings.EqualFold(base, c.scheme) || strings.HasPrefix(c.s[len(c.scheme)+1:], "//")
 }
 
 // readings returns the three readings of the URL (package compare), or nil
@@ -452,7 +472,7 @@ func checkPortabilityResolution(c *urlCheck) {
 	}
 	var r1808, r3986, against string
 	switch b := c.b; {
-	case b != nil && b.usable:
+	case b != nil && b.usable && (c.relative || !c.absoluteAlone()):
 		if b.net == nil {
 			return // net/url refuses the base: reported where it is written
 		}
@@ -460,7 +480,8 @@ func checkPortabilityResolution(c *urlCheck) {
 		r1808 = r.String()
 		r3986 = b.net.ResolveReference(ref).String()
 		against = " against " + ast.Quote(b.url, 0)
-	case !c.relative && (b == nil || b.url == ""):
+	case !c.relative:
+		// An absolute URL, which the base does not change.
 		r1808 = c.s
 		r3986 = (&url.URL{}).ResolveReference(ref).String()
 	default:

@@ -294,3 +294,46 @@ dotdot-above-root in path: RFC 1808 §4 step 6c, 6d`
 		t.Errorf("got\n%s", got)
 	}
 }
+
+// TestAbsoluteAloneOfBase: the findings about an absolute URL are the same
+// whatever the base, in HTML (a BASE element) as in a URL list (the
+// retrieval URL): "https://djangosites.org", whose empty path browsers
+// write "/", was reported against a file: base alone (decision L-47).
+// The §5.2 loophole, a scheme the base shares without "//", is the
+// exception browsers make, and scheme/relative-form reports it.
+func TestAbsoluteAloneOfBase(t *testing.T) {
+	l := mustNew(t, Options{})
+	bases := []string{"", "file:///home/me/site/index.html", "https://docs.example.org/a/b", "http://a/b/c/d;p?q#f",
+		"ftp://h/pub/", "mailto:x@example.org"}
+	refs := []string{"https://djangosites.org", "http://a", "HTTP://A/b", "https://a?q", "http://a:99999/", "http://1.2.3.4.5/",
+		"http://%67oogle.com/", "file:///etc", "file://localhost/x", "file:c:/x", "ftp://a/%2e%2e/", "http://a/../b",
+		"mailto:x@example.org", "data:,x", "urn:a:b", "news:comp.lang", "https://[::1]/", "http:///a", "https://a/b;p?q#f",
+		"1a:b", "http:g"}
+	for _, ref := range refs {
+		for _, k := range []extract.Kind{extract.KindHTML, extract.KindText} {
+			var first []Finding
+			for i, base := range bases {
+				if base != "" && strings.EqualFold(ref[:strings.IndexByte(ref, ':')], base[:strings.IndexByte(base, ':')]) &&
+					!strings.Contains(ref, "://") || strings.HasPrefix(ref, "1") {
+					continue // the loophole, and what browsers read as a relative path
+				}
+				_, fs := portabilityFindings(t, l, k, base, ref)
+				var msgs []string
+				for _, f := range fs {
+					msgs = append(msgs, f.Rule+": "+f.Message)
+				}
+				if i == 0 {
+					first = fs
+					continue
+				}
+				var want []string
+				for _, f := range first {
+					want = append(want, f.Rule+": "+f.Message)
+				}
+				if !slices.Equal(msgs, want) {
+					t.Errorf("%s: %q against %q:\n\t%q\nwithout a base:\n\t%q", k, ref, base, msgs, want)
+				}
+			}
+		}
+	}
+}

@@ -1169,10 +1169,12 @@ func placeDeferred(src string, ds []*Deferred) {
 	for _, r := range refs {
 		if last != nil && last.offset == r.offset && last.end == r.end {
 			r.line, r.col, r.col16, r.endLine, r.endCol, r.endCol16 = last.line, last.col, last.col16, last.endLine, last.endCol, last.endCol16
+			r.text, r.textFrom = last.text, last.textFrom
 			continue
 		}
 		ps := p.locate(r.offset, r.end)
 		r.line, r.col, r.col16, r.endLine, r.endCol, r.endCol16 = ps.line, ps.col, ps.col16, ps.endLine, ps.endCol, ps.endCol16
+		r.text, r.textFrom = caretWindow(ps.text, ps.col, r.end-r.offset, ps.endLine == ps.line)
 		last = r
 	}
 }
@@ -1251,10 +1253,14 @@ type Deferred struct {
 // document, what it shares with the others of its URL.
 type deferredRef struct {
 	offset, end, line, col, col16, endLine, endCol, endCol16 int
-	where                                                    string
-	link                                                     *deferredLink
-	severity                                                 ast.Severity
-	suppressed                                               bool
+	// text is the part of its line that its caret view shows, textFrom
+	// where it begins in the line (caretWindow).
+	text       string
+	textFrom   int
+	where      string
+	link       *deferredLink
+	severity   ast.Severity
+	suppressed bool
 }
 
 // deferredLink is what the references of one URL against one base share:
@@ -1273,7 +1279,8 @@ func (d *Deferred) Len() int { return len(d.refs) }
 // target/fragment findings, in order of position, given the name file;
 // how many the file's relurl:ignore directives suppressed; and how many
 // fragments could not be checked (their target's anchors are not known).
-// The findings carry their places but not their lines' text.
+// The findings carry their places, and the part of their lines that
+// their caret views show.
 func (d *Deferred) Check(tree *target.Tree, file string) (findings []Finding, suppressed, unchecked int) {
 	for i := range d.refs {
 		r := &d.refs[i]
@@ -1290,6 +1297,7 @@ func (d *Deferred) Check(tree *target.Tree, file string) (findings []Finding, su
 		}
 		f := fragmentFinding(file, r.link, r.where, r.offset, r.end, r.severity, m, d.fixes)
 		f.Line, f.Column, f.EndLine, f.EndColumn, f.col16, f.endCol16 = r.line, r.col, r.endLine, r.endCol, r.col16, r.endCol16
+		f.line, f.lineFrom = r.text, r.textFrom
 		findings = append(findings, f)
 	}
 	return findings, suppressed, unchecked

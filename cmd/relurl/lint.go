@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/relurl/relurl/ast"
@@ -79,7 +79,15 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	edge.register(fs)
 	var changes lintChanges
 	changes.register(fs)
-	paths, code, ok := parseArgs(fs, args, stdout)
+	preCommit := fs.Bool("pre-commit", false, "read the arguments as pre-commit passes them (the hooks' entry says it): the hook's args, then the\n"+
+		"files; from the first argument that names an existing file, every argument is a file, never a flag")
+	paths, code, ok := parseArgsUntil(fs, args, stdout, func(arg string) bool {
+		if !*preCommit {
+			return false
+		}
+		info, err := os.Lstat(arg)
+		return err == nil && !info.IsDir()
+	})
 	if !ok {
 		return code
 	}
@@ -90,9 +98,20 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *jobs < 0 {
 		return usageErr(fmt.Errorf("-j %d: want a number of files, or 0 for as many as there are CPUs", *jobs))
 	}
-	if len(paths) == 0 && changes.on() {
-		// The changed files under the working directory.
+	set := setFlags(fs)
+	named := len(paths) > 0
+	if !named {
+		// The project: the configuration's root, else the working
+		// directory (with --changed-since or --new-from-rev, the files
+		// under it that changed).
 		paths = []string{"."}
+		if !changes.on() {
+			if cfg, err := ctl.load("."); err != nil {
+				return usageErr(err)
+			} else if cfg != nil && cfg.Root != "" && !set["root"] {
+				paths = []string{relToWD(cfg.Root)}
+			}
+		}
 	}
 	if err := fixes.check(paths); err != nil {
 		return usageErr(err)
@@ -100,37 +119,10 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := changes.check(paths, ctl.writeBaseline); err != nil {
 		return usageErr(err)
 	}
-
-	// The configuration file: its values are the defaults of the flags
-	// not given on the command line.
-	cfg, err := ctl.load()
+	groups, err := ctl.groups(paths, named, *root)
 	if err != nil {
 		return usageErr(err)
 	}
-	var opts lint.Options
-	if cfg != nil {
-		set := setFlags(fs)
-		if !set["base"] && cfg.Base != "" {
-			*retrieval = cfg.Base
-		}
-		if !set["root"] && cfg.Root != "" {
-			*root = cfg.Root
-		}
-		if !set["no-targets"] && cfg.Targets.Check != nil {
-			*noTargets = !*cfg.Targets.Check
-		}
-		if !set["max-size"] && cfg.MaxSize > 0 {
-			maxSize = cfg.MaxSize
-		}
-		if !set["fail-on"] && cfg.FailOn != "" {
-			if failNever = cfg.FailOn == "none"; !failNever {
-				failOn, _ = ast.ParseSeverity(cfg.FailOn)
-			}
-		}
-		opts = cfg.Options()
-	}
-	flagOpts := rf.options(*retrieval)
-	opts.Enable, opts.Disable, opts.Severity, opts.Retrieval = flagOpts.Enable, flagOpts.Disable, flagOpts.Severity, flagOpts.Retrieval
 	baseline, record, err := ctl.baselines()
 	if err != nil {
 		return usageErr(err)
@@ -138,79 +130,126 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	warnf := func(format string, a ...any) { fmt.Fprintf(stderr, "relurl lint: "+format+"\n", a...) }
 	// SARIF's URIs and github's paths are relative to the root given, or
-	// to the working directory (the repository's root, as they want it);
-	// the tree's root is the root given or the directory of the inputs
-	// (decision T-2).
-	reportRoot, treeRoot := *root, *root
+	// to the working directory (the repository's root, as they want it):
+	// decision T-2. The tree's root is each project's (decision L-46).
+	reportRoot := *root
 	if reportRoot == "" {
-		reportRoot, treeRoot = ".", commonDir(paths)
+		reportRoot = "."
 	}
 	rep, err := format.New(*formatName, stdout, format.Options{Verbose: *verbose, Root: reportRoot, Version: version(),
 		Warn: func(msg string) { warnf("%s", msg) }})
 	if err != nil {
 		return usageErr(fmt.Errorf("--format %w", err))
 	}
-	// Fixes are computed where they are made, shown or written out.
-	opts.Fixes = fixes.on() || *formatName == "json" || *formatName == "sarif"
 	if fixes.diff {
 		rep = quiet{}
 	}
-	var targets *runner.Targets
-	if !*noTargets && treeRoot != "" {
-		targets = &runner.Targets{}
-		if cfg != nil {
-			targets.Options = cfg.TargetOptions(treeRoot)
-		}
-	}
 	var external *externalList
 	if *listExternal {
-		if targets == nil {
-			return usageErr(errors.New("--list-external needs the target rules: files or directories to lint (not standard input alone), without --no-targets"))
-		}
 		if fixes.on() {
 			return usageErr(errors.New("--list-external prints the references to other sites instead of the findings, and --fix and --diff print or make fixes: give one"))
 		}
 		external = &externalList{w: stdout, json: *formatName == "json"}
-		targets.External = external.add
 		rep = quiet{}
-	}
-	l, err := lint.New(opts)
-	if err != nil {
-		return usageErr(err)
 	}
 	changed, newFrom, err := changes.read()
 	if err != nil {
 		return usageErr(err)
 	}
-	if len(paths) == 0 {
-		paths = []string{"-"}
+
+	// Each project's files are a run of their own, with its
+	// configuration, root, rules and tree; the report is one.
+	runs := make([]*runner.Run, len(groups))
+	failOns := make([]func(ast.Severity) bool, len(groups))
+	for i, g := range groups {
+		cfg := g.cfg
+		base, noTgt, size, failOn, failNever := *retrieval, *noTargets, maxSize, failOn, failNever
+		var opts lint.Options
+		if cfg != nil {
+			if !set["base"] && cfg.Base != "" {
+				base = cfg.Base
+			}
+			if !set["no-targets"] && cfg.Targets.Check != nil {
+				noTgt = !*cfg.Targets.Check
+			}
+			if !set["max-size"] && cfg.MaxSize > 0 {
+				size = cfg.MaxSize
+			}
+			if !set["fail-on"] && cfg.FailOn != "" {
+				if failNever = cfg.FailOn == "none"; !failNever {
+					failOn, _ = ast.ParseSeverity(cfg.FailOn)
+				}
+			}
+			opts = cfg.Options()
+		}
+		failOns[i] = func(s ast.Severity) bool { return !failNever && s <= failOn }
+		flagOpts := rf.options(base)
+		opts.Enable, opts.Disable, opts.Severity, opts.Retrieval = flagOpts.Enable, flagOpts.Disable, flagOpts.Severity, flagOpts.Retrieval
+		// Fixes are computed where they are made, shown or written out.
+		opts.Fixes = fixes.on() || *formatName == "json" || *formatName == "sarif"
+		var targets *runner.Targets
+		if !noTgt && g.root != "" {
+			targets = &runner.Targets{}
+			if cfg != nil {
+				targets.Options = cfg.TargetOptions(g.root)
+			}
+			if external != nil {
+				targets.External = external.add
+			}
+		}
+		l, err := lint.New(opts)
+		if err != nil {
+			return usageErr(err)
+		}
+		run := &runner.Run{Changed: changed, NewFrom: newFrom, Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr, Root: g.root, MaxSize: size,
+			Baseline: baseline, Record: record, Targets: targets,
+			Warn: func(err error) { warnf("%v%s", err, hint(err)) }}
+		if cfg != nil {
+			run.Overrides, run.Dir = cfg.Overrides, cfg.Dir
+			if !(cfg.Exclude.Empty() && cfg.Include.Empty()) {
+				run.Skip = skipExcept(cfg.Skips, g.paths)
+			}
+		}
+		edge.apply(fs, cfg, run)
+		if fixes.on() {
+			run.Fix = fixes.run(stdout)
+		}
+		runs[i] = run
 	}
-	run := runner.Run{Changed: changed, NewFrom: newFrom, Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr, Root: treeRoot, MaxSize: maxSize,
-		Baseline: baseline, Record: record, Targets: targets,
-		Warn: func(err error) { warnf("%v%s", err, hint(err)) }}
-	if cfg != nil {
-		run.Overrides, run.Dir = cfg.Overrides, cfg.Dir
-		if !(cfg.Exclude.Empty() && cfg.Include.Empty()) {
-			run.Skip = skipExcept(cfg.Skips, paths)
+	if external != nil && !slices.ContainsFunc(runs, func(r *runner.Run) bool { return r.Targets != nil }) {
+		return usageErr(errors.New("--list-external needs the target rules: files or directories to lint (not standard input alone), without --no-targets"))
+	}
+
+	sum := &runner.Summary{}
+	fail := false
+	one := &oneReport{Reporter: rep}
+	for i, run := range runs {
+		s, err := run.Lint(groups[i].paths, one)
+		sum.Add(s)
+		if worst, any := s.Worst(); any && failOns[i](worst) {
+			fail = true
+		}
+		if err != nil {
+			warnf("%v", err)
+			code = exitUsage
+			break
 		}
 	}
-	edge.apply(fs, cfg, &run)
-	if fixes.on() {
-		run.Fix = fixes.run(stdout)
-	}
-	sum, err := run.Lint(paths, rep)
+	err = one.end(sum)
 	if err == nil && external != nil {
 		err = external.err
 	}
-	code = exitOK
-	if err == nil && record != nil {
+	if code == exitUsage {
+		// The error is said.
+	} else if err == nil && record != nil {
 		if err = record.WriteFile(ctl.writeBaseline); err == nil && sum.Errors == 0 {
 			// A run that records a baseline succeeds, whatever it found.
 			warnf("%s", sum)
 			return exitOK
 		}
 	}
-	switch worst, any := sum.Worst(); {
+	switch {
+	case code == exitUsage:
 	case err != nil:
 		warnf("%v", err)
 		code = exitUsage
@@ -219,7 +258,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case sum.Files == 0 && !*allowEmpty && !changes.on():
 		warnf("no file to lint: the arguments name none of a known kind (--allow-empty makes that exit 0)")
 		code = exitUsage
-	case any && !failNever && worst <= failOn:
+	case fail:
 		code = exitInvalid
 	}
 	if fixes.on() {
@@ -228,6 +267,42 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// The summary is the last line, whatever happened.
 	warnf("%s", sum)
 	return code
+}
+
+// oneReport passes the reports of several runs to one Reporter as one:
+// the first run's Start, every file, and one End, with the runs' summary
+// added up, that end calls.
+type oneReport struct {
+	runner.Reporter
+	started bool
+}
+
+func (o *oneReport) Start(rules []lint.Setting) error {
+	if o.started {
+		return nil
+	}
+	o.started = true
+	return o.Reporter.Start(rules)
+}
+
+// End does nothing: end ends the report.
+func (o *oneReport) End(*runner.Summary) error { return nil }
+
+// Flush flushes the Reporter when it buffers (runner.Reporter).
+func (o *oneReport) Flush() error {
+	if f, ok := o.Reporter.(interface{ Flush() error }); ok {
+		return f.Flush()
+	}
+	return nil
+}
+
+func (o *oneReport) end(s *runner.Summary) error {
+	if !o.started {
+		if err := o.Reporter.Start(nil); err != nil {
+			return err
+		}
+	}
+	return o.Reporter.End(s)
 }
 
 // maxSizeFlag defines --max-size on fs, into *size: read by
@@ -255,50 +330,6 @@ func hint(err error) string {
 		return " (--max-size raises the limit)"
 	}
 	return ""
-}
-
-// commonDir returns the directory the files and directories named are
-// all under: a directory named, or the directory of a file named, or
-// their deepest common directory; "" when none is named (standard input
-// alone) or they share none.
-func commonDir(paths []string) string {
-	var common []string
-	found := false
-	for _, p := range paths {
-		if p == "-" {
-			continue
-		}
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			return ""
-		}
-		if info, err := os.Stat(abs); err != nil || !info.IsDir() {
-			abs = filepath.Dir(abs)
-		}
-		parts := strings.Split(filepath.ToSlash(abs), "/")
-		if !found {
-			common, found = parts, true
-			continue
-		}
-		n := 0
-		for n < len(common) && n < len(parts) && common[n] == parts[n] {
-			n++
-		}
-		common = common[:n]
-	}
-	if !found || len(common) == 0 {
-		return ""
-	}
-	dir := filepath.FromSlash(strings.Join(common, "/"))
-	if dir == "" {
-		dir = string(filepath.Separator)
-	}
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, dir); err == nil && !strings.HasPrefix(rel, "..") {
-			return rel
-		}
-	}
-	return dir
 }
 
 // externalList writes the references to other sites of relurl lint

@@ -248,7 +248,7 @@ func TestLintExitCodes(t *testing.T) {
 		{"an error lowered to a warning", []string{"lint", "--severity", "escape/malformed=warning", bad}, "", exitOK},
 		{"a warning raised to an error", []string{"lint", "--severity", "rfc1808=error", warn}, "", exitInvalid},
 		{"disabled", []string{"lint", "--disable", "syntax", bad}, "", exitOK},
-		{"stdin", []string{"lint"}, "a b\n", exitInvalid},
+		{"stdin", []string{"lint", "-"}, "a b\n", exitInvalid},
 		{"stdin, named", []string{"lint", "-"}, "ok\n", exitOK},
 		{"stdin as HTML", []string{"lint", "--type", "html", "-"}, `<a href="a b">`, exitInvalid},
 		{"no such file", []string{"lint", filepath.Join(dir, "nope.urls")}, "", exitUsage},
@@ -368,7 +368,9 @@ func TestLintTree(t *testing.T) {
 			t.Skipf("no symbolic links: %v", err)
 		}
 	}
-	out, stderr, code := runCmd(t, "", "lint", filepath.Join(dir, "linked"), filepath.Join(dir, "file.urls"), filepath.Join(dir, "real"))
+	// One root for the three: each directory named would be its own
+	// (decision L-46), and each a run of its own.
+	out, stderr, code := runCmd(t, "", "lint", "--root", dir, filepath.Join(dir, "linked"), filepath.Join(dir, "file.urls"), filepath.Join(dir, "real"))
 	lines, summary := splitStderr(t, stderr)
 	if code != exitInvalid || len(lines) != 0 {
 		t.Errorf("exit %d, stderr %q", code, stderr)

@@ -21,34 +21,49 @@ type lintControls struct {
 }
 
 func (c *lintControls) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.config, "config", "", "read the configuration from `FILE` (default: "+runner.ConfigName+" in the working directory or its parents, up to the repository's root)")
-	fs.BoolVar(&c.noConfig, "no-config", false, "read no configuration file")
+	c.registerConfig(fs)
 	fs.StringVar(&c.baseline, "baseline", "", "drop the findings recorded in the baseline `FILE` (and count them in the summary)")
 	fs.StringVar(&c.writeBaseline, "write-baseline", "", "record the run's findings in the baseline `FILE`, and exit 0 unless it cannot be written")
 }
 
-// load returns the configuration file the flags name or FindConfig finds,
-// or nil for none.
-func (c *lintControls) load() (*runner.Config, error) {
-	if c.noConfig {
-		if c.config != "" {
-			return nil, errors.New("--config and --no-config exclude each other")
-		}
-		return nil, nil
+// registerConfig defines --config and --no-config on fs, which relurl
+// rules shares.
+func (c *lintControls) registerConfig(fs *flag.FlagSet) {
+	fs.StringVar(&c.config, "config", "", "read the configuration from `FILE` (default: the nearest "+runner.ConfigName+" at or above each FILE or DIR, up to the repository's top)")
+	fs.BoolVar(&c.noConfig, "no-config", false, "read no configuration file")
+}
+
+// load returns the configuration of the project of path: the file
+// --config names, or the one runner.FindProject finds from path (decision
+// L-46), or nil for none or with --no-config.
+func (c *lintControls) load(path string) (*runner.Config, error) {
+	file, err := c.configFile(path)
+	if err != nil || file == "" {
+		return nil, err
 	}
-	path := c.config
-	if path == "" {
-		found, err := runner.FindConfig(".")
-		if err != nil || found == "" {
-			return nil, err
-		}
-		path = found
-		if wd, err := os.Getwd(); err == nil {
-			if rel, err := filepath.Rel(wd, found); err == nil {
-				path = rel // named in errors as the user sees it
-			}
-		}
+	return loadConfig(file)
+}
+
+// configFile returns the name of the configuration file of the project
+// of path (see load), or "".
+func (c *lintControls) configFile(path string) (string, error) {
+	switch {
+	case c.noConfig && c.config != "":
+		return "", errors.New("--config and --no-config exclude each other")
+	case c.noConfig:
+		return "", nil
+	case c.config != "":
+		return c.config, nil
 	}
+	p, err := runner.FindProject(path)
+	if err != nil || p.Config == "" {
+		return "", err
+	}
+	return relToWD(p.Config), nil // named in errors as the user sees it
+}
+
+// loadConfig reads the configuration file called path.
+func loadConfig(path string) (*runner.Config, error) {
 	cfg, err := runner.LoadConfig(path)
 	if err != nil {
 		var ce *runner.ConfigError
@@ -58,6 +73,107 @@ func (c *lintControls) load() (*runner.Config, error) {
 		return nil, err
 	}
 	return cfg, nil
+}
+
+// relToWD returns path relative to the working directory when it is
+// under it, else path.
+func relToWD(path string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return path
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(wd, abs); err == nil && filepath.IsLocal(rel) || rel == "." {
+		return rel
+	}
+	return path
+}
+
+// lintGroup is the inputs of one project, linted as a run of their own:
+// its configuration (nil for none) and the root of its tree ("" for
+// none: standard input alone).
+type lintGroup struct {
+	cfg   *runner.Config
+	root  string
+	paths []string
+}
+
+// groups sorts the inputs into their projects (decision L-46), in the
+// order each project is first named: a path belongs to the
+// configuration --config names, or to none with --no-config, or to the
+// one runner.FindProject finds from the path; its root is --root, else
+// the configuration's root, else the configuration file's directory,
+// else (without a configuration) a directory named by the user (named
+// true) is its own root, a built site, and anything else takes the
+// repository's top, else the working directory, else (a file outside
+// both) its own directory. Standard input ("-") has no place in a
+// tree: it is linted with the working directory's configuration and no
+// root.
+func (c *lintControls) groups(paths []string, named bool, root string) ([]*lintGroup, error) {
+	configs := map[string]*runner.Config{}
+	var groups []*lintGroup
+	index := map[[2]string]*lintGroup{}
+	for _, p := range paths {
+		from := p
+		if p == "-" {
+			from = "."
+		}
+		file, err := c.configFile(from)
+		if err != nil {
+			return nil, err
+		}
+		cfg, seen := configs[file]
+		if !seen && file != "" {
+			if cfg, err = loadConfig(file); err != nil {
+				return nil, err
+			}
+			configs[file] = cfg
+		}
+		r := root
+		switch {
+		case p == "-" && r == "":
+		case r != "":
+		case cfg != nil:
+			r = relToWD(runner.Project{}.Root(cfg, ""))
+		default:
+			r = treeRoot(p, named)
+		}
+		key := [2]string{file, r}
+		g := index[key]
+		if g == nil {
+			g = &lintGroup{cfg: cfg, root: r}
+			index[key] = g
+			groups = append(groups, g)
+		}
+		g.paths = append(g.paths, p)
+	}
+	return groups, nil
+}
+
+// treeRoot returns the root of a path that no configuration governs
+// (decision L-46): a directory named by the user is its own root; else
+// the repository's top; else the working directory, or the path's own
+// directory when it is outside it.
+func treeRoot(p string, named bool) string {
+	info, err := os.Stat(p)
+	isDir := err == nil && info.IsDir()
+	if named && isDir {
+		return relToWD(p)
+	}
+	proj, err := runner.FindProject(p)
+	if err == nil && proj.Top != "" {
+		return relToWD(proj.Top)
+	}
+	if !isDir {
+		p = filepath.Dir(p)
+	}
+	if rel := relToWD(p); filepath.IsLocal(rel) || rel == "." {
+		return "."
+	}
+	return p
 }
 
 // setFlags returns the names of the flags given on the command line.

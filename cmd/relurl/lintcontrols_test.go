@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -148,5 +149,135 @@ func TestLintSuppressions(t *testing.T) {
 		"a.html:4:11: error: space is not allowed in fsegment; write it as %20 [fsegment/char]\n"
 	if code != 1 || out != want {
 		t.Errorf("exit %d\n%s\nwant\n%s", code, out, want)
+	}
+}
+
+// TestLintProjects: the paths of different projects are linted each
+// with its own configuration and root, reported in the order each
+// project is first named, under one summary (decision L-46); a file's
+// findings are the same whichever other files are named.
+func TestLintProjects(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "site/.relurl.toml", "root = \"out\"\n[rules]\n\"fsegment/colon\" = \"off\"\n")
+	writeFile(t, dir, "site/out/a.html", `<a href="/b.html">b</a> <a href="a_b:c.html">c</a>`+"\n")
+	writeFile(t, dir, "site/out/b.html", "")
+	writeFile(t, dir, "notes/n.md", "[b](/b.html) [c](a_b:c.html)\n")
+	inDir(t, dir, ".")
+	siteA := `site/out/a.html:1:34: error: "a_b:c.html" leads to "a_b:c.html" under the root: no such file [target/missing]` + "\n"
+	notes := `notes/n.md:1:5: error: "/b.html" leads to "b.html" under the root: no such file [target/missing]` + "\n" +
+		`notes/n.md:1:18: error: "a_b:c.html" leads to "notes/a_b:c.html" under the root: no such file [target/missing]` + "\n" +
+		`notes/n.md:1:21: warning: the first segment "a_b:c.html" of a relative path holds ":": parsers will likely mistake "a_b" for a scheme name (§5.3); write "./a_b:c.html" [fsegment/colon]` + "\n"
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"site/out/a.html"}, siteA},
+		{[]string{"notes/n.md"}, notes},
+		{[]string{"notes/n.md", "site/out/a.html"}, notes + siteA},
+		{[]string{"site/out/a.html", "notes/n.md", "site/out/b.html"}, siteA + notes},
+		{[]string{"site", "notes/n.md"}, siteA + notes},
+	} {
+		out, stderr, code := runCmd(t, "", append([]string{"lint"}, tt.args...)...)
+		if out != tt.want || code != exitInvalid {
+			t.Errorf("relurl lint %q: exit %d\n%s\nwant\n%s", tt.args, code, out, tt.want)
+		}
+		_, summary := splitStderr(t, stderr)
+		errs, warns := strings.Count(tt.want, ": error: "), strings.Count(tt.want, ": warning: ")
+		if want := fmt.Sprintf("; %d error%s, %d warning", errs, map[bool]string{true: "s"}[errs != 1], warns); !strings.Contains(summary, want) {
+			t.Errorf("relurl lint %q: the summary of both projects: %s, want %q", tt.args, summary, want)
+		}
+	}
+}
+
+// TestLintNoArguments: with no argument, relurl lint lints the project,
+// the configuration's root (else the working directory), whatever
+// standard input holds; "-" reads it.
+func TestLintNoArguments(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "proj/.relurl.toml", "root = \"site\"\n")
+	writeFile(t, dir, "proj/site/a.html", `<a href="a b.html">x</a>`+"\n")
+	writeFile(t, dir, "proj/other.md", "[x](<c d.html>)\n")
+	inDir(t, dir, "proj")
+	out, stderr, code := runCmd(t, "a b\n", "lint")
+	if code != exitInvalid || !strings.HasPrefix(out, "site/a.html:1:10: ") || strings.Contains(out, "other.md") || strings.Contains(out, "stdin") {
+		t.Errorf("relurl lint in a project whose root is site: exit %d\n%s%s", code, out, stderr)
+	}
+	inDir(t, dir, "proj/site")
+	if out2, _, _ := runCmd(t, "", "lint"); out2 != strings.ReplaceAll(out, "site/", "") {
+		t.Errorf("relurl lint from the root, then from the project's top:\n%s\n%s", out2, out)
+	}
+	writeFile(t, dir, "plain/p.md", "[x](<c d.html>)\n")
+	inDir(t, dir, "plain")
+	if out, _, code := runCmd(t, "", "lint"); code != exitInvalid || !strings.HasPrefix(out, "p.md:1:") {
+		t.Errorf("relurl lint without a configuration: exit %d\n%s", code, out)
+	}
+	if out, _, code := runCmd(t, "a b\n", "lint", "-"); code != exitInvalid || !strings.HasPrefix(out, "<stdin>:1:2: ") {
+		t.Errorf("relurl lint -: exit %d\n%s", code, out)
+	}
+}
+
+// TestLintPreCommitArgs: under --pre-commit, as the hooks' entry runs
+// relurl, the hook's args are flags (a flag's value that names a file
+// included) and every argument from the first that names an existing
+// file is a file: a file called --config=cfg.md names no configuration,
+// one called --write-baseline=README.md writes no baseline.
+func TestLintPreCommitArgs(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "cfg.md", "fail-on = \"none\"\n")
+	writeFile(t, dir, "strict.toml", "fail-on = \"warning\"\n")
+	writeFile(t, dir, "--config=cfg.md", "[Bad](<a b.html>)\n")
+	writeFile(t, dir, "--write-baseline=README.md", "[Fine](cfg.md)\n")
+	writeFile(t, dir, "README.md", "# Read me\n")
+	writeFile(t, dir, "w.md", "[Warn](http:cfg.md)\n")
+	inDir(t, dir, ".")
+	out, stderr, code := runCmd(t, "", "lint", "--pre-commit", "--allow-empty", "--config", "strict.toml", "--format=text",
+		"--config=cfg.md", "--write-baseline=README.md", "w.md")
+	if code != exitInvalid || !strings.Contains(out, "--config=cfg.md:1:9: error: space") || !strings.Contains(out, "w.md:1:8: warning:") ||
+		!strings.Contains(stderr, "3 files linted") {
+		t.Errorf("relurl lint --pre-commit ... --config=cfg.md --write-baseline=README.md w.md: exit %d\n%s%s", code, out, stderr)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "README.md")); err != nil || string(data) != "# Read me\n" {
+		t.Errorf("README.md: %v\n%s", err, data)
+	}
+	// Without it, flags come anywhere, as everywhere else.
+	if _, stderr, code := runCmd(t, "", "lint", "w.md", "--fail-on=none"); code != exitOK {
+		t.Errorf("relurl lint w.md --fail-on=none: exit %d\n%s", code, stderr)
+	}
+}
+
+// TestRulesConfig: relurl rules shows the rules as configured, by the
+// working directory's configuration under the flags, or by the one
+// --config names; --no-config shows the defaults.
+func TestRulesConfig(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, ".relurl.toml", "[rules]\n\"fsegment/colon\" = \"off\"\nsyntax = \"warning\"\n")
+	writeFile(t, dir, "other.toml", "[rules]\n\"fsegment/char\" = \"info\"\n")
+	inDir(t, dir, "")
+	row := func(out, id string) string {
+		for line := range strings.SplitSeq(out, "\n") {
+			if f := strings.Fields(line); len(f) > 3 && f[0] == id {
+				return strings.Join(f[2:4], " ")
+			}
+		}
+		return ""
+	}
+	for _, tt := range []struct {
+		args        []string
+		colon, char string
+	}{
+		{[]string{"rules"}, "warning off", "warning on"},
+		{[]string{"rules", "--severity", "fsegment/char=error"}, "warning off", "error on"},
+		{[]string{"rules", "--config", "other.toml"}, "warning on", "info on"},
+		{[]string{"rules", "--no-config"}, "warning on", "error on"},
+	} {
+		out, stderr, code := runCmd(t, "", tt.args...)
+		if code != exitOK || row(out, "fsegment/colon") != tt.colon || row(out, "fsegment/char") != tt.char {
+			t.Errorf("relurl %q: exit %d, fsegment/colon %q, fsegment/char %q; want %q, %q\n%s", tt.args, code,
+				row(out, "fsegment/colon"), row(out, "fsegment/char"), tt.colon, tt.char, stderr)
+		}
+	}
+	writeFile(t, dir, ".relurl.toml", "[rules]\nnope = \"off\"\n")
+	if _, stderr, code := runCmd(t, "", "rules"); code != exitUsage || !strings.Contains(stderr, ".relurl.toml:2") {
+		t.Errorf("relurl rules with a bad configuration: exit %d, %s", code, stderr)
 	}
 }

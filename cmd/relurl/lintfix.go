@@ -37,9 +37,6 @@ func (c *lintFixes) check(paths []string) error {
 			return errors.New("--fix rewrites files in place, and standard input is no file: use --diff")
 		}
 	}
-	if len(paths) == 0 {
-		return errors.New("--fix rewrites files in place: name them (standard input is no file; use --diff)")
-	}
 	return nil
 }
 

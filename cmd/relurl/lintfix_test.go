@@ -134,10 +134,7 @@ func TestLintFixInputs(t *testing.T) {
 	if _, stderr, code := runCmd(t, "a b\n", "lint", "--fix", "-"); code != exitUsage || !strings.Contains(stderr, "--diff") {
 		t.Errorf("--fix on standard input: exit %d, %s", code, stderr)
 	}
-	if _, stderr, code := runCmd(t, "a b\n", "lint", "--fix"); code != exitUsage {
-		t.Errorf("--fix without files: exit %d, %s", code, stderr)
-	}
-	out, _, code := runCmd(t, "a b\nok\n", "lint", "--diff")
+	out, _, code := runCmd(t, "a b\nok\n", "lint", "--diff", "-")
 	if want := "--- a/<stdin>\n+++ b/<stdin>\n@@ -1,2 +1,2 @@\n-a b\n+a%20b\n ok\n"; code != exitInvalid || out != want {
 		t.Errorf("--diff on standard input: exit %d\n%s\nwant\n%s", code, out, want)
 	}

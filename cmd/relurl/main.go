@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/internal/input"
+	"github.com/relurl/relurl/lint/runner"
 )
 
 // Exit codes, the same for every command.
@@ -84,9 +85,10 @@ func init() {
 			summary:  "lint the URLs of documents: HTML, Markdown, CSS, XML, messages, mailboxes, URL lists",
 			helpFunc: lintHelp,
 			run:      runLint},
-		{name: "rules", synopsis: "[--json] [--enable ...] [--disable ...] [--severity ...] [ID...]",
+		{name: "rules", synopsis: "[--json] [--config FILE|--no-config] [--enable ...] [--disable ...] [--severity ...] [ID...]",
 			summary: "the linter's rule catalog",
-			help: "Lists the linter's rules, as the flags (the same as relurl lint's) configure them;\n" +
+			help: "Lists the linter's rules, as the configuration (" + runner.ConfigName + ", found from the working directory as relurl lint\n" +
+				"finds it) and the flags (the same as relurl lint's) configure them;\n" +
 				"given rule ids or families, prints each of their rules in full.",
 			run: runRules},
 		{name: "lsp", synopsis: "[--no-targets] [--playground URL]",
@@ -181,16 +183,41 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 // parseArgs parses fs from args, flags before or after the positional
 // arguments ("relurl parse URL --json"), and returns the positional
 // arguments in order; "--" ends the flags, for inputs that begin with
-// "-", and a lone "-" is positional. When it returns ok false the command
-// is done, with exit code code: -h or --help printed the command's help on
+// "-", and a lone "-" is positional. A flag's value is the next argument
+// unless the flag is a boolean or written with "=": "--base --" gives
+// --base the value "--". When it returns ok false the command is done,
+// with exit code code: -h or --help printed the command's help on
 // stdout (exit 0), or a bad flag was reported with the usage on fs's
 // output (exit 2).
 func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) (pos []string, code int, ok bool) {
+	return parseArgsUntil(fs, args, stdout, nil)
+}
+
+// parseArgsUntil is parseArgs, but when stop, asked about each argument
+// where a flag may begin (after the flags before it are parsed), says
+// true, that argument and every one after it are positional.
+func parseArgsUntil(fs *flag.FlagSet, args []string, stdout io.Writer, stop func(arg string) bool) (pos []string, code int, ok bool) {
 	usage := fs.Usage
 	fs.Usage = func() {} // said below, where it belongs
 	defer func() { fs.Usage = usage }()
-	for {
-		err := fs.Parse(args)
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return append(pos, args[i+1:]...), 0, true
+		case stop != nil && stop(a):
+			return append(pos, args[i:]...), 0, true
+		case len(a) < 2 || a[0] != '-':
+			pos = append(pos, a)
+			continue
+		}
+		n := 1
+		if name := strings.TrimLeft(a, "-"); !strings.Contains(name, "=") && i+1 < len(args) {
+			if f := fs.Lookup(name); f != nil && !isBoolFlag(f) {
+				n = 2 // the flag and its value
+			}
+		}
+		err := fs.Parse(args[i : i+n])
 		if errors.Is(err, flag.ErrHelp) {
 			stderr := fs.Output()
 			fs.SetOutput(stdout)
@@ -202,15 +229,16 @@ func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) (pos []string,
 			usage()
 			return nil, exitUsage, false
 		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, 0, true
-		}
-		if n := len(args) - len(rest); n > 0 && args[n-1] == "--" {
-			return append(pos, rest...), 0, true
-		}
-		pos, args = append(pos, rest[0]), rest[1:]
+		i += n - 1
 	}
+	return pos, 0, true
+}
+
+// isBoolFlag says whether f is a boolean flag, which takes no value of
+// its own ("--json", not "--json true").
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
 }
 
 // runHelp prints the list of commands, or one command's help.

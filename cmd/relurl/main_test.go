@@ -84,10 +84,15 @@ func TestParseArgs(t *testing.T) {
 		{[]string{"--json", "-", "b"}, "- b", true},
 		{[]string{"a", "--", "--json", "-x"}, "a --json -x", false},
 		{[]string{"--", "a"}, "a", false},
+		{[]string{"--base", "--", "a", "--json"}, "a", true}, // "--" a flag's value, not the end of the flags
+		{[]string{"--base=--", "--", "--json"}, "--json", false},
+		{[]string{"-base", "x", "a", "-json"}, "a", true},
+		{[]string{"a", "--json=false", "-"}, "a -", false},
 		{nil, "", false},
 	} {
 		fs := newFlagSet("parse", nil)
 		asJSON := fs.Bool("json", false, "")
+		fs.String("base", "", "")
 		pos, _, ok := parseArgs(fs, tt.args, nil)
 		if !ok || strings.Join(pos, " ") != tt.pos || *asJSON != tt.json {
 			t.Errorf("parseArgs(%q) = %q, json %v, ok %v; want %q, %v", tt.args, pos, *asJSON, ok, tt.pos, tt.json)

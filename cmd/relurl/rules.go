@@ -85,11 +85,25 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per rule")
 	var rf ruleFlags
 	rf.register(fs)
+	var ctl lintControls
+	ctl.registerConfig(fs)
 	pos, code, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return code
 	}
-	l, err := lint.New(rf.options(""))
+	// The rules as relurl lint applies them here: the working
+	// directory's configuration, the flags on top.
+	var opts lint.Options
+	cfg, err := ctl.load(".")
+	if cfg != nil {
+		opts = cfg.Options()
+	}
+	flagOpts := rf.options("")
+	opts.Enable, opts.Disable, opts.Severity = flagOpts.Enable, flagOpts.Disable, flagOpts.Severity
+	var l *lint.Linter
+	if err == nil {
+		l, err = lint.New(opts)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "relurl rules: %v\n", err)
 		return exitUsage

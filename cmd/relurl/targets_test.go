@@ -231,24 +231,52 @@ func TestLintTargetsBaseline(t *testing.T) {
 	}
 }
 
-// TestTargetsRoot: the root defaults to the directory named (or the
-// common directory of the files named), where "/b.html" is the root's
-// b.html; SARIF's URIs and github's paths stay relative to the working
-// directory unless --root is given (decision T-2).
+// TestTargetsRoot: the root comes from the project (decision L-46): a
+// directory named, without a configuration, is its own root (a built
+// site), where "/b.html" is the directory's b.html; files named take the
+// repository's top, whichever others are named; a configuration's
+// directory comes before both. SARIF's URIs and github's paths stay
+// relative to the working directory unless --root is given (decision
+// T-2).
 func TestTargetsRoot(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, dir, "docs/a.html", `<a href="/b.html">b</a> <a href="c.html">c</a>`+"\n")
 	writeFile(t, dir, "docs/b.html", "")
 	writeFile(t, dir, "docs/sub/d.html", `<a href="../b.html">b</a>`+"\n")
-	inDir(t, dir, ".")
-	for _, args := range [][]string{{"docs"}, {"docs/a.html", "docs/sub/d.html"}} {
-		out, _, _ := runCmd(t, "", append([]string{"lint", "--format", "sarif"}, args...)...)
-		if !strings.Contains(out, `"uri":"docs/a.html","uriBaseId":"%SRCROOT%"`) || strings.Count(out, `"ruleId":"target/missing"`) != 1 ||
-			!strings.Contains(out, `\"c.html\" leads to \"c.html\" under the root`) {
-			t.Errorf("relurl lint --format sarif %q:\n%s", args, out)
+	inDir(t, dir, ".") // the repository's top
+	out, _, _ := runCmd(t, "", "lint", "--format", "sarif", "docs")
+	if !strings.Contains(out, `"uri":"docs/a.html","uriBaseId":"%SRCROOT%"`) || strings.Count(out, `"ruleId":"target/missing"`) != 1 ||
+		!strings.Contains(out, `\"c.html\" leads to \"c.html\" under the root`) {
+		t.Errorf("relurl lint --format sarif docs:\n%s", out)
+	}
+	// Files named: the repository's top is the root, for each of them
+	// alone as for both.
+	want := `docs/a.html:1:10: error: "/b.html" leads to "b.html" under the root: no such file [target/missing]
+docs/a.html:1:34: error: "c.html" leads to "docs/c.html" under the root: no such file [target/missing]
+`
+	for _, args := range [][]string{{"docs/a.html"}, {"docs/a.html", "docs/sub/d.html"}, {"docs/sub/d.html", "docs/a.html"}} {
+		if out, _, _ := runCmd(t, "", append([]string{"lint"}, args...)...); out != want {
+			t.Errorf("relurl lint %q:\n%s\nwant\n%s", args, out, want)
 		}
 	}
-	out, _, _ := runCmd(t, "", "lint", "--format", "github", "docs")
+	// A configuration in docs makes docs the root, for a directory or
+	// files named, from wherever relurl starts.
+	writeFile(t, dir, "docs/.relurl.toml", "")
+	want = `docs/a.html:1:34: error: "c.html" leads to "c.html" under the root: no such file [target/missing]` + "\n"
+	for _, args := range [][]string{{"docs"}, {"docs/a.html"}, {"docs/sub/d.html", "docs/a.html"}} {
+		if out, _, _ := runCmd(t, "", append([]string{"lint"}, args...)...); out != want {
+			t.Errorf("relurl lint %q, with docs/.relurl.toml:\n%s\nwant\n%s", args, out, want)
+		}
+	}
+	inDir(t, dir, "docs/sub")
+	if out, _, _ := runCmd(t, "", "lint", "../a.html"); out != strings.Replace(want, "docs/", "../", 1) {
+		t.Errorf("relurl lint ../a.html from docs/sub:\n%s", out)
+	}
+	inDir(t, dir, ".")
+	if err := os.Remove(filepath.Join(dir, "docs/.relurl.toml")); err != nil {
+		t.Fatal(err)
+	}
+	out, _, _ = runCmd(t, "", "lint", "--format", "github", "docs")
 	if !strings.HasPrefix(out, "::error file=docs/a.html,") {
 		t.Errorf("--format github:\n%s", out)
 	}
@@ -261,5 +289,33 @@ func TestTargetsRoot(t *testing.T) {
 	out, _, _ = runCmd(t, "", "lint", "--root", ".", "docs")
 	if !strings.Contains(out, `"/b.html" leads to "b.html" under the root: no such file`) {
 		t.Errorf("--root .:\n%s", out)
+	}
+}
+
+// TestLintVerboseLines: -v shows the source line of every finding, those
+// of fragments checked at the end of the run and of a file's other names
+// included, with the caret under the offending text.
+func TestLintVerboseLines(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a.md", "# A\n\nSee [b](b.md#nope) and [c](c.md#gone), [x](<x y.md>).\n")
+	writeFile(t, dir, "b.md", "# B\n\n[a](a.md#also-not)\n")
+	if err := os.Symlink("a.md", filepath.Join(dir, "again.md")); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	inDir(t, dir, ".")
+	out, _, _ := runCmd(t, "", "lint", "-v", ".")
+	lines := strings.Split(out, "\n")
+	findings := 0
+	for i, line := range lines {
+		if !regexp.MustCompile(`^\S+:\d+:\d+: \w+: `).MatchString(line) {
+			continue
+		}
+		findings++
+		if i+2 >= len(lines) || strings.TrimSpace(lines[i+1]) == "" || !strings.Contains(lines[i+2], "^") {
+			t.Errorf("finding without its line:\n%s", strings.Join(lines[i:min(i+3, len(lines))], "\n"))
+		}
+	}
+	if !strings.Contains(out, "See [b](b.md#nope)") || !strings.Contains(out, "again.md:3:") || findings < 5 {
+		t.Errorf("relurl lint -v: %d findings\n%s", findings, out)
 	}
 }

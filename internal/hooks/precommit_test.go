@@ -67,8 +67,9 @@ func kindsPattern() string {
 // TestPreCommitHooks: relurl-lint and relurl-fix are built with the Go of
 // the machine, get the names of the files of every kind relurl reads and
 // no other (the files pattern is derived from lint/extract's table of
-// kinds, so that the two cannot drift), and run relurl lint, with --fix
-// for relurl-fix.
+// kinds, so that the two cannot drift), and run relurl lint --pre-commit
+// (the file names after the hook's args are never flags), with --fix for
+// relurl-fix.
 func TestPreCommitHooks(t *testing.T) {
 	hooks := readHooks(t)
 	var ids []string
@@ -89,9 +90,9 @@ func TestPreCommitHooks(t *testing.T) {
 		if h.PassFilenames != nil && !*h.PassFilenames {
 			t.Errorf("%s: pass_filenames is false; the hook lints the files pre-commit names", h.ID)
 		}
-		want := "relurl lint --allow-empty"
+		want := "relurl lint --pre-commit --allow-empty"
 		if h.ID == "relurl-fix" {
-			want = "relurl lint --fix --allow-empty"
+			want = "relurl lint --pre-commit --fix --allow-empty"
 		}
 		if h.Entry != want {
 			t.Errorf("%s: entry %q, want %q", h.ID, h.Entry, want)
@@ -296,6 +297,26 @@ func TestPreCommit(t *testing.T) {
 	if ok || !strings.Contains(out, newFinding) || strings.Contains(out, "docs/notes.md:4:") ||
 		!strings.Contains(out, "1 on lines unchanged since HEAD") {
 		t.Errorf("the commit of a new finding beside an old one: succeeded %v; want it to fail with the new finding %q alone", ok, newFinding)
+	}
+
+	// File names that read as flags, which pre-commit passes after the
+	// hook's args: relurl lint --pre-commit reads them as files, so that
+	// one cannot name a configuration that passes everything, nor the
+	// other overwrite the README with a baseline.
+	write(".pre-commit-config.yaml", config)
+	write("cfg.md", "fail-on = \"none\"\n")
+	write("--config=cfg.md", "# Notes\n\n[Bad](<a b.html>)\n")
+	write("--write-baseline=README.md", "# Notes\n")
+	write("README.md", "# Read me\n")
+	must(proj, "git", "add", "-A")
+	out, ok = command(t, proj, env, "git", "commit", "-m", "files named as flags")
+	t.Logf("$ git commit -m 'files named as flags'\n%s", out)
+	const flagFinding = "--config=cfg.md:3:9: error: space is not allowed in fsegment; write it as %20 [fsegment/char]"
+	if ok || !strings.Contains(out, flagFinding) {
+		t.Errorf("the commit of a file named --config=cfg.md: succeeded %v; want it to fail with %q", ok, flagFinding)
+	}
+	if readme, err := os.ReadFile(filepath.Join(proj, "README.md")); err != nil || string(readme) != "# Read me\n" {
+		t.Errorf("README.md, after a commit of a file named --write-baseline=README.md: %v\n%s", err, readme)
 	}
 }
 
