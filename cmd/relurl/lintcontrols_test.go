@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -279,5 +280,64 @@ func TestRulesConfig(t *testing.T) {
 	writeFile(t, dir, ".relurl.toml", "[rules]\nnope = \"off\"\n")
 	if _, stderr, code := runCmd(t, "", "rules"); code != exitUsage || !strings.Contains(stderr, ".relurl.toml:2") {
 		t.Errorf("relurl rules with a bad configuration: exit %d, %s", code, stderr)
+	}
+}
+
+// rootTranscript is the transcript docs/ci.md and docs/lint.md quote of
+// where the root comes from, written by TestRootTranscript (go test
+// -update rewrites it); found before a test changes its working
+// directory.
+var rootTranscript = func() string {
+	p, err := filepath.Abs(filepath.Join("..", "..", "testdata", "root", "transcript.txt"))
+	if err != nil {
+		panic(err)
+	}
+	return p
+}()
+
+// TestRootTranscript records what the manual shows of where the root
+// comes from (decision L-46): a commit's file linted as pre-commit names
+// it, first in a repository without a configuration (the root is the
+// repository's top, so the site's root-relative link misses), then with
+// root = "docs" in .relurl.toml, from the top and from the file's own
+// directory; the findings are the same whichever way it is named.
+func TestRootTranscript(t *testing.T) {
+	top := t.TempDir()
+	writeFile(t, top, "docs/index.md", "# Index\n\n[Setup](guide/setup.md)\n")
+	writeFile(t, top, "docs/reference.md", "# Reference\n")
+	writeFile(t, top, "docs/guide/setup.md", "# Setup\n\n[Home](../index.md), [install](../index.md#install), [the reference](/reference.md)\n")
+	var b strings.Builder
+	elapsed := regexp.MustCompile(`; \d+\.\d\ds\n`)
+	lint := func(dir string, args ...string) {
+		inDir(t, top, dir)
+		out, stderr, _ := runCmd(t, "", append([]string{"lint"}, args...)...)
+		cd := ""
+		if dir != "." {
+			cd = "cd " + dir + " && "
+		}
+		fmt.Fprintf(&b, "$ %s\n%s%s", strings.TrimSpace(cd+"relurl lint "+strings.Join(args, " ")), out, elapsed.ReplaceAllString(stderr, "; 0.00s\n"))
+	}
+	lint(".", "docs/guide/setup.md")
+	writeFile(t, top, ".relurl.toml", "root = \"docs\"\n")
+	b.WriteString("$ cat .relurl.toml\nroot = \"docs\"\n")
+	lint(".", "docs/guide/setup.md")
+	lint("docs/guide", "setup.md")
+	lint(".")
+	got := b.String()
+	if *updateGolden {
+		if err := os.MkdirAll(filepath.Dir(rootTranscript), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(rootTranscript, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(rootTranscript)
+	if err != nil {
+		t.Fatalf("%v (go test -update writes it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("the transcript differs from %s (go test -update rewrites it):\n%s", rootTranscript, got)
 	}
 }
