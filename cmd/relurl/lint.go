@@ -340,12 +340,19 @@ type externalList struct {
 	w    io.Writer
 	json bool
 	err  error
+	// seen are the URLs written: each run says each once, and the
+	// projects of one command are runs of their own.
+	seen map[string]bool
 }
 
 func (e *externalList) add(x runner.External) {
-	if e.err != nil {
+	if e.err != nil || e.seen[x.URL] {
 		return
 	}
+	if e.seen == nil {
+		e.seen = map[string]bool{}
+	}
+	e.seen[x.URL] = true
 	if e.json {
 		b, err := json.Marshal(struct {
 			URL    string `json:"url"`

@@ -341,3 +341,19 @@ func TestRootTranscript(t *testing.T) {
 		t.Errorf("the transcript differs from %s (go test -update rewrites it):\n%s", rootTranscript, got)
 	}
 }
+
+// TestLintProjectsExternal: --list-external says each reference to
+// another site once, whichever projects it is found in.
+func TestLintProjectsExternal(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a/.relurl.toml", "")
+	writeFile(t, dir, "a/x.md", "[x](https://example.org/) [y](https://example.org/y)\n")
+	writeFile(t, dir, "b/.relurl.toml", "")
+	writeFile(t, dir, "b/x.md", "[x](https://example.org/) [z](https://example.org/z)\n")
+	inDir(t, dir, ".")
+	out, stderr, code := runCmd(t, "", "lint", "--list-external", "a", "b")
+	want := "https://example.org/\ta/x.md:1:5\nhttps://example.org/y\ta/x.md:1:31\nhttps://example.org/z\tb/x.md:1:31\n"
+	if out != want || code != exitOK {
+		t.Errorf("relurl lint --list-external a b: exit %d\n%s%s\nwant\n%s", code, out, stderr, want)
+	}
+}
