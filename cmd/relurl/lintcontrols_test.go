@@ -357,3 +357,29 @@ func TestLintProjectsExternal(t *testing.T) {
 		t.Errorf("relurl lint --list-external a b: exit %d\n%s%s\nwant\n%s", code, out, stderr, want)
 	}
 }
+
+// TestLintProjectsFailOn: each project's findings are held to its own
+// fail-on; the run fails when any project's do.
+func TestLintProjectsFailOn(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "lax/.relurl.toml", "fail-on = \"none\"\n")
+	writeFile(t, dir, "lax/x.urls", "a b\n")
+	writeFile(t, dir, "strict/.relurl.toml", "fail-on = \"warning\"\n")
+	writeFile(t, dir, "strict/x.urls", "http:g\n")
+	writeFile(t, dir, "plain/x.urls", "http:g\n")
+	inDir(t, dir, ".")
+	for _, tt := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"lax"}, exitOK},
+		{[]string{"lax", "plain"}, exitOK},
+		{[]string{"lax", "strict"}, exitInvalid},
+		{[]string{"strict/x.urls", "lax/x.urls"}, exitInvalid},
+		{[]string{"--fail-on", "none", "strict", "lax"}, exitOK},
+	} {
+		if _, stderr, code := runCmd(t, "", append([]string{"lint"}, tt.args...)...); code != tt.code {
+			t.Errorf("relurl lint %q: exit %d, want %d\n%s", tt.args, code, tt.code, stderr)
+		}
+	}
+}
