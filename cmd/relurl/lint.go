@@ -103,16 +103,18 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	set := setFlags(fs)
 	named := len(paths) > 0
 	if !named {
-		// The project: the configuration's root, else the working
-		// directory (with --changed-since or --new-from-rev, the files
-		// under it that changed).
+		// The project: --root, else the configuration's root, else the
+		// working directory (with --changed-since or --new-from-rev, the
+		// files under it that changed).
 		paths = []string{"."}
-		if !changes.on() {
-			if cfg, err := ctl.load("."); err != nil {
-				return usageErr(err)
-			} else if cfg != nil && cfg.Root != "" && !set["root"] {
-				paths = []string{relToWD(cfg.Root)}
-			}
+		switch cfg, err := ctl.load("."); {
+		case changes.on():
+		case *root != "":
+			paths = []string{*root}
+		case err != nil:
+			return usageErr(err)
+		case cfg != nil && cfg.Root != "":
+			paths = []string{relToWD(cfg.Root)}
 		}
 	}
 	if err := fixes.check(paths); err != nil {
