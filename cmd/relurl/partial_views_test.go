@@ -34,7 +34,8 @@ type partialTree struct {
 // repository's top, relurl run from there as the hooks' entry runs it, or
 // from a directory below with names relative to it) are the whole tree's
 // findings restricted to those files; and so are --changed-since's, after
-// some files change and one is added. Each tree is linted without a
+// some files change and one is added, and --new-from-rev's, the added
+// file's. Each tree is linted without a
 // configuration (the root is the repository's top) and with one that sets
 // the root, a base and a rule's level. The trees: examples/docs; a tree
 // generated from the seed, deep, with "../" links up and across it, above
@@ -127,6 +128,11 @@ func checkPartialViews(t *testing.T, rng *rand.Rand, tree partialTree, config bo
 	whole = viewFindings(t, top, "", "lint", "--format", "json")
 	got := viewFindings(t, top, "", "lint", "--changed-since", "HEAD", "--format", "json")
 	compareViews(t, "relurl lint --changed-since HEAD", got, whole, changed)
+	// --new-from-rev: the changed files' new lines, the added file's
+	// every line; the changed files have no new line but the last,
+	// empty.
+	got = viewFindings(t, top, "", "lint", "--new-from-rev", "HEAD", "--format", "json")
+	compareViews(t, "relurl lint --new-from-rev HEAD", got, whole, []string{added})
 	from := path.Dir(added)
 	var under []string
 	for _, f := range changed {
