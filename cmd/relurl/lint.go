@@ -29,8 +29,11 @@ func lintHelp() string {
 		"A file that begins with an RFC 822 header block is a message, one that begins with an mbox \"From \" line\n" +
 		"a mailbox, whatever their names. Directories are walked (symbolic links followed, each file once; hidden\n" +
 		"directories and files of no known kind skipped and counted); a file named whose kind cannot be told is an\n" +
-		"error unless --type says it. With no FILE, or \"-\", standard input is read (a list of URLs unless it is\n" +
-		"HTML, a message or a mailbox). Each file's base is its BASE element or Base header, else --base (§3).\n" +
+		"error unless --type says it. With no FILE, the project is linted (the configuration's root, else \".\"); with\n" +
+		"\"-\", standard input (a list of URLs unless it is HTML, a message or a mailbox). Each file's configuration is\n" +
+		"the nearest " + runner.ConfigName + " above it, its root the configuration's root or directory, else a directory named, else\n" +
+		"the repository's top (docs/lint.md, where the root comes from). Each file's base is its BASE element or\n" +
+		"Base header, else its path under the root resolved against --base (§3).\n" +
 		"Positions are line:column, counted from 1, the column in bytes. A summary goes to standard error.\n" +
 		"--changed-since and --new-from-rev keep to what changed since a git revision (docs/ci.md).\n" +
 		"Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error, or no file to lint\n" +
@@ -58,7 +61,8 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fs.TextVar(&kind, "type", kind, "read every file as this `kind`, whatever its name: "+strings.Join(kindNames, ", "))
 	root := fs.String("root", "", "the `directory` the files are served from, whose URL --base names and whose tree the target rules check\n"+
-		"(default: the directory given, or the common directory of the files given); SARIF file URIs and --format github\n"+
+		"(default: the project's: the configuration's root or directory, a directory given, the repository's top);\n"+
+		"SARIF file URIs and --format github\n"+
 		"paths are relative to it when it is given, to the working directory otherwise")
 	noTargets := fs.Bool("no-targets", false, "do not check where references lead (the target rules: missing files and fragments, letter case,\n"+
 		"references that leave the tree)")
@@ -101,16 +105,18 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	set := setFlags(fs)
 	named := len(paths) > 0
 	if !named {
-		// The project: the configuration's root, else the working
-		// directory (with --changed-since or --new-from-rev, the files
-		// under it that changed).
+		// The project: --root, else the configuration's root, else the
+		// working directory (with --changed-since or --new-from-rev, the
+		// files under it that changed).
 		paths = []string{"."}
-		if !changes.on() {
-			if cfg, err := ctl.load("."); err != nil {
-				return usageErr(err)
-			} else if cfg != nil && cfg.Root != "" && !set["root"] {
-				paths = []string{relToWD(cfg.Root)}
-			}
+		switch cfg, err := ctl.load("."); {
+		case changes.on():
+		case *root != "":
+			paths = []string{*root}
+		case err != nil:
+			return usageErr(err)
+		case cfg != nil && cfg.Root != "":
+			paths = []string{relToWD(cfg.Root)}
 		}
 	}
 	if err := fixes.check(paths); err != nil {
@@ -339,12 +345,19 @@ type externalList struct {
 	w    io.Writer
 	json bool
 	err  error
+	// seen are the URLs written: each run says each once, and the
+	// projects of one command are runs of their own.
+	seen map[string]bool
 }
 
 func (e *externalList) add(x runner.External) {
-	if e.err != nil {
+	if e.err != nil || e.seen[x.URL] {
 		return
 	}
+	if e.seen == nil {
+		e.seen = map[string]bool{}
+	}
+	e.seen[x.URL] = true
 	if e.json {
 		b, err := json.Marshal(struct {
 			URL    string `json:"url"`

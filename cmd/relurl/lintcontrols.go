@@ -86,7 +86,7 @@ func relToWD(path string) string {
 	if err != nil {
 		return path
 	}
-	if rel, err := filepath.Rel(wd, abs); err == nil && filepath.IsLocal(rel) || rel == "." {
+	if rel, err := filepath.Rel(wd, abs); err == nil && filepath.IsLocal(rel) {
 		return rel
 	}
 	return path
@@ -113,7 +113,11 @@ type lintGroup struct {
 // tree: it is linted with the working directory's configuration and no
 // root.
 func (c *lintControls) groups(paths []string, named bool, root string) ([]*lintGroup, error) {
+	if c.noConfig && c.config != "" {
+		return nil, errors.New("--config and --no-config exclude each other")
+	}
 	configs := map[string]*runner.Config{}
+	projects := map[string]runner.Project{} // by directory: pre-commit names many files of few
 	var groups []*lintGroup
 	index := map[[2]string]*lintGroup{}
 	for _, p := range paths {
@@ -121,9 +125,28 @@ func (c *lintControls) groups(paths []string, named bool, root string) ([]*lintG
 		if p == "-" {
 			from = "."
 		}
-		file, err := c.configFile(from)
+		abs, err := filepath.Abs(from)
 		if err != nil {
 			return nil, err
+		}
+		info, err := os.Stat(abs)
+		isDir := err == nil && info.IsDir()
+		dir := abs
+		if !isDir {
+			dir = filepath.Dir(abs)
+		}
+		proj, seen := projects[dir]
+		if !seen {
+			if proj, err = runner.FindProject(dir); err != nil {
+				return nil, err
+			}
+			projects[dir] = proj
+		}
+		file := c.config
+		switch {
+		case c.noConfig:
+		case file == "" && proj.Config != "":
+			file = relToWD(proj.Config) // named in errors as the user sees it
 		}
 		cfg, seen := configs[file]
 		if !seen && file != "" {
@@ -134,12 +157,17 @@ func (c *lintControls) groups(paths []string, named bool, root string) ([]*lintG
 		}
 		r := root
 		switch {
-		case p == "-" && r == "":
-		case r != "":
+		case r != "" || p == "-":
 		case cfg != nil:
 			r = relToWD(runner.Project{}.Root(cfg, ""))
+		case named && isDir:
+			r = relToWD(p) // a built site
+		case proj.Top != "":
+			r = relToWD(proj.Top)
+		case filepath.IsLocal(relToWD(dir)):
+			r = "."
 		default:
-			r = treeRoot(p, named)
+			r = dir // outside the working directory and any repository
 		}
 		key := [2]string{file, r}
 		g := index[key]
@@ -151,29 +179,6 @@ func (c *lintControls) groups(paths []string, named bool, root string) ([]*lintG
 		g.paths = append(g.paths, p)
 	}
 	return groups, nil
-}
-
-// treeRoot returns the root of a path that no configuration governs
-// (decision L-46): a directory named by the user is its own root; else
-// the repository's top; else the working directory, or the path's own
-// directory when it is outside it.
-func treeRoot(p string, named bool) string {
-	info, err := os.Stat(p)
-	isDir := err == nil && info.IsDir()
-	if named && isDir {
-		return relToWD(p)
-	}
-	proj, err := runner.FindProject(p)
-	if err == nil && proj.Top != "" {
-		return relToWD(proj.Top)
-	}
-	if !isDir {
-		p = filepath.Dir(p)
-	}
-	if rel := relToWD(p); filepath.IsLocal(rel) || rel == "." {
-		return "."
-	}
-	return p
 }
 
 // setFlags returns the names of the flags given on the command line.

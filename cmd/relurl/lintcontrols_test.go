@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -279,5 +280,106 @@ func TestRulesConfig(t *testing.T) {
 	writeFile(t, dir, ".relurl.toml", "[rules]\nnope = \"off\"\n")
 	if _, stderr, code := runCmd(t, "", "rules"); code != exitUsage || !strings.Contains(stderr, ".relurl.toml:2") {
 		t.Errorf("relurl rules with a bad configuration: exit %d, %s", code, stderr)
+	}
+}
+
+// rootTranscript is the transcript docs/ci.md and docs/lint.md quote of
+// where the root comes from, written by TestRootTranscript (go test
+// -update rewrites it); found before a test changes its working
+// directory.
+var rootTranscript = func() string {
+	p, err := filepath.Abs(filepath.Join("..", "..", "testdata", "root", "transcript.txt"))
+	if err != nil {
+		panic(err)
+	}
+	return p
+}()
+
+// TestRootTranscript records what the manual shows of where the root
+// comes from (decision L-46): a commit's file linted as pre-commit names
+// it, first in a repository without a configuration (the root is the
+// repository's top, so the site's root-relative link misses), then with
+// root = "docs" in .relurl.toml, from the top and from the file's own
+// directory; the findings are the same whichever way it is named.
+func TestRootTranscript(t *testing.T) {
+	top := t.TempDir()
+	writeFile(t, top, "docs/index.md", "# Index\n\n[Setup](guide/setup.md)\n")
+	writeFile(t, top, "docs/reference.md", "# Reference\n")
+	writeFile(t, top, "docs/guide/setup.md", "# Setup\n\n[Home](../index.md), [install](../index.md#install), [the reference](/reference.md)\n")
+	var b strings.Builder
+	elapsed := regexp.MustCompile(`; \d+\.\d\ds\n`)
+	lint := func(dir string, args ...string) {
+		inDir(t, top, dir)
+		out, stderr, _ := runCmd(t, "", append([]string{"lint"}, args...)...)
+		cd := ""
+		if dir != "." {
+			cd = "cd " + dir + " && "
+		}
+		fmt.Fprintf(&b, "$ %s\n%s%s", strings.TrimSpace(cd+"relurl lint "+strings.Join(args, " ")), out, elapsed.ReplaceAllString(stderr, "; 0.00s\n"))
+	}
+	lint(".", "docs/guide/setup.md")
+	writeFile(t, top, ".relurl.toml", "root = \"docs\"\n")
+	b.WriteString("$ cat .relurl.toml\nroot = \"docs\"\n")
+	lint(".", "docs/guide/setup.md")
+	lint("docs/guide", "setup.md")
+	lint(".")
+	got := b.String()
+	if *updateGolden {
+		if err := os.MkdirAll(filepath.Dir(rootTranscript), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(rootTranscript, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(rootTranscript)
+	if err != nil {
+		t.Fatalf("%v (go test -update writes it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("the transcript differs from %s (go test -update rewrites it):\n%s", rootTranscript, got)
+	}
+}
+
+// TestLintProjectsExternal: --list-external says each reference to
+// another site once, whichever projects it is found in.
+func TestLintProjectsExternal(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "a/.relurl.toml", "")
+	writeFile(t, dir, "a/x.md", "[x](https://example.org/) [y](https://example.org/y)\n")
+	writeFile(t, dir, "b/.relurl.toml", "")
+	writeFile(t, dir, "b/x.md", "[x](https://example.org/) [z](https://example.org/z)\n")
+	inDir(t, dir, ".")
+	out, stderr, code := runCmd(t, "", "lint", "--list-external", "a", "b")
+	want := "https://example.org/\ta/x.md:1:5\nhttps://example.org/y\ta/x.md:1:31\nhttps://example.org/z\tb/x.md:1:31\n"
+	if out != want || code != exitOK {
+		t.Errorf("relurl lint --list-external a b: exit %d\n%s%s\nwant\n%s", code, out, stderr, want)
+	}
+}
+
+// TestLintProjectsFailOn: each project's findings are held to its own
+// fail-on; the run fails when any project's do.
+func TestLintProjectsFailOn(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "lax/.relurl.toml", "fail-on = \"none\"\n")
+	writeFile(t, dir, "lax/x.urls", "a b\n")
+	writeFile(t, dir, "strict/.relurl.toml", "fail-on = \"warning\"\n")
+	writeFile(t, dir, "strict/x.urls", "http:g\n")
+	writeFile(t, dir, "plain/x.urls", "http:g\n")
+	inDir(t, dir, ".")
+	for _, tt := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"lax"}, exitOK},
+		{[]string{"lax", "plain"}, exitOK},
+		{[]string{"lax", "strict"}, exitInvalid},
+		{[]string{"strict/x.urls", "lax/x.urls"}, exitInvalid},
+		{[]string{"--fail-on", "none", "strict", "lax"}, exitOK},
+	} {
+		if _, stderr, code := runCmd(t, "", append([]string{"lint"}, tt.args...)...); code != tt.code {
+			t.Errorf("relurl lint %q: exit %d, want %d\n%s", tt.args, code, tt.code, stderr)
+		}
 	}
 }

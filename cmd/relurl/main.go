@@ -154,7 +154,8 @@ func printUsage(w io.Writer) {
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, `Run "relurl help COMMAND" (or "relurl COMMAND -h") for a command's flags.`)
-	fmt.Fprintln(w, "Inputs come from the arguments, or from standard input one per line when there are none.")
+	fmt.Fprintln(w, "Inputs come from the arguments, or from standard input one per line when there are none")
+	fmt.Fprintln(w, "(relurl lint lints the project then, and reads standard input as \"-\").")
 	fmt.Fprintln(w, "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage or I/O error.")
 }
 
