@@ -15,6 +15,7 @@ import (
 
 	"github.com/relurl/relurl/internal/gittest"
 	"github.com/relurl/relurl/internal/testseed"
+	"github.com/relurl/relurl/internal/testtool"
 	"github.com/relurl/relurl/lint/extract"
 )
 
@@ -282,10 +283,7 @@ func copyTree(t *testing.T, src, dst string, keep func(rel string) bool) {
 func debianPart(t *testing.T, rng *rand.Rand, site string, n int) {
 	t.Helper()
 	if _, err := os.Stat(filepath.Join(debianPythonDocs, "index.html")); err != nil {
-		if os.Getenv("RELURL_REQUIRE_DEBIAN_DOCS") != "" {
-			t.Fatalf("%s: %v, and RELURL_REQUIRE_DEBIAN_DOCS is set", debianPythonDocs, err)
-		}
-		t.Skipf("Debian's python3.11-doc is not installed (%v): the property is held on examples/docs and the generated tree", err)
+		testtool.Missing(t, testtool.DebianDocs, fmt.Errorf("Debian's python3.11-doc (apt-get install python3.11-doc): %w; the property is still held on examples/docs and the generated tree", err))
 	}
 	var pages []string
 	err := filepath.WalkDir(debianPythonDocs, func(p string, d fs.DirEntry, err error) error {

@@ -34,6 +34,9 @@ const (
 	Git       = "RELURL_REQUIRE_GIT"
 	Nvim      = "RELURL_REQUIRE_NVIM"
 	Go        = "RELURL_REQUIRE_GO"
+	// DebianDocs requires a documentation tree of Debian's packages, the
+	// Python 3.11 documentation (python3.11-doc).
+	DebianDocs = "RELURL_REQUIRE_DEBIAN_DOCS"
 )
 
 // Variables returns every variable with what it requires.
@@ -45,6 +48,7 @@ func Variables() []Variable {
 		{Git, "git (changed lines, the Action, --diff applied)"},
 		{Nvim, "Neovim, headless (TestNeovim in lsp)"},
 		{Go, "the go command and the module cache that go list reads (dependencies' test data)"},
+		{DebianDocs, "Debian's python3.11-doc, a real documentation tree (TestPartialViews in cmd/relurl)"},
 	}
 }
 
