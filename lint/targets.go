@@ -408,8 +408,8 @@ func (c *urlCheck) link() *link {
 	if pl, tg, fast := c.tc.fastPlace(&c.u); fast && c.b.fromRetrieval {
 		lk.ok, lk.place, lk.tg, lk.self = true, pl, tg, selfRef(&c.u)
 	} else {
-		res := resolve.Reference(tb, c.u)
-		lk.ok, lk.place = true, c.tc.tree.LocateURL(&res)
+		res, pl := c.tc.tree.FollowURL(tb, c.u)
+		lk.ok, lk.place = true, pl
 		if lk.place.Where != target.Inside {
 			lk.urlText = res.String()
 		}

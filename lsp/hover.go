@@ -50,7 +50,8 @@ func (s *server) hover(req *jsonrpc2.Request) (func() (any, error), bool) {
 		start, end := ref.Map.At(0), ref.Map.At(len(ref.URL))
 		rng := ix.rangeOf(start, end)
 		h := &Hover{Range: &rng}
-		h.Contents = describe(ref, playground, markdown, s.leadsTo(set, d.path, ref, markdown))
+		served, leads := s.leadsTo(set, d.path, ref, markdown)
+		h.Contents = describe(ref, playground, markdown, served, leads)
 		return h, nil
 	}, true
 }
@@ -73,10 +74,13 @@ func refAt(text string, kind extract.Kind, retrieval string, off int) (extract.R
 
 // describe says what relurl makes of a URL: its verdict under RFC 1808
 // §2.2, its form and six components; what §4 resolves it to against the
-// document's base; where that leads in the workspace's tree (leads, a
-// paragraph, "" for none); the three readings of package compare where
-// they differ; and a link to the playground with the URL and base.
-func describe(r extract.Ref, playground string, markdown bool, leads string) MarkupContent {
+// document's base, or when it has none against served, the URL the file
+// is served at under its root, as the target rules resolve it ("" when
+// the document has no place in a tree); where that leads in the tree
+// (leads, a paragraph, "" for none); the three readings of package
+// compare where they differ; and a link to the playground with the URL
+// and base.
+func describe(r extract.Ref, playground string, markdown bool, served, leads string) MarkupContent {
 	w := &writer{md: markdown}
 	s := r.URL
 	if r.Err != nil {
@@ -117,6 +121,15 @@ func describe(r extract.Ref, playground string, markdown bool, leads string) Mar
 	case b == nil:
 	case b.Err != nil:
 		w.para(fmt.Sprintf("§4: no resolution: the base %s (%s, §%s) cannot serve: %v.", w.code(b.URL.URL), b.URL.Layer, b.URL.Layer.Section(), b.Err))
+	case b.URL.URL == "" && served != "":
+		base = served
+		if res, err := resolve.Resolve(base, s); err == nil {
+			w.para(fmt.Sprintf("§4 against %s (the URL the file is served at under its root, as the target rules read it; the document has no base, §3.4): %s",
+				w.code(base), w.bold(w.code(res.String()))))
+		} else {
+			w.para(fmt.Sprintf("§4 against %s (the URL the file is served at under its root; the document has no base, §3.4): %s, read leniently: the reference is not valid",
+				w.code(base), w.bold(w.code(resolve.Lenient(base, s).String()))))
+		}
 	case b.URL.URL == "":
 		w.para("§4: no base (§3.4): the reference stays as it is.")
 	default:
@@ -311,33 +324,44 @@ func (w *writer) link(text, url string) {
 	w.para(text + ": " + url)
 }
 
-// leadsTo says where the URL r leads in the tree of the document at path
-// (the target rules' reading: RFC 1808 §4 against the document's base,
-// or the URL the file is served at; decision T-1), and whether a file and
-// its anchor are there; "" when the target rules are off or the document
-// has no place in a tree, and for a URL that is not valid or a base.
-func (s *server) leadsTo(set setup, path string, r extract.Ref, markdown bool) string {
-	if s.targets == nil || path == "" || r.Err != nil || r.IsBase {
-		return ""
+// leadsTo says where the URL r leads in the tree of the document at path,
+// as the target rules read it (target.Tree.Follow: RFC 1808 §4 against
+// the document's own base, or the URL the file is served at; decision
+// T-1), and whether a file and its anchor are there: a paragraph, "" when
+// the target rules are off or the document has no place in a tree, and
+// for a URL that is not valid or a base. served is the URL the file is
+// served at, "" when it has no place in a tree.
+func (s *server) leadsTo(set setup, path string, r extract.Ref, markdown bool) (served, leads string) {
+	if s.targets == nil || path == "" || r.Err != nil {
+		return "", ""
 	}
 	st := s.targets.treeFor(set)
 	if st == nil {
-		return ""
+		return "", ""
 	}
 	rel, ok := st.rel(path)
 	if !ok {
-		return ""
+		return "", ""
 	}
-	base := st.tree.URLOf(rel)
-	if b := r.Base; b != nil && b.Err == nil && b.URL.URL != "" {
-		base = b.URL.URL
+	served = st.tree.URLOf(rel)
+	if r.IsBase {
+		return served, ""
 	}
-	u, err := resolve.Resolve(base, r.URL)
-	if err != nil {
-		return "" // not valid: its syntax comes first (decision T-5)
+	embedded, ok := target.EmbeddedBase(r.Base)
+	if !ok {
+		return served, ""
 	}
+	lead, ok := st.tree.Follow(rel, embedded, r.URL)
+	if !ok {
+		return served, "" // not valid: its syntax comes first (decision T-5)
+	}
+	return served, leadMessage(st, lead, markdown)
+}
+
+// leadMessage says where a lead goes, in a paragraph.
+func leadMessage(st *siteTree, lead target.Lead, markdown bool) string {
 	w := &writer{md: markdown}
-	pl := st.tree.LocateURL(&u)
+	u, pl := lead.URL, lead.Place
 	switch {
 	case pl.Where == target.External:
 		return "It leads to another site, which relurl never fetches."
@@ -346,7 +370,7 @@ func (s *server) leadsTo(set setup, path string, r extract.Ref, markdown bool) s
 	case pl.Bad != "":
 		return "It leads to no file: " + pl.Bad + "."
 	}
-	tg := st.tree.Resolve(pl.Path, pl.Dir)
+	tg := lead.Target
 	shown := w.code(pl.Path)
 	switch tg.Status {
 	case target.Missing:

@@ -68,6 +68,11 @@ func TestTargets(t *testing.T) {
 		want string
 	}{
 		{0, `It leads to "guide/intro.md" under the root, which exists, with the anchor "#usage".`},
+		// No base: §4 against the URL the file is served at, as the
+		// target rules resolve it, and so the three readings.
+		{0, `§4 against "http://site.invalid/index.html" (the URL the file is served at under its root, as the target rules read it; the document has no base, §3.4): "http://site.invalid/guide/intro.md#usage"`},
+		{0, `RFC 1808, RFC 3986 (Go's net/url) and the WHATWG URL Standard read it alike.`},
+		{4, `§4 against "http://site.invalid/index.html" (the URL the file is served at under its root, as the target rules read it; the document has no base, §3.4): "http://site.invalid/../up.html"`},
 		{1, `It leads to "guide/intro.md" under the root, which exists, but has no anchor "#setup".`},
 		{2, `It leads to "faq.html" under the root: no such file.`},
 		{3, `It leads to "guide/intro.md" under the root, which exists.`},
