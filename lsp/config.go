@@ -37,8 +37,9 @@ type workspace struct {
 
 // loaded is a configuration file as last read.
 type loaded struct {
-	// stamp says which content of the file was read.
-	stamp stamp
+	// stamp says which content of the file was read; checked is the
+	// stamp the disk was last seen with (configsChanged).
+	stamp, checked stamp
 	// cfg and setup are the configuration and the setup of its files;
 	// those of the last content that loaded, when the file does not load
 	// now.
@@ -172,7 +173,7 @@ func (w *workspace) load(path string, proj runner.Project) *loaded {
 	if ld.stamp == st && (ld.cfg != nil || ld.err != nil) {
 		return ld
 	}
-	ld.stamp = st
+	ld.stamp, ld.checked = st, st
 	cfg, err := runner.LoadConfig(path)
 	if err == nil {
 		var base *lint.Linter
