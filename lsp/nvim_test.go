@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -38,8 +39,9 @@ func neovim(t *testing.T, dir string) (nvim, bin string) {
 // runNeovim runs nvim, headless, in the directory cwd on file, with the
 // script testdata/nvim/script and the environment env besides the
 // user's, with its state kept in state; it logs what the script printed
-// (go test -v), and fails unless the script passed.
-func runNeovim(t *testing.T, nvim, state, cwd, file, script string, env ...string) {
+// (go test -v), fails unless the script passed, and returns what it
+// printed.
+func runNeovim(t *testing.T, nvim, state, cwd, file, script string, env ...string) string {
 	t.Helper()
 	script, err := filepath.Abs(filepath.Join("testdata", "nvim", script))
 	if err != nil {
@@ -62,6 +64,7 @@ func runNeovim(t *testing.T, nvim, state, cwd, file, script string, env ...strin
 	if !strings.Contains(out.String(), "\nPASS\n") {
 		t.Fatalf("the script did not pass")
 	}
+	return out.String()
 }
 
 // TestNeovim drives relurl lsp from a real client: Neovim 0.7.2 as Debian
@@ -149,9 +152,60 @@ func TestNeovimTree(t *testing.T) {
 	if expect == after {
 		t.Fatalf("relurl lint does not report the missing ../new.html: %s", expect)
 	}
-	runNeovim(t, nvim, dir, filepath.Join(tree, "library"), "functions.html", "tree.lua",
+	log := runNeovim(t, nvim, dir, filepath.Join(tree, "library"), "functions.html", "tree.lua",
 		"RELURL_BIN="+bin, "RELURL_EXPECT="+expect, "RELURL_AFTER="+after,
 		"RELURL_CREATE="+filepath.Join(tree, "new.html"), "RELURL_WITHIN_MS=1000")
+	checkSample(t, "../docs/editors.md", "TestNeovimTree", editorsSample(log))
+}
+
+// editorsSample is the sample of docs/editors.md taken from the log of
+// tree.lua: what the editor shows, the time it took aside.
+func editorsSample(log string) string {
+	var b strings.Builder
+	b.WriteString("```text\n")
+	for _, l := range strings.Split(log, "\n") {
+		switch {
+		case strings.HasPrefix(l, "nvim "), strings.HasPrefix(l, "client root_dir"), strings.HasPrefix(l, "diagnostic ["),
+			strings.HasPrefix(l, "hover | "), strings.HasPrefix(l, "another process wrote"):
+			b.WriteString(l + "\n")
+		case strings.HasPrefix(l, "diagnostics after "):
+			if _, codes, ok := strings.Cut(l, ": "); ok {
+				b.WriteString("diagnostics within a second: " + codes + "\n")
+			}
+		}
+	}
+	b.WriteString("```\n")
+	return b.String()
+}
+
+// update rewrites the samples of the manual that the tests produce.
+var update = flag.Bool("update", false, "rewrite the samples of docs/editors.md")
+
+// checkSample checks that the text between the markers "<!-- begin: name
+// -->" and "<!-- end: name -->" of the page at path is want; go test
+// -update rewrites it.
+func checkSample(t *testing.T, path, name, want string) {
+	t.Helper()
+	begin, end := "<!-- begin: "+name+" -->\n", "<!-- end: "+name+" -->\n"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	i, j := strings.Index(text, begin), strings.Index(text, end)
+	if i < 0 || j < i {
+		t.Fatalf("%s has no %q ... %q", path, strings.TrimSpace(begin), strings.TrimSpace(end))
+	}
+	i += len(begin)
+	switch {
+	case text[i:j] == want:
+	case *update:
+		if err := os.WriteFile(path, []byte(text[:i]+want+text[j:]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	default:
+		t.Errorf("the sample %s of %s is not the test's output (go test ./lsp -run %s -update rewrites it); want\n%s", name, path, name, want)
+	}
 }
 
 // cmpPos orders two positions.

@@ -13,12 +13,12 @@ import (
 )
 
 // targetIndex is where the workspace's links lead (decision E-7): for each
-// root (the configuration's root, else the workspace folder that holds the
-// document), a tree of its files (package lint/target) made as a run of
-// relurl lint makes its own, with the configuration's [targets] table and
-// base. A tree reads the disk for what no open document says: directory
-// listings and symbolic links once, until a file is created or deleted;
-// the anchors of a document not open once, until it changes on disk. An
+// root (found from each document's path, decision E-9), a tree of its
+// files (package lint/target) made as a run of relurl lint makes its own,
+// with the configuration's [targets] table and base. A tree reads the disk
+// for what no open document says: directory listings and symbolic links
+// once, until a file is created or deleted; the anchors of a document not
+// open once, until it changes on disk (the server checks, decision E-10). An
 // open document's anchors are those of its text in the editor, set each
 // time it is linted. It is safe for concurrent use.
 type targetIndex struct {
