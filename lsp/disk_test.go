@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -125,6 +127,59 @@ func TestSavedNewFile(t *testing.T) {
 				if time.Since(start) > timeout {
 					t.Fatalf("index.html after guide.html is saved: %s, want none", got)
 				}
+			}
+			if code := c.shutdown(); code != 0 {
+				t.Errorf("exit code %d", code)
+			}
+		})
+	}
+}
+
+// TestRootFromPath: the root of a document comes from its path, whatever
+// the client's rootUri (decision E-9): the repository's top, the
+// configuration's directory or its root; only for a document in no
+// repository and under no configuration, the workspace folder, else its
+// own directory. The hover names the URL the document is served at under
+// its root, which shows the root.
+func TestRootFromPath(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		files   map[string]string
+		rootURI string // the client's, under the test's directory; "" for none
+		doc     string
+		want    string
+	}{
+		{"repository, client in a subdirectory", map[string]string{"top/.git/HEAD": "ref: refs/heads/main\n"},
+			"top/library", "top/library/f.html", `"http://site.invalid/library/f.html"`},
+		{"configuration's directory", map[string]string{"top/.git/HEAD": "", "top/site/" + configName: "\n"},
+			"top", "top/site/a/f.html", `"http://site.invalid/a/f.html"`},
+		{"configuration's root and base", map[string]string{"top/.git/HEAD": "", "top/" + configName: "root = \"out\"\nbase = \"https://x.example/\"\n"},
+			"top/out/deep", "top/out/p.html", `"https://x.example/p.html"`},
+		{"no repository: the workspace folder", nil, "ws", "ws/sub/f.html", `"http://site.invalid/sub/f.html"`},
+		{"no repository, no folder: the document's directory", nil, "", "ws/sub/f.html", `"http://site.invalid/f.html"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			writeFiles(t, dir, tc.files)
+			writeFiles(t, dir, map[string]string{tc.doc: "<p>saved\n"})
+			doc := filepath.Join(dir, filepath.FromSlash(tc.doc))
+			root := "null"
+			if tc.rootURI != "" {
+				root = `"` + pathURI(filepath.Join(dir, filepath.FromSlash(tc.rootURI))) + `"`
+			}
+			c := startServer(t, opts, nil)
+			c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":` + root + `,"capabilities":{}}}`)
+			c.next(response("1"))
+			c.send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+			uri := pathURI(doc)
+			c.open(uri, "html", `<a href="x.html">x</a>`+"\n")
+			c.next(diagnosticsOf(uri, 1))
+			c.send(`{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"` + uri + `"},"position":{"line":0,"character":10}}}`)
+			var resp struct {
+				Result Hover `json:"result"`
+			}
+			if err := json.Unmarshal(c.next(response("2")), &resp); err != nil || !strings.Contains(resp.Result.Contents.Value, "§4 against "+tc.want) {
+				t.Errorf("hover: %q, want §4 against %s (%v)", resp.Result.Contents.Value, tc.want, err)
 			}
 			if code := c.shutdown(); code != 0 {
 				t.Errorf("exit code %d", code)
