@@ -444,15 +444,14 @@ func (c *urlCheck) browserLink(lk *link) {
 		b.tcmp = compare.NewBase(b.tbURL)
 		b.tbOdd = mayMove(b.tbURL, -1)
 	}
-	w := b.tcmp.Reference(c.s).Reading(compare.WHATWG)
-	if w.Verdict == compare.Rejected || !w.URL.Present {
+	u, pl, ok := c.tc.tree.BrowserPlace(b.tcmp.Reference(c.s).Reading(compare.WHATWG))
+	if !ok {
 		return
 	}
-	cs := &w.Components
 	lk.ok, lk.browser = true, true
-	lk.place = c.tc.tree.Locate(cs.Scheme.Value, cs.NetLoc.Value, cs.Path)
+	lk.place = pl
 	if lk.place.Where != target.Inside {
-		lk.urlText = w.URL.Value
+		lk.urlText = u
 	}
 	if i := strings.IndexByte(c.s, '#'); i >= 0 {
 		lk.fragAt, lk.fragText = i+1, c.s[i+1:]

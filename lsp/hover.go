@@ -327,9 +327,10 @@ func (w *writer) link(text, url string) {
 // leadsTo says where the URL r leads in the tree of the document at path,
 // as the target rules read it (target.Tree.Follow: RFC 1808 §4 against
 // the document's own base, or the URL the file is served at; decision
-// T-1), and whether a file and its anchor are there: a paragraph, "" when
-// the target rules are off or the document has no place in a tree, and
-// for a URL that is not valid or a base. served is the URL the file is
+// T-1; for a URL RFC 1808 does not read, the browsers' reading), and
+// whether a file and its anchor are there: a paragraph, "" when the target
+// rules are off or the document has no place in a tree, and for a base or
+// a URL nobody reads. served is the URL the file is
 // served at, "" when it has no place in a tree.
 func (s *server) leadsTo(set setup, path string, r extract.Ref, markdown bool) (served, leads string) {
 	if s.targets == nil || path == "" || r.Err != nil {
@@ -353,20 +354,29 @@ func (s *server) leadsTo(set setup, path string, r extract.Ref, markdown bool) (
 	}
 	lead, ok := st.tree.Follow(rel, embedded, r.URL)
 	if !ok {
-		return served, "" // not valid: its syntax comes first (decision T-5)
+		return served, "" // rejected by RFC 1808 and browsers alike
 	}
 	return served, leadMessage(st, lead, markdown)
 }
 
 // leadMessage says where a lead goes, in a paragraph.
 func leadMessage(st *siteTree, lead target.Lead, markdown bool) string {
+	msg := leadPlace(st, lead, markdown)
+	if lead.Browser {
+		msg = "As browsers read it (the URL is not valid under RFC 1808): " + strings.ToLower(msg[:1]) + msg[1:]
+	}
+	return msg
+}
+
+// leadPlace says where a lead goes, and what is there.
+func leadPlace(st *siteTree, lead target.Lead, markdown bool) string {
 	w := &writer{md: markdown}
-	u, pl := lead.URL, lead.Place
+	pl := lead.Place
 	switch {
 	case pl.Where == target.External:
 		return "It leads to another site, which relurl never fetches."
 	case pl.Where == target.Outside:
-		return "It leads out of the tree (" + st.root + "): " + w.code(u.String()) + "."
+		return "It leads out of the tree (" + st.root + "): " + w.code(lead.Resolved) + "."
 	case pl.Bad != "":
 		return "It leads to no file: " + pl.Bad + "."
 	}
@@ -383,18 +393,18 @@ func leadMessage(st *siteTree, lead target.Lead, markdown bool) string {
 		return fmt.Sprintf("It leads to %s under the root, a target the build makes ([targets] ignore).", shown)
 	}
 	msg := fmt.Sprintf("It leads to %s under the root, which exists", w.code(tg.Path))
-	if u.Fragment.Present {
-		switch f := st.tree.Fragment(tg, u.Fragment.Value); {
+	if frag := lead.Fragment; lead.HasFragment {
+		switch f := st.tree.Fragment(tg, frag); {
 		case !f.Checked:
 			msg += "; its fragment is not checked (not a document whose anchors are read)"
 		case f.Params:
 			msg += "; its fragment is parameters for the page, not an anchor (decision T-16)"
 		case f.Found:
-			msg += ", with the anchor " + w.code("#"+u.Fragment.Value)
+			msg += ", with the anchor " + w.code("#"+frag)
 		case f.Top:
-			msg += "; the fragment " + w.code("#"+u.Fragment.Value) + " is its top"
+			msg += "; the fragment " + w.code("#"+frag) + " is its top"
 		default:
-			msg += ", but has no anchor " + w.code("#"+u.Fragment.Value)
+			msg += ", but has no anchor " + w.code("#"+frag)
 		}
 	}
 	return msg + "."

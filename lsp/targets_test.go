@@ -141,3 +141,82 @@ func TestNoTargets(t *testing.T) {
 		t.Errorf("exit code %d", code)
 	}
 }
+
+// TestHoverAgreesWithDiagnostics: on every link of examples/docs that a
+// target rule reports, the hover says what the finding says (decision
+// E-11): no file, no anchor, out of the tree.
+func TestHoverAgreesWithDiagnostics(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join("..", "examples", "docs")
+	var files []string
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		writeFiles(t, dir, map[string]string{filepath.ToSlash(rel): string(data)})
+		if strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".md") {
+			files = append(files, filepath.Join(dir, rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	says := map[string][]string{
+		"target/missing":  {"under the root: "},
+		"target/fragment": {", but has no anchor "},
+		"target/outside":  {"It leads out of the tree", "which leads out of the tree"},
+		"target/case":     {"which exists only as"},
+	}
+	c := startServer(t, opts, nil)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":"` + pathURI(dir) + `","capabilities":{}}}`)
+	c.next(response("1"))
+	c.send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+	id, checked := 100, 0
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		uri := pathURI(f)
+		c.open(uri, map[bool]string{true: "markdown", false: "html"}[strings.HasSuffix(f, ".md")], string(data))
+		var v struct {
+			Params PublishDiagnosticsParams `json:"params"`
+		}
+		if err := json.Unmarshal(c.next(diagnosticsOf(uri, 1)), &v); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range v.Params.Diagnostics {
+			want, ok := says[fmt.Sprint(d.Code)]
+			if !ok {
+				continue
+			}
+			id++
+			c.sendJSON(map[string]any{"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+				"params": map[string]any{"textDocument": map[string]any{"uri": uri}, "position": d.Range.Start}})
+			var resp struct {
+				Result Hover `json:"result"`
+			}
+			if err := json.Unmarshal(c.next(response(fmt.Sprint(id))), &resp); err != nil {
+				t.Fatal(err)
+			}
+			agree := false
+			for _, w := range want {
+				agree = agree || strings.Contains(resp.Result.Contents.Value, w)
+			}
+			if !agree {
+				t.Errorf("%s:%d: %s %q; the hover says %q", filepath.Base(f), d.Range.Start.Line+1, d.Code, d.Message, resp.Result.Contents.Value)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no target finding in examples/docs to hover on")
+	}
+	t.Logf("%d target findings, each with a hover that says as much", checked)
+	if code := c.shutdown(); code != 0 {
+		t.Errorf("exit code %d", code)
+	}
+}

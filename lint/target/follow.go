@@ -1,7 +1,10 @@
 package target
 
 import (
+	"strings"
+
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/compare"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/resolve"
 	rbase "github.com/relurl/relurl/resolve/base"
@@ -14,8 +17,17 @@ type Lead struct {
 	// own base, or the URL the file is served at (Served).
 	Base   string
 	Served bool
-	// URL is the reference resolved by RFC 1808 §4.
-	URL ast.URL
+	// URL is the reference resolved by RFC 1808 §4, and Resolved that
+	// URL printed. For a reference RFC 1808 does not read (Browser), URL
+	// is zero and Resolved is the browsers' reading of it (the WHATWG URL
+	// Standard's), which the target rules follow then.
+	URL      ast.URL
+	Resolved string
+	Browser  bool
+	// Fragment is the reference's fragment, as written, when it has one
+	// (HasFragment).
+	Fragment    string
+	HasFragment bool
 	// Place is where URL leads; Target, for a place under the root that
 	// a file can have (no Bad), what is there, else nil.
 	Place  Place
@@ -32,6 +44,11 @@ type Lead struct {
 // the two cannot disagree. It returns false when ref is not valid under
 // RFC 1808 or the base cannot serve (no place to follow it to: its syntax
 // comes first, decision T-5).
+//
+// A reference that is not valid under RFC 1808 is followed where
+// browsers take it ([Tree.BrowserPlace]), as the target rules follow it;
+// Follow returns false when they reject it too, or when the base cannot
+// serve.
 func (t *Tree) Follow(path, embedded, ref string) (Lead, bool) {
 	l := Lead{Base: embedded}
 	if embedded == "" {
@@ -41,15 +58,35 @@ func (t *Tree) Follow(path, embedded, ref string) (Lead, bool) {
 	if err != nil {
 		return l, false
 	}
-	r, err := resolve.ParseRef(ref)
-	if err != nil {
-		return l, false
+	if r, err := resolve.ParseRef(ref); err == nil {
+		l.URL, l.Place = t.FollowURL(b, r)
+		l.Resolved = l.URL.String()
+		l.Fragment, l.HasFragment = r.Fragment.Value, r.Fragment.Present
+	} else {
+		w := compare.NewBase(l.Base).Reference(ref).Reading(compare.WHATWG)
+		var ok bool
+		if l.Resolved, l.Place, ok = t.BrowserPlace(w); !ok {
+			return l, false
+		}
+		l.Browser = true
+		_, l.Fragment, l.HasFragment = strings.Cut(ref, "#")
 	}
-	l.URL, l.Place = t.FollowURL(b, r)
 	if l.Place.Where == Inside && l.Place.Bad == "" {
 		l.Target = t.Resolve(l.Place.Path, l.Place.Dir)
 	}
 	return l, true
+}
+
+// BrowserPlace returns the URL of w, the browsers' reading of a reference
+// against its base (package compare), and where it leads; false when they
+// reject it. The target rules follow so a reference RFC 1808 does not
+// read.
+func (t *Tree) BrowserPlace(w *compare.Reading) (string, Place, bool) {
+	if w.Verdict == compare.Rejected || !w.URL.Present {
+		return "", Place{}, false
+	}
+	cs := &w.Components
+	return w.URL.Value, t.Locate(cs.Scheme.Value, cs.NetLoc.Value, cs.Path), true
 }
 
 // FollowURL returns the reference ref, valid, resolved by RFC 1808 §4
