@@ -34,6 +34,8 @@ type seen struct {
 	// anchors were read, with their paths under the root.
 	dirs  map[string]stamp
 	files map[string]seenFile
+	// last is when they were last checked.
+	last time.Time
 }
 
 // seenFile is a document whose anchors a tree read.
@@ -80,6 +82,7 @@ func (s *seen) noteFile(path, real string) {
 // it read, so that a reading between the two is seen again.
 func (s *seen) changed() (dirs bool, files []string) {
 	s.mu.Lock()
+	s.last = time.Now()
 	paths := make([]string, 0, len(s.dirs))
 	for p := range s.dirs {
 		paths = append(paths, p)
@@ -155,6 +158,19 @@ func (f seenFS) ReadDir(dir string) ([]target.Entry, error) {
 func (st *siteTree) loadAnchors(real string, k extract.Kind, slugs target.Slugs) *target.Anchors {
 	st.seen.noteFile(filepath.Join(st.root, filepath.FromSlash(real)), real)
 	return runner.LoadAnchors(st.root, real, k, st.max, slugs)
+}
+
+// lintCheckAge is how old a check of a tree may be when a document is
+// linted: a burst of lints (the documents of a project opened at once, a
+// change that relints the others) checks the disk once.
+const lintCheckAge = 50 * time.Millisecond
+
+// stale reports whether what st read of the disk was last checked longer
+// ago than age.
+func (st *siteTree) stale(age time.Duration) bool {
+	st.seen.mu.Lock()
+	defer st.seen.mu.Unlock()
+	return time.Since(st.seen.last) > age
 }
 
 // refresh checks what st read of the disk, and forgets what changed

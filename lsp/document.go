@@ -420,10 +420,10 @@ func (s *server) lintSnapshot(snap snapshot) (res *result) {
 	var tt *lint.Targets
 	if s.targets != nil && d.path != "" {
 		if st = s.targets.treeFor(set); st != nil {
-			// What the tree read of the disk is checked first: the lint
-			// sees what other programs did, whenever the last check was
-			// (decision E-10).
-			if st.refresh(s.openPaths()) {
+			// What the tree read of the disk is checked first, unless it
+			// was just now: the lint sees what other programs did,
+			// whenever the last tick was (decision E-10).
+			if st.stale(lintCheckAge) && st.refresh(s.openPaths()) {
 				s.pokeAllBut(d)
 			}
 			tt = st.targetsOf(d.path, name)
