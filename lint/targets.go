@@ -408,8 +408,8 @@ func (c *urlCheck) link() *link {
 	if pl, tg, fast := c.tc.fastPlace(&c.u); fast && c.b.fromRetrieval {
 		lk.ok, lk.place, lk.tg, lk.self = true, pl, tg, selfRef(&c.u)
 	} else {
-		res := resolve.Reference(tb, c.u)
-		lk.ok, lk.place = true, c.tc.tree.LocateURL(&res)
+		res, pl := c.tc.tree.FollowURL(tb, c.u)
+		lk.ok, lk.place = true, pl
 		if lk.place.Where != target.Inside {
 			lk.urlText = res.String()
 		}
@@ -444,15 +444,14 @@ func (c *urlCheck) browserLink(lk *link) {
 		b.tcmp = compare.NewBase(b.tbURL)
 		b.tbOdd = mayMove(b.tbURL, -1)
 	}
-	w := b.tcmp.Reference(c.s).Reading(compare.WHATWG)
-	if w.Verdict == compare.Rejected || !w.URL.Present {
+	u, pl, ok := c.tc.tree.BrowserPlace(b.tcmp.Reference(c.s).Reading(compare.WHATWG))
+	if !ok {
 		return
 	}
-	cs := &w.Components
 	lk.ok, lk.browser = true, true
-	lk.place = c.tc.tree.Locate(cs.Scheme.Value, cs.NetLoc.Value, cs.Path)
+	lk.place = pl
 	if lk.place.Where != target.Inside {
-		lk.urlText = w.URL.Value
+		lk.urlText = u
 	}
 	if i := strings.IndexByte(c.s, '#'); i >= 0 {
 		lk.fragAt, lk.fragText = i+1, c.s[i+1:]

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/format"
 	"github.com/relurl/relurl/lint/runner"
 )
@@ -93,4 +94,50 @@ func BenchmarkChangeToDiagnostics(b *testing.B) {
 	b.ReportMetric(float64(change.Nanoseconds())/n, "change-ns/op")
 	b.ReportMetric(float64(linted.Nanoseconds())/n, "lint-ns/op")
 	b.ReportMetric(float64(change)/float64(linted), "x-lint")
+}
+
+// pythonDocs is the Python documentation as Debian's python3.11-doc
+// installs it.
+const pythonDocs = "/usr/share/doc/python3.11/html"
+
+// BenchmarkCheckDisk measures what the server's check of the disk costs
+// (decision E-10) with library/functions.html of the Python docs open:
+// one check of what its tree read (check-ns/op: the directories listed
+// and the documents whose anchors were read, seen-paths of them) beside
+// one lint of the document (lint-ns/op), the two taken in turn in each
+// iteration; x-lint is the first over the second. The server checks four
+// times a second: idle, it spends 4 × check-ns/op a second.
+func BenchmarkCheckDisk(b *testing.B) {
+	path := filepath.Join(pythonDocs, "library", "functions.html")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		b.Skipf("no Python docs (apt-get install python3.11-doc): %v", err)
+	}
+	o := opts
+	var srv *server
+	c := startServer(b, o, func(s *server) { srv = s })
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":"` + pathURI(pythonDocs) + `","capabilities":{}}}`)
+	c.next(response("1"))
+	c.send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+	uri := pathURI(path)
+	c.open(uri, "html", string(data))
+	c.next(diagnosticsOf(uri, 1))
+	set := srv.ws.setupFor(path)
+	st := srv.targets.treeFor(set)
+	dirs, docs := st.seen.size()
+	var check, linted time.Duration
+	n := 0
+	for b.Loop() {
+		n++
+		start := time.Now()
+		srv.checkDisk()
+		check += time.Since(start)
+		start = time.Now()
+		srv.check(set.linter, path, string(data), extract.KindHTML, set.retrieval, st.targetsOf(path, path))
+		linted += time.Since(start)
+	}
+	b.ReportMetric(float64(dirs+docs), "seen-paths")
+	b.ReportMetric(float64(check.Nanoseconds())/float64(n), "check-ns/op")
+	b.ReportMetric(float64(linted.Nanoseconds())/float64(n), "lint-ns/op")
+	b.ReportMetric(float64(check)/float64(linted), "x-lint")
 }

@@ -13,38 +13,38 @@ import (
 	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/runner"
-	"github.com/relurl/relurl/lint/target"
-	"github.com/relurl/relurl/resolve"
 )
 
 // configName is the configuration file's name.
 const configName = runner.ConfigName
 
-// workspace finds and keeps the configuration of the documents: the
-// .relurl.toml nearest above each, as relurl lint run in the document's
-// directory reads it, loaded again whenever it changed on disk (decision
-// E-4).
+// workspace finds and keeps the configuration of the documents and the
+// setup of each (runner.Setup, as relurl lint has it): the .relurl.toml
+// nearest above each document, up to the repository's top
+// (runner.FindProject, decision L-46), loaded again whenever it changed on
+// disk (decision E-4); and the root of each, found from the document's
+// path alone (decision E-9).
 type workspace struct {
 	mu      sync.Mutex
 	folders []string
 	// plain is the linter of a document without configuration, made
-	// once.
-	plain *lint.Linter
+	// once; plains the setups of such documents, by root.
+	plain  *lint.Linter
+	plains map[string]*runner.Setup
 	// configs holds each configuration file read, by path.
 	configs map[string]*loaded
 }
 
 // loaded is a configuration file as last read.
 type loaded struct {
-	// stamp says which content of the file was read.
-	stamp stamp
-	// cfg and base are the configuration and its linter; those of the
-	// last content that loaded, when the file does not load now.
-	cfg  *runner.Config
-	base *lint.Linter
-	// layered holds the linters of the sets of overrides met, by the
-	// indexes of the set.
-	layered map[string]*lint.Linter
+	// stamp says which content of the file was read; checked is the
+	// stamp the disk was last seen with (configsChanged).
+	stamp, checked stamp
+	// cfg and setup are the configuration and the setup of its files;
+	// those of the last content that loaded, when the file does not load
+	// now.
+	cfg   *runner.Config
+	setup *runner.Setup
 	// err is why the file's content does not load; reported once.
 	err      error
 	reported bool
@@ -58,7 +58,7 @@ type stamp struct {
 }
 
 func newWorkspace() *workspace {
-	return &workspace{configs: map[string]*loaded{}, plain: defaultLinter()}
+	return &workspace{configs: map[string]*loaded{}, plain: defaultLinter(), plains: map[string]*runner.Setup{}}
 }
 
 func (w *workspace) setFolders(folders []string) {
@@ -76,10 +76,9 @@ type setup struct {
 	skip bool
 	// max is the largest document linted, in bytes.
 	max int64
-	// root is the directory the document's tree is served from: the
-	// configuration's root, else the workspace folder that holds the
-	// document, else the configuration file's directory; "" for none.
-	// cfg is the configuration, nil for none.
+	// root is the directory the document's tree is served from (decision
+	// E-9); "" for a document not saved. cfg is the configuration, nil
+	// for none.
 	root string
 	cfg  *runner.Config
 	// config is the configuration file's path, or ""; configErr why it
@@ -98,62 +97,70 @@ func defaultLinter() *lint.Linter {
 }
 
 // setupFor returns how the document at path ("" for one not saved) is
-// linted: by its configuration file, read again when it changed.
+// linted: by its configuration file, read again when it changed, from
+// its root, as relurl lint lints the file (runner.Setup). The root is
+// the project's (runner.Project.Root): the configuration's root, else
+// the configuration file's directory, else the repository's top; only
+// for a file in none of them, the workspace folder that holds it, else
+// its directory. The client's rootUri and the working directory choose
+// nothing else (decision E-9).
 func (w *workspace) setupFor(path string) setup {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	set := setup{max: input.DefaultMax}
-	dir := filepath.Dir(path)
+	set := setup{max: input.DefaultMax, linter: w.plain}
+	from := path
 	if path == "" {
 		if len(w.folders) == 0 {
-			set.linter = w.plain
 			return set
 		}
-		dir = w.folders[0]
+		from = w.folders[0]
 	}
-	found, err := runner.FindConfig(dir)
-	if err != nil || found == "" {
-		set.linter = w.plain
-		if path != "" {
-			set.root = w.folderOf(path, "")
+	proj, err := runner.FindProject(from)
+	if err != nil {
+		return set
+	}
+	var rs *runner.Setup
+	if proj.Config != "" {
+		set.config = proj.Config
+		ld := w.load(proj.Config, proj)
+		if ld.err != nil && !ld.reported {
+			ld.reported, set.configErr = true, ld.err
+		}
+		set.cfg, rs = ld.cfg, ld.setup
+	}
+	if path == "" {
+		if rs != nil {
+			set.linter, set.max, set.retrieval = rs.Linter, rs.MaxSize, rs.Linter.Retrieval()
 		}
 		return set
 	}
-	set.config = found
-	ld := w.load(found)
-	if ld.err != nil && !ld.reported {
-		ld.reported, set.configErr = true, ld.err
+	if rs == nil {
+		rs = w.plainSetup(proj.Root(nil, w.folderOf(path, filepath.Dir(path))))
 	}
-	if ld.cfg == nil {
-		set.linter = w.plain
-		if path != "" {
-			set.root = w.folderOf(path, "")
-		}
-		return set
-	}
-	cfg := ld.cfg
-	set.cfg = cfg
-	set.linter = ld.linterFor(path)
-	if cfg.MaxSize > 0 {
-		set.max = cfg.MaxSize
-	}
-	if path != "" {
-		set.skip = cfg.Skips(path, false)
-	}
-	root := cfg.Root
-	if root == "" {
-		root = w.folderOf(path, cfg.Dir)
-	}
-	if path != "" {
-		set.root = root
-	}
-	set.retrieval = retrievalFor(cfg.Base, root, path)
+	f := rs.File(path)
+	set.linter, set.retrieval, set.skip = f.Linter, f.Retrieval, f.Skip
+	set.max, set.root = rs.MaxSize, rs.Root
 	return set
 }
 
-// load returns the configuration file at path, read again when its stamp
-// changed. A content that does not load keeps the last one that did.
-func (w *workspace) load(path string) *loaded {
+// plainSetup returns the setup of the documents without configuration
+// under root.
+func (w *workspace) plainSetup(root string) *runner.Setup {
+	if rs := w.plains[root]; rs != nil {
+		return rs
+	}
+	rs, err := runner.NewSetup(nil, root, w.plain)
+	if err != nil {
+		rs = &runner.Setup{Linter: w.plain, MaxSize: input.DefaultMax}
+	}
+	w.plains[root] = rs
+	return rs
+}
+
+// load returns the configuration file at path, of the project proj, read
+// again when its stamp changed. A content that does not load keeps the
+// last one that did.
+func (w *workspace) load(path string, proj runner.Project) *loaded {
 	ld := w.configs[path]
 	if ld == nil {
 		ld = &loaded{}
@@ -166,49 +173,22 @@ func (w *workspace) load(path string) *loaded {
 	if ld.stamp == st && (ld.cfg != nil || ld.err != nil) {
 		return ld
 	}
-	ld.stamp = st
+	ld.stamp, ld.checked = st, st
 	cfg, err := runner.LoadConfig(path)
 	if err == nil {
 		var base *lint.Linter
 		opts := cfg.Options()
 		opts.Fixes = true
 		if base, err = lint.New(opts); err == nil {
-			ld.cfg, ld.base, ld.layered, ld.err, ld.reported = cfg, base, map[string]*lint.Linter{}, nil, false
-			return ld
+			var rs *runner.Setup
+			if rs, err = runner.NewSetup(cfg, proj.Root(cfg, ""), base); err == nil {
+				ld.cfg, ld.setup, ld.err, ld.reported = cfg, rs, nil, false
+				return ld
+			}
 		}
 	}
 	ld.err, ld.reported = err, false
 	return ld
-}
-
-// linterFor returns the linter of the document at path: the
-// configuration's, with the levels of the overrides that match the path,
-// in order.
-func (ld *loaded) linterFor(path string) *lint.Linter {
-	if path == "" || len(ld.cfg.Overrides) == 0 {
-		return ld.base
-	}
-	rel := relTo(ld.cfg.Dir, path)
-	var key strings.Builder
-	var layers []map[string]lint.Level
-	for i, o := range ld.cfg.Overrides {
-		if o.Paths.Match(rel, false) {
-			fmt.Fprintf(&key, "%d,", i)
-			layers = append(layers, o.Levels)
-		}
-	}
-	if len(layers) == 0 {
-		return ld.base
-	}
-	if l := ld.layered[key.String()]; l != nil {
-		return l
-	}
-	l, err := ld.base.WithLevels(layers...)
-	if err != nil {
-		l = ld.base // LoadConfig checked each override's rules
-	}
-	ld.layered[key.String()] = l
-	return l
 }
 
 // folderOf returns the workspace folder that holds path, the deepest; def
@@ -224,25 +204,6 @@ func (w *workspace) folderOf(path, def string) string {
 		return def
 	}
 	return best
-}
-
-// retrievalFor returns the retrieval URL of the file at path, as relurl
-// lint gives it with --base base and --root root: path's place under
-// root resolved against base; base itself for a file outside root; ""
-// without a base.
-func retrievalFor(base, root, path string) string {
-	if base == "" || path == "" || root == "" {
-		return base
-	}
-	rel := relTo(root, path)
-	if rel == "" || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
-		return base
-	}
-	u, err := resolve.Resolve(base, target.PathReference(rel))
-	if err != nil {
-		return base
-	}
-	return u.String()
 }
 
 // relTo returns path relative to dir, with "/" separators, or "".

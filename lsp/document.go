@@ -257,6 +257,34 @@ func (s *server) filesChanged(paths []string, kinds []int) {
 	}
 }
 
+// openPaths returns the paths of the open documents.
+func (s *server) openPaths() map[string]bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	open := make(map[string]bool, len(s.docs))
+	for _, d := range s.docs {
+		if d.path != "" {
+			open[d.path] = true
+		}
+	}
+	return open
+}
+
+// pokeAllBut relints the open documents but d.
+func (s *server) pokeAllBut(d *document) {
+	s.mu.Lock()
+	docs := make([]*document, 0, len(s.docs))
+	for _, o := range s.docs {
+		if o != d {
+			docs = append(docs, o)
+		}
+	}
+	s.mu.Unlock()
+	for _, o := range docs {
+		o.poke()
+	}
+}
+
 // pokePaths relints the open documents at paths: those whose links reach
 // a document whose anchors changed.
 func (s *server) pokePaths(paths []string) {
@@ -392,6 +420,12 @@ func (s *server) lintSnapshot(snap snapshot) (res *result) {
 	var tt *lint.Targets
 	if s.targets != nil && d.path != "" {
 		if st = s.targets.treeFor(set); st != nil {
+			// What the tree read of the disk is checked first, unless it
+			// was just now: the lint sees what other programs did,
+			// whenever the last tick was (decision E-10).
+			if st.stale(lintCheckAge) && st.refresh(s.openPaths()) {
+				s.pokeAllBut(d)
+			}
 			tt = st.targetsOf(d.path, name)
 		}
 	}

@@ -24,8 +24,10 @@ type client struct {
 	held []json.RawMessage
 }
 
-// timeout bounds each wait for a message.
-const timeout = 20 * time.Second
+// timeout bounds each wait for a message: it finds a server that hangs,
+// and is generous, for a burst of a thousand changes read under -race on
+// a loaded machine takes more than 20 s.
+const timeout = 60 * time.Second
 
 // startServer runs a server with opts; prepare, when not nil, changes it
 // before it reads its first message.

@@ -51,7 +51,8 @@ func (s *server) hover(req *jsonrpc2.Request) (func() (any, error), bool) {
 		start, end := ref.Map.At(0), ref.Map.At(len(ref.URL))
 		rng := ix.rangeOf(start, end)
 		h := &Hover{Range: &rng}
-		h.Contents = describe(ref, playground, markdown, s.leadsTo(set, d.path, ref, markdown))
+		served, leads := s.leadsTo(set, d.path, ref, markdown)
+		h.Contents = describe(ref, playground, markdown, served, leads)
 		return h, nil
 	}, true
 }
@@ -74,10 +75,13 @@ func refAt(text string, kind extract.Kind, retrieval string, off int) (extract.R
 
 // describe says what relurl makes of a URL: its verdict under RFC 1808
 // §2.2, its form and six components; what §4 resolves it to against the
-// document's base; where that leads in the workspace's tree (leads, a
-// paragraph, "" for none); the three readings of package compare where
-// they differ; and a link to the playground with the URL and base.
-func describe(r extract.Ref, playground string, markdown bool, leads string) MarkupContent {
+// document's base, or when it has none against served, the URL the file
+// is served at under its root, as the target rules resolve it ("" when
+// the document has no place in a tree); where that leads in the tree
+// (leads, a paragraph, "" for none); the three readings of package
+// compare where they differ; and a link to the playground with the URL
+// and base.
+func describe(r extract.Ref, playground string, markdown bool, served, leads string) MarkupContent {
 	w := &writer{md: markdown}
 	s := r.URL
 	if r.Err != nil {
@@ -118,6 +122,15 @@ func describe(r extract.Ref, playground string, markdown bool, leads string) Mar
 	case b == nil:
 	case b.Err != nil:
 		w.para(fmt.Sprintf("§4: no resolution: the base %s (%s, §%s) cannot serve: %v.", w.code(b.URL.URL), b.URL.Layer, b.URL.Layer.Section(), b.Err))
+	case b.URL.URL == "" && served != "":
+		base = served
+		if res, err := resolve.Resolve(base, s); err == nil {
+			w.para(fmt.Sprintf("§4 against %s (the URL the file is served at under its root, as the target rules read it; the document has no base, §3.4): %s",
+				w.code(base), w.bold(w.code(res.String()))))
+		} else {
+			w.para(fmt.Sprintf("§4 against %s (the URL the file is served at under its root; the document has no base, §3.4): %s, read leniently: the reference is not valid",
+				w.code(base), w.bold(w.code(resolve.Lenient(base, s).String()))))
+		}
 	case b.URL.URL == "":
 		w.para("§4: no base (§3.4): the reference stays as it is.")
 	default:
@@ -304,42 +317,63 @@ func (w *writer) link(text, url string) {
 	w.para(text + ": " + url)
 }
 
-// leadsTo says where the URL r leads in the tree of the document at path
-// (the target rules' reading: RFC 1808 §4 against the document's base,
-// or the URL the file is served at; decision T-1), and whether a file and
-// its anchor are there; "" when the target rules are off or the document
-// has no place in a tree, and for a URL that is not valid or a base.
-func (s *server) leadsTo(set setup, path string, r extract.Ref, markdown bool) string {
-	if s.targets == nil || path == "" || r.Err != nil || r.IsBase {
-		return ""
+// leadsTo says where the URL r leads in the tree of the document at path,
+// as the target rules read it (target.Tree.Follow: RFC 1808 §4 against
+// the document's own base, or the URL the file is served at; decision
+// T-1; for a URL RFC 1808 does not read, the browsers' reading), and
+// whether a file and its anchor are there: a paragraph, "" when the target
+// rules are off or the document has no place in a tree, and for a base or
+// a URL nobody reads. served is the URL the file is
+// served at, "" when it has no place in a tree.
+func (s *server) leadsTo(set setup, path string, r extract.Ref, markdown bool) (served, leads string) {
+	if s.targets == nil || path == "" || r.Err != nil {
+		return "", ""
 	}
 	st := s.targets.treeFor(set)
 	if st == nil {
-		return ""
+		return "", ""
 	}
 	rel, ok := st.rel(path)
 	if !ok {
-		return ""
+		return "", ""
 	}
-	base := st.tree.URLOf(rel)
-	if b := r.Base; b != nil && b.Err == nil && b.URL.URL != "" {
-		base = b.URL.URL
+	served = st.tree.URLOf(rel)
+	if r.IsBase {
+		return served, ""
 	}
-	u, err := resolve.Resolve(base, r.URL)
-	if err != nil {
-		return "" // not valid: its syntax comes first (decision T-5)
+	embedded, ok := target.EmbeddedBase(r.Base)
+	if !ok {
+		return served, ""
 	}
+	lead, ok := st.tree.Follow(rel, embedded, r.URL)
+	if !ok {
+		return served, "" // rejected by RFC 1808 and browsers alike
+	}
+	return served, leadMessage(st, lead, markdown)
+}
+
+// leadMessage says where a lead goes, in a paragraph.
+func leadMessage(st *siteTree, lead target.Lead, markdown bool) string {
+	msg := leadPlace(st, lead, markdown)
+	if lead.Browser {
+		msg = "As browsers read it (the URL is not valid under RFC 1808): " + strings.ToLower(msg[:1]) + msg[1:]
+	}
+	return msg
+}
+
+// leadPlace says where a lead goes, and what is there.
+func leadPlace(st *siteTree, lead target.Lead, markdown bool) string {
 	w := &writer{md: markdown}
-	pl := st.tree.LocateURL(&u)
+	pl := lead.Place
 	switch {
 	case pl.Where == target.External:
 		return "It leads to another site, which relurl never fetches."
 	case pl.Where == target.Outside:
-		return "It leads out of the tree (" + st.root + "): " + w.code(u.String()) + "."
+		return "It leads out of the tree (" + st.root + "): " + w.code(lead.Resolved) + "."
 	case pl.Bad != "":
 		return "It leads to no file: " + pl.Bad + "."
 	}
-	tg := st.tree.Resolve(pl.Path, pl.Dir)
+	tg := lead.Target
 	shown := w.code(pl.Path)
 	switch tg.Status {
 	case target.Missing:
@@ -352,18 +386,18 @@ func (s *server) leadsTo(set setup, path string, r extract.Ref, markdown bool) s
 		return fmt.Sprintf("It leads to %s under the root, a target the build makes ([targets] ignore).", shown)
 	}
 	msg := fmt.Sprintf("It leads to %s under the root, which exists", w.code(tg.Path))
-	if u.Fragment.Present {
-		switch f := st.tree.Fragment(tg, u.Fragment.Value); {
+	if frag := lead.Fragment; lead.HasFragment {
+		switch f := st.tree.Fragment(tg, frag); {
 		case !f.Checked:
 			msg += "; its fragment is not checked (not a document whose anchors are read)"
 		case f.Params:
 			msg += "; its fragment is parameters for the page, not an anchor (decision T-16)"
 		case f.Found:
-			msg += ", with the anchor " + w.code("#"+u.Fragment.Value)
+			msg += ", with the anchor " + w.code("#"+frag)
 		case f.Top:
-			msg += "; the fragment " + w.code("#"+u.Fragment.Value) + " is its top"
+			msg += "; the fragment " + w.code("#"+frag) + " is its top"
 		default:
-			msg += ", but has no anchor " + w.code("#"+u.Fragment.Value)
+			msg += ", but has no anchor " + w.code("#"+frag)
 		}
 	}
 	return msg + "."

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
 
@@ -40,6 +42,13 @@ type Options struct {
 	// where the links lead is then not checked, and the server watches no
 	// file but the configuration files.
 	NoTargets bool
+	// DiskCheck is how often the server checks the disk for what the open
+	// documents depend on (the directories and documents their
+	// references reach, the configuration files), so that what other
+	// programs create, change, delete or rename is seen without the
+	// client's help (decision E-10); 0 is [DefaultDiskCheck], and a
+	// negative duration checks only when a document is linted.
+	DiskCheck time.Duration
 	// Log, when not nil, gets a line for each message the server could
 	// not read or handle, besides the window/logMessage the client gets.
 	Log io.Writer
@@ -67,6 +76,10 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, opts Options, prepa
 	s.st.idle = s.idle
 	s.conn = jsonrpc2.NewConn(ctx, s.st, s)
 	close(s.ready)
+	if interval := cmp.Or(opts.DiskCheck, DefaultDiskCheck); interval > 0 {
+		s.workers.Add(1)
+		go s.watchDisk(interval)
+	}
 	var code int
 	select {
 	case code = <-s.exit:

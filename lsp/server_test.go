@@ -21,7 +21,7 @@ const initialized16 = `{"jsonrpc":"2.0","id":1,"result":{
 	"serverInfo":{"name":"relurl","version":"test"}}}`
 
 // opts are the options of most tests.
-var opts = Options{Version: "test"}
+var opts = Options{Version: "test", DiskCheck: -1}
 
 func TestLifecycle(t *testing.T) {
 	c := startServer(t, opts, nil)

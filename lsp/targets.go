@@ -13,12 +13,12 @@ import (
 )
 
 // targetIndex is where the workspace's links lead (decision E-7): for each
-// root (the configuration's root, else the workspace folder that holds the
-// document), a tree of its files (package lint/target) made as a run of
-// relurl lint makes its own, with the configuration's [targets] table and
-// base. A tree reads the disk for what no open document says: directory
-// listings and symbolic links once, until a file is created or deleted;
-// the anchors of a document not open once, until it changes on disk. An
+// root (found from each document's path, decision E-9), a tree of its
+// files (package lint/target) made as a run of relurl lint makes its own,
+// with the configuration's [targets] table and base. A tree reads the disk
+// for what no open document says: directory listings and symbolic links
+// once, until a file is created or deleted; the anchors of a document not
+// open once, until it changes on disk (the server checks, decision E-10). An
 // open document's anchors are those of its text in the editor, set each
 // time it is linted. It is safe for concurrent use.
 type targetIndex struct {
@@ -33,6 +33,8 @@ type siteTree struct {
 	cfg  *runner.Config
 	max  int64
 	tree *target.Tree
+	// seen is what the tree read of the disk (decision E-10).
+	seen *seen
 }
 
 func newTargetIndex() *targetIndex {
@@ -51,7 +53,7 @@ func (x *targetIndex) treeFor(set setup) *siteTree {
 	if st := x.trees[set.root]; st != nil && st.cfg == set.cfg && st.max == set.max {
 		return st
 	}
-	st := &siteTree{root: set.root, cfg: set.cfg, max: set.max}
+	st := &siteTree{root: set.root, cfg: set.cfg, max: set.max, seen: newSeen()}
 	var opts target.Options
 	base := ""
 	if set.cfg != nil {
@@ -59,13 +61,13 @@ func (x *targetIndex) treeFor(set setup) *siteTree {
 	}
 	slugs := opts.MarkdownAnchors
 	opts.Load = func(real string, k extract.Kind) *target.Anchors {
-		return runner.LoadAnchors(st.root, real, k, st.max, slugs)
+		return st.loadAnchors(real, k, slugs)
 	}
 	fsys, err := target.OS(set.root)
 	if err != nil {
 		return nil
 	}
-	if st.tree, err = target.NewTree(fsys, base, opts); err != nil {
+	if st.tree, err = target.NewTree(seenFS{FS: fsys, root: set.root, seen: st.seen}, base, opts); err != nil {
 		return nil
 	}
 	x.trees[set.root] = st
@@ -150,33 +152,49 @@ func (st *siteTree) referrers(rel, real string) []string {
 // deleted on disk (paths, by kind of event: 1 created, 2 changed, 3
 // deleted, 0 saved by the editor); the anchors of the documents open,
 // whose texts stand for their files', are kept (open).
+//
+// A file saved that the tree has not found is new to it too (the
+// client saved a document it had not saved before): the listings are
+// read again.
 func (x *targetIndex) filesChanged(paths []string, kinds []int, open map[string]bool) {
-	x.mu.Lock()
-	trees := make([]*siteTree, 0, len(x.trees))
-	for _, st := range x.trees {
-		trees = append(trees, st)
-	}
-	x.mu.Unlock()
-	for _, st := range trees {
+	for _, st := range x.all() {
 		moved := false
+		var forgot []string
 		for i, p := range paths {
 			rel, ok := st.rel(p)
 			if !ok {
 				continue
 			}
-			if kinds[i] == 1 || kinds[i] == 3 {
+			tg := st.tree.Resolve(rel, false)
+			if kinds[i] == 1 || kinds[i] == 3 || tg.Status != target.Found {
 				moved = true
+			}
+			forgot = append(forgot, p)
+			if tg.Status == target.Found {
+				forgot = append(forgot, filepath.Join(st.root, filepath.FromSlash(tg.Real)))
 			}
 			if open[p] {
 				continue
 			}
-			if tg := st.tree.Resolve(rel, false); tg.Status == target.Found {
+			if tg.Status == target.Found {
 				st.tree.SetAnchors(tg.Real, nil)
 			}
 			st.tree.SetAnchors(rel, nil)
 		}
+		st.seen.forget(moved, forgot)
 		if moved {
 			st.tree.Invalidate()
 		}
 	}
+}
+
+// all returns the trees.
+func (x *targetIndex) all() []*siteTree {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	trees := make([]*siteTree, 0, len(x.trees))
+	for _, st := range x.trees {
+		trees = append(trees, st)
+	}
+	return trees
 }

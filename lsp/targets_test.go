@@ -68,6 +68,11 @@ func TestTargets(t *testing.T) {
 		want string
 	}{
 		{0, `It leads to "guide/intro.md" under the root, which exists, with the anchor "#usage".`},
+		// No base: §4 against the URL the file is served at, as the
+		// target rules resolve it, and so the three readings.
+		{0, `§4 against "http://site.invalid/index.html" (the URL the file is served at under its root, as the target rules read it; the document has no base, §3.4): "http://site.invalid/guide/intro.md#usage"`},
+		{0, `RFC 1808, RFC 3986 (Go's net/url) and the WHATWG URL Standard read it alike.`},
+		{4, `§4 against "http://site.invalid/index.html" (the URL the file is served at under its root, as the target rules read it; the document has no base, §3.4): "http://site.invalid/../up.html"`},
 		{1, `It leads to "guide/intro.md" under the root, which exists, but has no anchor "#setup".`},
 		{2, `It leads to "faq.html" under the root: no such file.`},
 		{3, `It leads to "guide/intro.md" under the root, which exists.`},
@@ -132,6 +137,85 @@ func TestNoTargets(t *testing.T) {
 	if got := targetCodes(c.next(diagnosticsOf(uri, 1))); got != "" {
 		t.Errorf("with NoTargets: %s, want none", got)
 	}
+	if code := c.shutdown(); code != 0 {
+		t.Errorf("exit code %d", code)
+	}
+}
+
+// TestHoverAgreesWithDiagnostics: on every link of examples/docs that a
+// target rule reports, the hover says what the finding says (decision
+// E-11): no file, no anchor, out of the tree.
+func TestHoverAgreesWithDiagnostics(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join("..", "examples", "docs")
+	var files []string
+	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		writeFiles(t, dir, map[string]string{filepath.ToSlash(rel): string(data)})
+		if strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".md") {
+			files = append(files, filepath.Join(dir, rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	says := map[string][]string{
+		"target/missing":  {"under the root: "},
+		"target/fragment": {", but has no anchor "},
+		"target/outside":  {"It leads out of the tree", "which leads out of the tree"},
+		"target/case":     {"which exists only as"},
+	}
+	c := startServer(t, opts, nil)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":"` + pathURI(dir) + `","capabilities":{}}}`)
+	c.next(response("1"))
+	c.send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+	id, checked := 100, 0
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		uri := pathURI(f)
+		c.open(uri, map[bool]string{true: "markdown", false: "html"}[strings.HasSuffix(f, ".md")], string(data))
+		var v struct {
+			Params PublishDiagnosticsParams `json:"params"`
+		}
+		if err := json.Unmarshal(c.next(diagnosticsOf(uri, 1)), &v); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range v.Params.Diagnostics {
+			want, ok := says[fmt.Sprint(d.Code)]
+			if !ok {
+				continue
+			}
+			id++
+			c.sendJSON(map[string]any{"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+				"params": map[string]any{"textDocument": map[string]any{"uri": uri}, "position": d.Range.Start}})
+			var resp struct {
+				Result Hover `json:"result"`
+			}
+			if err := json.Unmarshal(c.next(response(fmt.Sprint(id))), &resp); err != nil {
+				t.Fatal(err)
+			}
+			agree := false
+			for _, w := range want {
+				agree = agree || strings.Contains(resp.Result.Contents.Value, w)
+			}
+			if !agree {
+				t.Errorf("%s:%d: %s %q; the hover says %q", filepath.Base(f), d.Range.Start.Line+1, d.Code, d.Message, resp.Result.Contents.Value)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no target finding in examples/docs to hover on")
+	}
+	t.Logf("%d target findings, each with a hover that says as much", checked)
 	if code := c.shutdown(); code != 0 {
 		t.Errorf("exit code %d", code)
 	}

@@ -105,9 +105,10 @@ var allowed = map[string][]string{
 	// lint/target: the tree of files the target rules read: where a URL
 	// leads under the root, what is there (directory listings and
 	// symbolic links, read through its FS), the documents' anchors and
-	// the slugs of Markdown headings (goldmark's own ids among them); no
-	// walker, no configuration, no rule.
-	"lint/target": {"ast", "resolve", "lint/extract", "github.com/yuin/goldmark"},
+	// the slugs of Markdown headings (goldmark's own ids among them), and
+	// where browsers take a URL RFC 1808 does not read (compare's WHATWG
+	// reading); no walker, no configuration, no rule.
+	"lint/target": {"ast", "resolve", "compare", "lint/extract", "github.com/yuin/goldmark"},
 	// lint/runner: the run of the linter over files: the walk, the
 	// configuration file (TOML), its patterns and overrides, the baseline,
 	// reading through the size limit, the ordered parallel run, the fixes

@@ -76,3 +76,38 @@ func ExampleBaseline() {
 	// ]}
 	// 0 1
 }
+
+func ExampleSetup() {
+	cfg, err := runner.ParseConfig("/srv/docs/.relurl.toml", []byte(`
+base = "https://docs.example.org/3/"
+root = "html"
+exclude = ["html/_sources/"]
+[[override]]
+paths = ["html/legacy/**"]
+rules = { syntax = "warning" }
+`))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	l, _ := lint.New(cfg.Options())
+	// The root of the files it governs (decision L-46), and how each is
+	// linted: what relurl lint and the language server both ask.
+	root := runner.Project{Config: cfg.Path}.Root(cfg, "")
+	s, err := runner.NewSetup(cfg, root, l)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(s.Root)
+	for _, p := range []string{"/srv/docs/html/library/a b.html", "/srv/docs/html/legacy/old.html", "/srv/docs/html/_sources/x.txt"} {
+		f := s.File(p)
+		sev := f.Linter.File(p, []byte("<a href=\"a b\">x</a>"), extract.KindHTML)[0].Severity
+		fmt.Println(f.Retrieval, f.Skip, sev)
+	}
+	// Output:
+	// /srv/docs/html
+	// https://docs.example.org/3/library/a%20b.html false error
+	// https://docs.example.org/3/legacy/old.html false warning
+	// https://docs.example.org/3/_sources/x.txt true error
+}

@@ -21,8 +21,6 @@ import (
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/fix"
-	"github.com/relurl/relurl/lint/target"
-	"github.com/relurl/relurl/resolve"
 )
 
 // Reporter receives the results of a [Run] in order: Start once, File for
@@ -658,8 +656,8 @@ func pathError(op, name string, err error) error {
 }
 
 // retrievalFor returns the retrieval URL of an input: for a file under
-// Root, its path under Root resolved against the linter's retrieval URL;
-// otherwise that URL.
+// Root, its path under Root resolved against the linter's retrieval URL
+// ([Retrieval], as the language server gives it); otherwise that URL.
 func (r *runner) retrievalFor(it item) string {
 	ret := r.Linter.Retrieval()
 	if ret == "" || r.rootAbs == "" || it.stdin {
@@ -669,15 +667,7 @@ func (r *runner) retrievalFor(it item) string {
 	if err != nil {
 		return ret
 	}
-	rel, err := filepath.Rel(r.rootAbs, abs)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return ret
-	}
-	u, err := resolve.Resolve(ret, target.PathReference(filepath.ToSlash(rel)))
-	if err != nil {
-		return ret
-	}
-	return u.String()
+	return Retrieval(ret, r.rootAbs, abs)
 }
 
 // isBinary reports whether data looks like a binary file: it holds a NUL
