@@ -126,3 +126,54 @@ func TestRunOutside(t *testing.T) {
 		}
 	}
 }
+
+// TestOpenThroughRoot: a file under the root is opened through the root,
+// so that a symbolic link changed after the walk to lead out of it (a
+// file's link, or a directory's on the way) is not read, but skipped as
+// leading out.
+func TestOpenThroughRoot(t *testing.T) {
+	top := edgeTree(t)
+	docs := filepath.Join(top, "proj/docs")
+	run := &Run{Linter: mustNew(t, lint.Options{}), Root: docs}
+	rn := &runner{Run: run, fsys: osFS{}, max: 1 << 20, edge: newEdge(docs)}
+	root, err := os.OpenRoot(rn.edge.realRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	rn.realRoot = root
+	lintIt := func(name string) *FileResult {
+		t.Helper()
+		var res *FileResult
+		rn.lintOne(0, item{name: name, walked: true}, func(r *FileResult) { res = r })
+		return res
+	}
+	swap := func(link, target string) {
+		t.Helper()
+		if err := os.Remove(link); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	file, dir := filepath.Join(docs, "swap.urls"), filepath.Join(docs, "swapdir")
+	swap(file, "ok.urls")
+	swap(dir, "sub")
+	for _, name := range []string{file, filepath.Join(dir, "b.urls")} {
+		if res := lintIt(name); res.Skipped != "" || res.Err != nil || len(res.Findings) != 1 {
+			t.Errorf("%s, under the root: %+v", name, res)
+		}
+	}
+	swap(file, "../../home/.profile")
+	swap(dir, "../../home/dir")
+	for name, real := range map[string]string{
+		file:                         filepath.Join(top, "home/.profile"),
+		filepath.Join(dir, "x.urls"): filepath.Join(top, "home/dir/x.urls"),
+	} {
+		res := lintIt(name)
+		if res.Skipped != SkippedOutside || res.Outside != real || len(res.Findings) != 0 || res.URLs != 0 {
+			t.Errorf("%s, out of the root since the walk: %+v", name, res)
+		}
+	}
+}
