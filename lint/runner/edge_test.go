@@ -25,6 +25,7 @@ func edgeTree(t *testing.T) string {
 		"home/passwd":           "root:x:0:0:SECRET /root\n",
 		"home/dir/x.urls":       "http://a/ SECRET\n",
 		"proj/.git/config":      "[http]\n\textraheader = AUTHORIZATION: basic SECRET\n",
+		"proj/.git/config.urls": "http://a/ SECRET\n",
 		"proj/docs/ok.urls":     "http://a/b c\n",
 		"proj/docs/sub/b.urls":  "http://a/ d\n",
 		"proj/docs/zz/keep.txt": "",
@@ -114,6 +115,17 @@ func TestRunOutside(t *testing.T) {
 		t.Errorf("named: summary %s", sum)
 	}
 
+	// With the repository's top as the root, .git/config is under it,
+	// but a repository's metadata is no part of its tree: leak.urls is
+	// not read either. Named in .git, a file is read.
+	rec, sum, _ = lintIt2(t, l, filepath.Join(top, "proj"), false, docs, filepath.Join(top, "proj/.git/config.urls"))
+	if got, want := rel(rec.findingsOf()), []string{"proj/docs/inside.urls:1 fsegment/char", "proj/docs/ok.urls:1 fsegment/char", "proj/.git/config.urls:1 fsegment/char"}; !slices.Equal(got, want) {
+		t.Errorf("root at the top: findings %q, want %q", got, want)
+	}
+	if sum.Skipped[SkippedOutside] != 4 {
+		t.Errorf("root at the top: summary %s", sum)
+	}
+
 	// --follow-outside: read.
 	rec, sum, warned = lintIt(true, docs)
 	if sum.Skipped[SkippedOutside] != 0 || sum.Files != 6 || len(warned) != 0 {
@@ -125,6 +137,20 @@ func TestRunOutside(t *testing.T) {
 			t.Errorf("followed: %s not read: %s", f, read)
 		}
 	}
+}
+
+// lintIt2 lints args with root as the root, and returns what was
+// reported, the summary and what was said.
+func lintIt2(t *testing.T, l *lint.Linter, root string, follow bool, args ...string) (*recorder, *Summary, []string) {
+	t.Helper()
+	var warned []string
+	rec := &recorder{}
+	run := Run{Linter: l, Root: root, FollowOutside: follow, Warn: func(err error) { warned = append(warned, err.Error()) }}
+	sum, err := run.Lint(args, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, sum, warned
 }
 
 // TestOpenThroughRoot: a file under the root is opened through the root,

@@ -520,7 +520,7 @@ func (r *runner) open(name string) (f fs.File, outside string, err error) {
 		return f, "", err
 	}
 	abs, err := filepath.Abs(real)
-	if err != nil || !within(r.edge.realRoot, abs) {
+	if err != nil || !r.edge.keeps(name, abs) {
 		return nil, abs, nil
 	}
 	rel, err := filepath.Rel(r.edge.realRoot, abs)
