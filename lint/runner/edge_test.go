@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // edgeTree writes a project whose docs hold symbolic links out of it:
@@ -200,6 +202,23 @@ func TestOpenThroughRoot(t *testing.T) {
 		res := lintIt(name)
 		if res.Skipped != SkippedOutside || res.Outside != real || len(res.Findings) != 0 || res.URLs != 0 {
 			t.Errorf("%s, out of the root since the walk: %+v", name, res)
+		}
+	}
+}
+
+// TestLoadAnchorsEdge: the anchors of a document the run did not lint are
+// read only under the root: not through a link out of it, not in its .git.
+func TestLoadAnchorsEdge(t *testing.T) {
+	top := t.TempDir()
+	page := `<p id="SECRET">x</p>`
+	writeTree(t, top, map[string]string{"root/y.html": page, "root/.git/x.html": page, "outside.html": page})
+	if err := os.Symlink("../outside.html", filepath.Join(top, "root/out.html")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	root := filepath.Join(top, "root")
+	for real, want := range map[string]bool{"y.html": true, ".git/x.html": false, "out.html": false} {
+		if got := LoadAnchors(root, real, extract.KindHTML, 1<<20, target.SlugsGitHub) != nil; got != want {
+			t.Errorf("%s: anchors read %v, want %v", real, got, want)
 		}
 	}
 }
