@@ -139,3 +139,32 @@ func TestLintNothingOutside(t *testing.T) {
 		t.Errorf("--follow-outside=false over the configuration: %s", stderr)
 	}
 }
+
+// TestLintOutsideFromTheTop: with the repository's top as the root (as
+// pre-commit's files of one commit have it), a link into .git is under
+// the root but no part of the tree: not read either. A .relurl.toml found
+// that a symbolic link leads out of the project, or into .git, is not
+// read, but an error that quotes nothing of it.
+func TestLintOutsideFromTheTop(t *testing.T) {
+	top, docs, _ := edgeProject(t)
+	proj := filepath.Dir(docs)
+	out, stderr, _ := runCmd(t, "", "lint", "--no-config", "--root", proj, "--format", "json", docs)
+	if strings.Contains(out+stderr, outsideSecret) || !strings.Contains(stderr, "4 skipped (4 leading out of the root)") {
+		t.Errorf("root at the top:\n%s%s", out, stderr)
+	}
+	writeFile(t, top, "home/cfg.toml", outsideSecret+" = 1\n")
+	link := filepath.Join(docs, ".relurl.toml")
+	for _, target := range []string{"../../home/cfg.toml", "../.git/config"} {
+		if err := os.Remove(link); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+		inDir(t, proj, "docs")
+		out, stderr, code := runCmd(t, "", "lint", "index.html")
+		if code != exitUsage || strings.Contains(out+stderr, outsideSecret) || !strings.Contains(stderr, ".relurl.toml: a symbolic link out of the project, to ") {
+			t.Errorf(".relurl.toml -> %s: exit %d\n%s%s", target, code, out, stderr)
+		}
+	}
+}

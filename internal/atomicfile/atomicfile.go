@@ -44,7 +44,8 @@ func WriteFile(name string, data []byte) error {
 
 // WriteFileUnder is [WriteFile] for a file that must be under the
 // directory root: name, once every symbolic link in it is followed, is
-// under root's real path, or nothing is written and the error wraps
+// under root's real path, and not in a .git directory below it unless
+// name is written there, or nothing is written and the error wraps
 // [ErrOutside]. A link under the root to a file under it is written
 // through: that file is replaced, the link stays. The temporary file, the
 // rename and the sync are made through an [os.Root] of the root, which
@@ -76,10 +77,36 @@ func writeFileUnder(root, name string, data []byte, chunk int, after func(writte
 		return err
 	}
 	rel, err := filepath.Rel(realRoot, real)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) ||
+		inGit(rel) && !writtenInGit(root, name) {
 		return &fs.PathError{Op: "replace", Path: name, Err: fmt.Errorf("%w %s (it is %s)", ErrOutside, root, real)}
 	}
 	return replaceIn(realRoot, rel, name, data, chunk, after)
+}
+
+// inGit reports whether the relative path rel is in a directory named
+// .git, in any letter case: a repository's metadata (its config, its
+// hooks) is not the tree's, and a link there must not turn a fix into a
+// hook.
+func inGit(rel string) bool {
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		if strings.EqualFold(seg, ".git") {
+			return true
+		}
+	}
+	return false
+}
+
+// writtenInGit reports whether name, as written, is in a .git directory
+// below root: then it was meant.
+func writtenInGit(root, name string) bool {
+	absRoot, err1 := filepath.Abs(root)
+	abs, err2 := filepath.Abs(name)
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	rel, err := filepath.Rel(absRoot, abs)
+	return err == nil && inGit(rel)
 }
 
 // realAbs returns the absolute path of name with every symbolic link

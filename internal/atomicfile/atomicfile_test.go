@@ -210,17 +210,25 @@ func TestWriteFileUnder(t *testing.T) {
 		}
 	}
 	links := map[string]string{
-		"notes.urls":  "../../home/.profile", // out, relative
-		"abs.urls":    profile,               // out, absolute
-		"ext":         "../../home",          // a directory out
-		"inside.urls": "sub/a.urls",          // in
+		"notes.urls":  "../../home/.profile",       // out, relative
+		"abs.urls":    profile,                     // out, absolute
+		"ext":         "../../home",                // a directory out
+		"inside.urls": "sub/a.urls",                // in
+		"hook.urls":   "sub/.git/hooks/pre-commit", // into a repository's metadata
 	}
 	for link, target := range links {
 		if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
 			t.Skip("no symbolic links here:", err)
 		}
 	}
-	for _, name := range []string{"notes.urls", "abs.urls", "ext/.profile", "../../home/.profile"} {
+	hook := filepath.Join(root, "sub/.git/hooks/pre-commit")
+	if err := os.MkdirAll(filepath.Dir(hook), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(hook, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"notes.urls", "abs.urls", "ext/.profile", "../../home/.profile", "hook.urls"} {
 		err := WriteFileUnder(root, filepath.Join(root, name), []byte("export%20PATH\n"))
 		if !errors.Is(err, ErrOutside) {
 			t.Errorf("%s: error %v, want ErrOutside", name, err)
@@ -228,6 +236,12 @@ func TestWriteFileUnder(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(profile); string(got) != "export PATH=/usr/bin:$PATH\n" {
 		t.Errorf("the file outside the root now holds %q", got)
+	}
+	if got, _ := os.ReadFile(hook); string(got) != "#!/bin/sh\n" {
+		t.Errorf("the hook now holds %q", got)
+	}
+	if err := WriteFileUnder(root, hook, []byte("#!/bin/sh\n# named\n")); err != nil {
+		t.Errorf("a file named in .git: %v", err)
 	}
 	if names := readDir(t, outside); len(names) != 1 {
 		t.Errorf("left outside the root: %q", names)

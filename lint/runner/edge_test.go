@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // edgeTree writes a project whose docs hold symbolic links out of it:
@@ -25,6 +27,7 @@ func edgeTree(t *testing.T) string {
 		"home/passwd":           "root:x:0:0:SECRET /root\n",
 		"home/dir/x.urls":       "http://a/ SECRET\n",
 		"proj/.git/config":      "[http]\n\textraheader = AUTHORIZATION: basic SECRET\n",
+		"proj/.git/config.urls": "http://a/ SECRET\n",
 		"proj/docs/ok.urls":     "http://a/b c\n",
 		"proj/docs/sub/b.urls":  "http://a/ d\n",
 		"proj/docs/zz/keep.txt": "",
@@ -114,6 +117,17 @@ func TestRunOutside(t *testing.T) {
 		t.Errorf("named: summary %s", sum)
 	}
 
+	// With the repository's top as the root, .git/config is under it,
+	// but a repository's metadata is no part of its tree: leak.urls is
+	// not read either. Named in .git, a file is read.
+	rec, sum, _ = lintIt2(t, l, filepath.Join(top, "proj"), false, docs, filepath.Join(top, "proj/.git/config.urls"))
+	if got, want := rel(rec.findingsOf()), []string{"proj/docs/inside.urls:1 fsegment/char", "proj/docs/ok.urls:1 fsegment/char", "proj/.git/config.urls:1 fsegment/char"}; !slices.Equal(got, want) {
+		t.Errorf("root at the top: findings %q, want %q", got, want)
+	}
+	if sum.Skipped[SkippedOutside] != 4 {
+		t.Errorf("root at the top: summary %s", sum)
+	}
+
 	// --follow-outside: read.
 	rec, sum, warned = lintIt(true, docs)
 	if sum.Skipped[SkippedOutside] != 0 || sum.Files != 6 || len(warned) != 0 {
@@ -123,6 +137,88 @@ func TestRunOutside(t *testing.T) {
 	for _, f := range []string{"notes.urls", "leak.urls", "pw.urls", "ext/x.urls"} {
 		if !strings.Contains(read, "proj/docs/"+f+":") {
 			t.Errorf("followed: %s not read: %s", f, read)
+		}
+	}
+}
+
+// lintIt2 lints args with root as the root, and returns what was
+// reported, the summary and what was said.
+func lintIt2(t *testing.T, l *lint.Linter, root string, follow bool, args ...string) (*recorder, *Summary, []string) {
+	t.Helper()
+	var warned []string
+	rec := &recorder{}
+	run := Run{Linter: l, Root: root, FollowOutside: follow, Warn: func(err error) { warned = append(warned, err.Error()) }}
+	sum, err := run.Lint(args, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, sum, warned
+}
+
+// TestOpenThroughRoot: a file under the root is opened through the root,
+// so that a symbolic link changed after the walk to lead out of it (a
+// file's link, or a directory's on the way) is not read, but skipped as
+// leading out.
+func TestOpenThroughRoot(t *testing.T) {
+	top := edgeTree(t)
+	docs := filepath.Join(top, "proj/docs")
+	run := &Run{Linter: mustNew(t, lint.Options{}), Root: docs}
+	rn := &runner{Run: run, fsys: osFS{}, max: 1 << 20, edge: newEdge(docs)}
+	root, err := os.OpenRoot(rn.edge.realRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	rn.realRoot = root
+	lintIt := func(name string) *FileResult {
+		t.Helper()
+		var res *FileResult
+		rn.lintOne(0, item{name: name, walked: true}, func(r *FileResult) { res = r })
+		return res
+	}
+	swap := func(link, target string) {
+		t.Helper()
+		if err := os.Remove(link); err != nil && !os.IsNotExist(err) {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	file, dir := filepath.Join(docs, "swap.urls"), filepath.Join(docs, "swapdir")
+	swap(file, "ok.urls")
+	swap(dir, "sub")
+	for _, name := range []string{file, filepath.Join(dir, "b.urls")} {
+		if res := lintIt(name); res.Skipped != "" || res.Err != nil || len(res.Findings) != 1 {
+			t.Errorf("%s, under the root: %+v", name, res)
+		}
+	}
+	swap(file, "../../home/.profile")
+	swap(dir, "../../home/dir")
+	for name, real := range map[string]string{
+		file:                         filepath.Join(top, "home/.profile"),
+		filepath.Join(dir, "x.urls"): filepath.Join(top, "home/dir/x.urls"),
+	} {
+		res := lintIt(name)
+		if res.Skipped != SkippedOutside || res.Outside != real || len(res.Findings) != 0 || res.URLs != 0 {
+			t.Errorf("%s, out of the root since the walk: %+v", name, res)
+		}
+	}
+}
+
+// TestLoadAnchorsEdge: the anchors of a document the run did not lint are
+// read only under the root: not through a link out of it, not in its .git.
+func TestLoadAnchorsEdge(t *testing.T) {
+	top := t.TempDir()
+	page := `<p id="SECRET">x</p>`
+	writeTree(t, top, map[string]string{"root/y.html": page, "root/.git/x.html": page, "outside.html": page})
+	if err := os.Symlink("../outside.html", filepath.Join(top, "root/out.html")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	root := filepath.Join(top, "root")
+	for real, want := range map[string]bool{"y.html": true, ".git/x.html": false, "out.html": false} {
+		if got := LoadAnchors(root, real, extract.KindHTML, 1<<20, target.SlugsGitHub) != nil; got != want {
+			t.Errorf("%s: anchors read %v, want %v", real, got, want)
 		}
 	}
 }

@@ -27,7 +27,39 @@ type Project struct {
 // the user's home directory (that of another user, or the system's), nor
 // one in a shared temporary directory (os.TempDir, /tmp, /var/tmp,
 // /dev/shm) that anyone may write, and it climbs no further than either.
+//
+// A configuration file found that a symbolic link leads out of its
+// project (the repository's top, or outside a repository the directory
+// it was found in) is not read: the error is a [*ConfigOutsideError]
+// (decision L-63).
 func FindProject(path string) (Project, error) {
+	p, err := findProject(path)
+	if err != nil || p.Config == "" {
+		return p, err
+	}
+	bound := p.Top
+	if bound == "" {
+		bound = filepath.Dir(p.Config)
+	}
+	if e := newEdge(bound); e != nil && e.leaves(p.Config, true) {
+		return p, &ConfigOutsideError{Path: p.Config, Real: e.real(p.Config)}
+	}
+	return p, nil
+}
+
+// ConfigOutsideError is the error of [FindProject] for a configuration
+// file that a symbolic link leads out of its project: a hostile tree's
+// .relurl.toml -> ../.git/config would print what it holds in errors.
+type ConfigOutsideError struct {
+	// Path is the configuration file found, Real where it leads.
+	Path, Real string
+}
+
+func (e *ConfigOutsideError) Error() string {
+	return e.Path + ": a symbolic link out of the project, to " + e.Real + ": not read (--config reads a file named)"
+}
+
+func findProject(path string) (Project, error) {
 	dir, err := filepath.Abs(path)
 	if err != nil {
 		return Project{}, err

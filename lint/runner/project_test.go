@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -86,5 +87,50 @@ func TestFindProject(t *testing.T) {
 	}
 	if got := p.Root(&Config{Dir: at("home/me/repo/site")}, ""); got != at("home/me/repo/site") {
 		t.Errorf("Root without the configuration's root = %q", got)
+	}
+}
+
+// TestFindProjectLinkOut: a configuration file found that a symbolic link
+// leads out of its project is not read, but an error; one that stays in
+// the repository is read.
+func TestFindProjectLinkOut(t *testing.T) {
+	base := t.TempDir()
+	writeTree(t, base, map[string]string{
+		"repo/.git/HEAD":      "",
+		"repo/.git/config":    "",
+		"repo/git/d.md":       "",
+		"repo/shared.toml":    "",
+		"repo/docs/a.md":      "",
+		"repo/site/b.md":      "",
+		"plain/docs/c.md":     "",
+		"plain/relurl.toml":   "",
+		"outside/secret.toml": "",
+	})
+	for link, target := range map[string]string{
+		"repo/docs/.relurl.toml":  "../../outside/secret.toml",
+		"repo/site/.relurl.toml":  "../shared.toml",
+		"repo/git/.relurl.toml":   "../.git/config",
+		"plain/docs/.relurl.toml": "../relurl.toml",
+	} {
+		if err := os.Symlink(target, filepath.Join(base, link)); err != nil {
+			t.Skip("no symbolic links here:", err)
+		}
+	}
+	for _, c := range []struct {
+		dir, real string // real: where the link out leads, "" when it is read
+	}{
+		{"repo/docs", "outside/secret.toml"},
+		{"repo/site", ""},
+		{"repo/git", "repo/.git/config"},    // in the repository, but in its metadata
+		{"plain/docs", "plain/relurl.toml"}, // no repository: its own directory is the project
+	} {
+		p, err := FindProject(filepath.Join(base, c.dir))
+		var coe *ConfigOutsideError
+		switch {
+		case c.real == "" && err != nil:
+			t.Errorf("%s: %v", c.dir, err)
+		case c.real != "" && (!errors.As(err, &coe) || coe.Real != filepath.Join(base, c.real) || coe.Path != p.Config):
+			t.Errorf("%s: %v, want the link out to %s", c.dir, err, c.real)
+		}
 	}
 }

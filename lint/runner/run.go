@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -332,8 +333,10 @@ type Run struct {
 	// (a link in the tree, or a link in the path named) is not read: it
 	// is skipped as [SkippedOutside], said to Warn whether named or met in
 	// a walk, and reported by the formats that report inputs (decision
-	// L-60). Paths not under Root, named on the command line, are read; a
-	// run without Root, or with FS, keeps no edge.
+	// L-60). A file under Root is opened by its real path through an
+	// os.Root of Root's, so that a link changed since the walk cannot lead
+	// the read out either. Paths not under Root, named on the command
+	// line, are read; a run without Root, or with FS, keeps no edge.
 	FollowOutside bool
 }
 
@@ -372,7 +375,12 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 	w := walker{fsys: rn.fsys, skip: r.Skip, skipped: sum.Skipped, files: map[any]int{}, dirs: map[any]bool{},
 		aliases: r.Targets != nil}
 	if r.FS == nil && !r.FollowOutside {
-		w.edge = newEdge(r.Root)
+		if w.edge = newEdge(r.Root); w.edge != nil {
+			if root, err := os.OpenRoot(w.edge.realRoot); err == nil {
+				rn.edge, rn.realRoot = w.edge, root
+				defer root.Close()
+			}
+		}
 	}
 	for _, c := range []*Changes{r.Changed, r.NewFrom} {
 		if c != nil {
@@ -485,6 +493,47 @@ type runner struct {
 	// they are off.
 	items []item
 	tr    *targetRun
+	// edge is the root the run keeps to, nil when it keeps none; under
+	// it, files are opened through realRoot, an os.Root of its real path.
+	// outside holds, by name, where a file that leads out of the root
+	// only since the walk leads (read to lintOne).
+	edge     *edge
+	realRoot *os.Root
+	outside  sync.Map
+}
+
+// open opens the file name for reading. Under the root the run keeps to,
+// it opens the file's real path through an os.Root of the root's: a
+// symbolic link changed since the walk cannot lead the read out of the
+// root. It then returns, instead of a file, where name leads when that
+// is out of the root.
+func (r *runner) open(name string) (f fs.File, outside string, err error) {
+	if r.realRoot == nil || !r.edge.holds(name) {
+		f, err = r.fsys.Open(name)
+		return f, "", err
+	}
+	real, err := filepath.EvalSymlinks(name)
+	if err != nil {
+		f, err = r.fsys.Open(name) // the error, as the file's
+		return f, "", err
+	}
+	abs, err := filepath.Abs(real)
+	if err != nil || !r.edge.keeps(name, abs) {
+		return nil, abs, nil
+	}
+	rel, err := filepath.Rel(r.edge.realRoot, abs)
+	if err != nil {
+		return nil, abs, nil
+	}
+	file, err := r.realRoot.OpenFile(rel, openFlags, 0)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, "", &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return file, "", nil
 }
 
 // linterFor returns the linter of the file called name: Run.Linter, or
@@ -527,6 +576,11 @@ func (r *runner) lintOne(i int, it item, send func(*FileResult)) {
 		return
 	case why != "":
 		res.Skipped = why
+		if why == SkippedOutside {
+			if real, ok := r.outside.LoadAndDelete(it.name); ok {
+				res.Outside = real.(string)
+			}
+		}
 		send(res)
 		return
 	}
@@ -586,9 +640,14 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, 
 		}
 		return data, kind, "", nil
 	}
-	f, err := r.fsys.Open(it.name)
-	if err != nil {
+	f, outside, err := r.open(it.name)
+	switch {
+	case err != nil:
 		return nil, 0, "", err
+	case outside != "":
+		// A link changed since the walk: it leads out now.
+		r.outside.Store(it.name, outside)
+		return nil, 0, SkippedOutside, nil
 	}
 	defer f.Close()
 	info, err := f.Stat()

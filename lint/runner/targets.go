@@ -160,8 +160,12 @@ func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
 // anchors by slugs: what a [target.Options.Load] of a tree of the
 // operating system's files does. It reads at most max bytes; nil for a
 // document it cannot read whole (missing, not a regular file, past max,
-// Markdown too costly to read), or one outside root.
+// Markdown too costly to read), or one outside root or in a .git
+// directory below it (decision L-60).
 func LoadAnchors(root, real string, k extract.Kind, max int64, slugs target.Slugs) *target.Anchors {
+	if inGit(real) {
+		return nil // a repository's metadata is no part of its tree
+	}
 	name := filepath.Join(root, filepath.FromSlash(real))
 	// Through the root: no symbolic link changed since the tree read it
 	// leads the read out of it.

@@ -223,7 +223,8 @@ func (w *walker) dir(p string, info fs.FileInfo, inside bool) {
 
 // edge is the root of a run, as the walk keeps to it: a file or
 // directory whose path is under the root but whose real path, once every
-// symbolic link is followed, is not under the root's, leads out of it.
+// symbolic link is followed, is not under the root's, or is in a .git
+// directory below it (edge.keeps), leads out of it.
 // A nil edge keeps nothing: no root, or Run.FollowOutside.
 type edge struct {
 	// abs is the root made absolute; realRoot the same with every
@@ -272,7 +273,39 @@ func (e *edge) leaves(p string, held bool) bool {
 		return true
 	}
 	abs, err := filepath.Abs(real)
-	return err != nil || !within(e.realRoot, abs)
+	return err != nil || !e.keeps(p, abs)
+}
+
+// keeps reports whether real, the absolute real path of p, a path
+// written under the root, is in the tree: under the root's real path, and
+// not in a repository's .git directory below it, unless p is written
+// there. A repository's metadata (its config with credentials, its hooks)
+// is no part of the tree it holds, whatever links lead there.
+func (e *edge) keeps(p, real string) bool {
+	if !within(e.realRoot, real) {
+		return false
+	}
+	rel, err := filepath.Rel(e.realRoot, real)
+	if err != nil || !inGit(rel) {
+		return err == nil
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return false
+	}
+	written, err := filepath.Rel(e.abs, abs)
+	return err == nil && inGit(written)
+}
+
+// inGit reports whether the relative path rel is in a directory named
+// .git (in any letter case, as some file systems read it).
+func inGit(rel string) bool {
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		if strings.EqualFold(seg, ".git") {
+			return true
+		}
+	}
+	return false
 }
 
 // real returns where p leads, every symbolic link followed, as the

@@ -12,3 +12,6 @@ func fileID(fs.FileInfo) (any, bool) { return nil, false }
 
 // openNonblocking opens a file for reading.
 func openNonblocking(name string) (*os.File, error) { return os.Open(name) }
+
+// openFlags are the flags a file to read is opened with: read only.
+const openFlags = os.O_RDONLY

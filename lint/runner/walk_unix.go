@@ -21,5 +21,9 @@ func fileID(info fs.FileInfo) (any, bool) {
 // a FIFO that no process writes to reads as empty instead of blocking the
 // run. Reads still wait for a writer's data (Go's poller).
 func openNonblocking(name string) (*os.File, error) {
-	return os.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	return os.OpenFile(name, openFlags, 0)
 }
+
+// openFlags are the flags a file to read is opened with: read only, not
+// waiting for a FIFO's writer.
+const openFlags = os.O_RDONLY | syscall.O_NONBLOCK
