@@ -27,7 +27,7 @@ func lintHelp() string {
 	}
 	return "Lints the URLs of files by kind: " + strings.Join(kinds, "; ") + ".\n" +
 		"A file that begins with an RFC 822 header block is a message, one that begins with an mbox \"From \" line\n" +
-		"a mailbox, whatever their names. Directories are walked (symbolic links followed, each file once; hidden\n" +
+		"a mailbox, whatever their names. Directories are walked (symbolic links followed, but not out of the root unless --follow-outside; each file once; hidden\n" +
 		"directories and files of no known kind skipped and counted); a file named whose kind cannot be told is an\n" +
 		"error unless --type says it. With no FILE, the project is linted (the configuration's root, else \".\"); with\n" +
 		"\"-\", standard input (a list of URLs unless it is HTML, a message or a mailbox). Each file's configuration is\n" +

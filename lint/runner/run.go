@@ -565,6 +565,13 @@ func (r *runner) lintOne(i int, it item, send func(*FileResult)) {
 	}
 	if it.outside != "" {
 		res.Skipped, res.Outside = SkippedOutside, it.outside
+		if _, named := extract.KindByName(it.name); it.walked && !it.dir && r.Kind == 0 && !named {
+			// A walk reads such a file only to tell its kind from its
+			// start, which is not to be read here: most are of no known
+			// kind (a site's scripts, linked to a shared copy), and they
+			// are skipped as such, in silence, as they would be inside.
+			res.Skipped, res.Outside = SkippedKind, ""
+		}
 		send(res)
 		return
 	}

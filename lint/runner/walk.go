@@ -65,6 +65,8 @@ type item struct {
 	// leads out of it, through a symbolic link, to this real path: it is
 	// not read (SkippedOutside).
 	outside string
+	// dir says that the path is a directory.
+	dir bool
 }
 
 // walker turns the arguments of a run into its items: files as named,
@@ -203,7 +205,7 @@ func (w *walker) dir(p string, info fs.FileInfo, inside bool) {
 			continue
 		case link && inside && w.edge.leaves(sub, true):
 			// A link in the tree that leads out of it: not followed.
-			w.items = append(w.items, item{name: sub, walked: true, outside: w.edge.real(sub)})
+			w.items = append(w.items, item{name: sub, walked: true, outside: w.edge.real(sub), dir: typ.IsDir()})
 			continue
 		}
 		if info == nil {
