@@ -33,6 +33,10 @@ type workspace struct {
 	plains map[string]*runner.Setup
 	// configs holds each configuration file read, by path.
 	configs map[string]*loaded
+	// refused holds the errors of finding a project's configuration (a
+	// .relurl.toml that a link leads out of the project to), each reported
+	// once.
+	refused map[string]bool
 }
 
 // loaded is a configuration file as last read.
@@ -58,7 +62,7 @@ type stamp struct {
 }
 
 func newWorkspace() *workspace {
-	return &workspace{configs: map[string]*loaded{}, plain: defaultLinter(), plains: map[string]*runner.Setup{}}
+	return &workspace{configs: map[string]*loaded{}, plain: defaultLinter(), plains: map[string]*runner.Setup{}, refused: map[string]bool{}}
 }
 
 func (w *workspace) setFolders(folders []string) {
@@ -117,6 +121,11 @@ func (w *workspace) setupFor(path string) setup {
 	}
 	proj, err := runner.FindProject(from)
 	if err != nil {
+		// The document is linted without configuration, and the user is
+		// told why, once (decision L-63).
+		if !w.refused[err.Error()] {
+			w.refused[err.Error()], set.configErr = true, err
+		}
 		return set
 	}
 	var rs *runner.Setup

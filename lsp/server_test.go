@@ -414,3 +414,38 @@ func TestSizeLimitAndExclude(t *testing.T) {
 		t.Errorf("messages no test asked for (a second warning?): %s", c.held)
 	}
 }
+
+// TestConfigurationLinkedOut: a .relurl.toml that a symbolic link leads
+// out of the project to is not read (decision L-63); the server says so,
+// once, and lints the documents without configuration.
+func TestConfigurationLinkedOut(t *testing.T) {
+	dir := t.TempDir()
+	repo := filepath.Join(dir, "repo")
+	for _, d := range []string{filepath.Join(repo, ".git"), filepath.Join(repo, "docs")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	secret := filepath.Join(dir, "secret.toml")
+	if err := os.WriteFile(secret, []byte("token = \"SECRET\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(repo, "docs", configName)); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	docURI := pathURI(filepath.Join(repo, "docs", "a.urls"))
+	c := startServer(t, opts, nil)
+	c.initialize(`{}`)
+	c.open(docURI, "", "a b\n")
+	m := c.next(method("window/showMessage", nil))
+	if !strings.Contains(string(m), "relurl.toml") || strings.Contains(string(m), "SECRET") {
+		t.Errorf("the message: %s", m)
+	}
+	if got := string(c.next(diagnosticsOf(docURI, 1))); !strings.Contains(got, "fsegment/char") {
+		t.Errorf("diagnostics without configuration: %s", got)
+	}
+	c.change(docURI, 2, "a  b\n")
+	if got := string(c.next(diagnosticsOf(docURI, 2))); !strings.Contains(got, "fsegment/char") {
+		t.Errorf("diagnostics after a change: %s", got)
+	}
+}
