@@ -150,6 +150,10 @@ var allowed = map[string][]string{
 	// internal/manual: the site (make site), the manual rendered by
 	// goldmark with the playground's files beside it; its command,
 	// sitegen, finds the playground's module.
+	// internal/dist: make dist's archives, npm packages and wheels; its
+	// command builds the release.
+	"internal/dist":               {},
+	"internal/dist/cmd/dist":      {"internal/dist"},
 	"internal/manual":             {"lint", "github.com/yuin/goldmark"},
 	"internal/manual/cmd/sitegen": {"internal/manual", "playground/site"},
 }
