@@ -35,7 +35,7 @@ func (r Rule) markdown(try bool) string {
 	if !r.Default {
 		on = "off by default"
 	}
-	fmt.Fprintf(&b, "Family `%s` · %s · %s · %s\n\n", r.Family, r.Severity, on, r.Section)
+	fmt.Fprintf(&b, "Family `%s` · %s · %s · %s · since %s\n\n", r.Family, r.Severity, on, r.Section, r.Since)
 	fmt.Fprintf(&b, "**Finds** %s.\n\n%s\n\n", r.Summary, r.Help)
 	if r.Quote != "" {
 		fmt.Fprintf(&b, "> %s\n>\n> — %s\n\n", r.Quote, r.Section)
