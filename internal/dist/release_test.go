@@ -314,3 +314,68 @@ func TestPipInstall(t *testing.T) {
 	}
 	runLint(t, venv, env, filepath.Join(venv, "bin", "relurl"))
 }
+
+// TestPreCommitWithoutGo: the local hook of docs/install.md, which takes
+// relurl from its wheel (language: python), runs in pre-commit with the
+// wheel found in the release's directory and no index: it fails on a file
+// with a finding, and passes once the file is mended.
+func TestPreCommitWithoutGo(t *testing.T) {
+	linuxRelease(t)
+	if _, err := exec.LookPath("pre-commit"); err != nil {
+		require(t, "RELURL_REQUIRE_PRECOMMIT", "pre-commit is not installed")
+	}
+	page, err := os.ReadFile(installPage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(page), "## pre-commit without Go")
+	if ok {
+		_, block, ok = strings.Cut(block, "```yaml\n")
+		block, _, _ = strings.Cut(block, "```")
+	}
+	if !ok || !strings.Contains(block, "relurl==0.1.0") {
+		t.Fatalf("%s has no pre-commit configuration with relurl==0.1.0 under \"pre-commit without Go\"", installPage)
+	}
+	pep, _ := release.version.PEP440()
+	config := strings.Replace(block, "relurl==0.1.0", "relurl=="+pep, 1)
+
+	repo, home := t.TempDir(), t.TempDir()
+	env := append(os.Environ(), "HOME="+home, "PRE_COMMIT_HOME="+filepath.Join(home, "pre-commit"),
+		"PIP_NO_INDEX=1", "PIP_FIND_LINKS="+release.dir, "PIP_CONFIG_FILE="+os.DevNull, "PIP_DISABLE_PIP_VERSION_CHECK=1",
+		"GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1")
+	run := func(name string, args ...string) (string, int) {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir, cmd.Env = repo, env
+		out, _ := cmd.CombinedOutput()
+		return string(out), cmd.ProcessState.ExitCode()
+	}
+	write := func(name, content string) {
+		t.Helper()
+		p := filepath.Join(repo, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, code := run("git", "init", "-q"); code != 0 {
+		t.Fatalf("git init: %s", out)
+	}
+	write(".pre-commit-config.yaml", config)
+	write("docs/bad.html", badHTML)
+	run("git", "add", "-A")
+	out, code := run("pre-commit", "run", "--all-files")
+	t.Logf("$ pre-commit run --all-files   # exit %d\n%s", code, out)
+	if code != 1 || !strings.Contains(out, finding) || !strings.Contains(out, "Failed") {
+		t.Errorf("pre-commit run with a finding: exit %d; want 1, Failed and %q", code, finding)
+	}
+	write("docs/bad.html", goodHTML)
+	run("git", "add", "-A")
+	out, code = run("pre-commit", "run", "--all-files")
+	t.Logf("$ pre-commit run --all-files   # exit %d\n%s", code, out)
+	if code != 0 || !strings.Contains(out, "Passed") {
+		t.Errorf("pre-commit run on the mended file: exit %d; want 0 and Passed", code)
+	}
+}
