@@ -24,6 +24,7 @@ package manual
 import (
 	"bytes"
 	_ "embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -71,6 +72,16 @@ var stylesheet []byte
 //go:embed layout.html
 var layoutHTML string
 
+//go:embed search.js
+var searchJS []byte
+
+// SearchScript and SearchIndex are the search's script and its index of
+// every page, at the root of the site.
+const (
+	SearchScript = "search.js"
+	SearchIndex  = "search-index.js"
+)
+
 var layout = template.Must(template.New("layout").Parse(layoutHTML))
 
 // page is one page of the manual.
@@ -112,6 +123,7 @@ func Build(opts Options) (*Result, error) {
 	res := &Result{}
 	assets := map[string]bool{}
 	var errs []error
+	var index []indexPage
 	for _, p := range pages {
 		r := &renderer{root: opts.Root, page: p, pages: bySrc, assets: assets}
 		body, err := r.render()
@@ -119,6 +131,7 @@ func Build(opts Options) (*Result, error) {
 			errs = append(errs, fmt.Errorf("%s: %w", p.src, err))
 			continue
 		}
+		index = append(index, indexPage{Title: navTitleOf(p), URL: p.site, Sections: r.sections})
 		var b bytes.Buffer
 		if err := layout.Execute(&b, layoutData(p, pages, body, opts.Playground != nil)); err != nil {
 			return nil, err
@@ -142,6 +155,16 @@ func Build(opts Options) (*Result, error) {
 		res.Assets = append(res.Assets, a)
 	}
 	if err := write(opts.Out, Stylesheet, stylesheet); err != nil {
+		return nil, err
+	}
+	js, err := searchIndex(index)
+	if err != nil {
+		return nil, err
+	}
+	if err := write(opts.Out, SearchIndex, js); err != nil {
+		return nil, err
+	}
+	if err := write(opts.Out, SearchScript, searchJS); err != nil {
 		return nil, err
 	}
 	if opts.Playground != nil {
@@ -223,18 +246,16 @@ func layoutData(p *page, pages []*page, body []byte, playground bool) any {
 	root := relative(p.site, "")
 	var nav []navItem
 	for _, q := range pages {
-		t := q.title
-		if q.src == "README.md" {
-			t = "Home"
-		}
-		nav = append(nav, navItem{Title: t, Href: relative(p.site, q.site), Current: q == p})
+		nav = append(nav, navItem{Title: navTitleOf(q), Href: relative(p.site, q.site), Current: q == p})
 	}
 	data := struct {
 		Title, Root, Source, Stylesheet, Playground string
+		SearchScript, SearchIndex                   string
 		Nav                                         []navItem
 		Body                                        template.HTML
 	}{
 		Title: p.title, Root: root, Source: Blob + p.src, Stylesheet: root + Stylesheet, Nav: nav,
+		SearchScript: root + SearchScript, SearchIndex: root + SearchIndex,
 		Body: template.HTML(body), // the manual's own Markdown, rendered by goldmark
 	}
 	if playground {
@@ -283,4 +304,35 @@ func writeFS(fsys fs.FS, dir string) error {
 		}
 		return write(dir, name, data)
 	})
+}
+
+// navTitleOf is the page's title in the navigation and the search:
+// "Home" for the README, else its short title.
+func navTitleOf(p *page) string {
+	if p.src == "README.md" {
+		return "Home"
+	}
+	return navTitle(p.title)
+}
+
+// indexPage is a page in the search index.
+type indexPage struct {
+	Title    string    `json:"title"`
+	URL      string    `json:"url"`
+	Sections []section `json:"sections"`
+}
+
+// searchIndex returns search-index.js: the pages' sections as a script
+// that sets window.relurlSearchIndex (a script, not a JSON file to fetch,
+// so that the site works opened from the file system too).
+func searchIndex(pages []indexPage) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("// The index of the manual's search, written by make site (package internal/manual).\nwindow.relurlSearchIndex = ")
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(true)
+	if err := enc.Encode(pages); err != nil {
+		return nil, err
+	}
+	b.WriteString(";\n")
+	return b.Bytes(), nil
 }
