@@ -17,6 +17,8 @@
 //
 //	index.html          README.md
 //	docs/NAME.html      docs/NAME.md, and the images the pages show
+//	CHANGELOG.html      CHANGELOG.md
+//	search-index.js     the search's index of every page, and search.js
 //	manual.css          the manual's style sheet
 //	playground/         the playground (package playground/site)
 package manual
@@ -175,7 +177,11 @@ func Build(opts Options) (*Result, error) {
 	return res, nil
 }
 
-// findPages reads README.md and docs/*.md.
+// Changelog is the repository's changelog, a page of the site when the
+// repository has it.
+const Changelog = "CHANGELOG.md"
+
+// findPages reads README.md, docs/*.md and the changelog.
 func findPages(root string) ([]*page, error) {
 	srcs := []string{"README.md"}
 	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
@@ -185,6 +191,9 @@ func findPages(root string) ([]*page, error) {
 	sort.Strings(docs)
 	for _, d := range docs {
 		srcs = append(srcs, "docs/"+filepath.Base(d))
+	}
+	if _, err := os.Stat(filepath.Join(root, Changelog)); err == nil {
+		srcs = append(srcs, Changelog)
 	}
 	var pages []*page
 	for _, src := range srcs {

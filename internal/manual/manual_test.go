@@ -91,7 +91,7 @@ func TestBuild(t *testing.T) {
 	}
 	// The index's order (the README's table), then the page it does not
 	// link to.
-	if want := []string{"index.html", "docs/rules.html", "docs/guide.html", "docs/extra.html"}; !slices.Equal(res.Pages, want) {
+	if want := []string{"index.html", "docs/rules.html", "docs/guide.html", "CHANGELOG.html", "docs/extra.html"}; !slices.Equal(res.Pages, want) {
 		t.Errorf("pages %q, want %q", res.Pages, want)
 	}
 	if want := []string{"docs/shot.png"}; !slices.Equal(res.Assets, want) {
@@ -134,6 +134,10 @@ func TestBuild(t *testing.T) {
 			`<script src="../search-index.js"></script>`,
 			`<input type="search" id="search"`,
 			`<body data-root="../">`,
+		},
+		"CHANGELOG.html": {
+			`<a href="docs/guide.html">The guide</a>`,
+			`<link rel="stylesheet" href="manual.css">`,
 		},
 		"docs/rules.html": {
 			`<a id="net_loc-char"></a>`,
@@ -308,7 +312,7 @@ func checkSearchIndex(t *testing.T, out string) {
 			}
 		}
 	}
-	if want := []string{"index.html", "docs/rules.html", "docs/guide.html", "docs/extra.html"}; !slices.Equal(urls, want) {
+	if want := []string{"index.html", "docs/rules.html", "docs/guide.html", "CHANGELOG.html", "docs/extra.html"}; !slices.Equal(urls, want) {
 		t.Errorf("the search index has the pages %q; want %q", urls, want)
 	}
 	if !found {
