@@ -4,7 +4,7 @@ FUZZTIME ?= 1m
 BENCHCOUNT ?= 6
 PKGS     := ./...
 
-.PHONY: all test check lint generate-check fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench cover build example clean golangci-plugin site wasm conformance
+.PHONY: all test check lint generate-check fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench cover build dist example clean golangci-plugin site wasm conformance
 
 all: check test
 
@@ -107,6 +107,16 @@ cover:
 build:
 	CGO_ENABLED=0 $(GO) build -o relurl ./cmd/relurl
 
+## dist: the release into dist/: relurl and relurlvet for linux, darwin and windows on amd64 and
+## arm64 (-trimpath, no cgo, the version read from git and stamped) as archives
+## (relurl_VERSION_OS_ARCH.tar.gz, .zip for windows), the npm packages (relurl and
+## @relurl/OS-CPU), the wheels (relurl-VERSION-py3-none-PLATFORM.whl) and checksums.txt;
+## byte-identical from one run to the next (entries sorted, owner 0, times of the last commit or
+## SOURCE_DATE_EPOCH; decision I-2). See docs/install.md.
+dist:
+	rm -rf dist
+	$(GO) run ./internal/dist/cmd/dist -o dist
+
 ## example: the tool's main job on the bundled example, a small docs folder (the first command of
 ## the README; it exits 1, for the findings it shows)
 example:
@@ -114,7 +124,7 @@ example:
 
 clean:
 	rm -f relurl golangci-lint-relurl bench.out cover.out cover.html
-	rm -rf $(SITE)
+	rm -rf $(SITE) dist
 
 ## site: the manual (README.md and docs/*.md rendered to HTML) and the playground in $(SITE)/, for
 ## any static host (GitHub Pages, a plain web server): index.html, docs/*.html, playground/. The

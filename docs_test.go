@@ -312,12 +312,12 @@ func TestDecisionIDs(t *testing.T) {
 
 // repositoryFiles returns the text files of the repository by their
 // slash-separated paths: everything under this directory but .git, what
-// .gitignore names (builds, reports, the site), and binary files.
+// .gitignore names (builds, reports, the site, the release), and binary files.
 func repositoryFiles(t *testing.T) map[string]string {
 	t.Helper()
 	ignored := func(p string, dir bool) bool {
 		switch {
-		case p == ".git", p == "site" && dir, p == "bin" && dir, p == "relurl" && !dir, p == "cover.html", p == "golangci-lint-relurl":
+		case p == ".git", p == "site" && dir, p == "dist" && dir, p == "bin" && dir, p == "relurl" && !dir, p == "cover.html", p == "golangci-lint-relurl":
 			return true
 		}
 		ext := path.Ext(p)

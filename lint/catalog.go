@@ -136,7 +136,15 @@ type Rule struct {
 	// mended, which it does not: the documentation shows them, and a test
 	// lints each with the rule on.
 	Bad, Good Example
+	// Since is the release the rule came in, as CHANGELOG.md names it:
+	// [FirstRelease] unless its row says otherwise, "Unreleased" for a
+	// rule not released yet.
+	Since string
 }
+
+// FirstRelease is relurl's first release, which every rule of the catalog
+// whose row names no other came in.
+const FirstRelease = "0.1.0"
 
 // Example is a small document that shows a rule at work, linted as
 // "relurl lint --base BASE" would lint a file holding Text.
@@ -225,6 +233,9 @@ var catalogTable = sync.OnceValue(func() (t struct {
 	t.rows = slices.Concat(syntaxRows(), rfc1808Rows(), portabilityRows(), targetRows(), rfc1738Rows(), suppressRows(), inputRows())
 	t.byID = make(map[string]*row, len(t.rows))
 	for i := range t.rows {
+		if t.rows[i].Since == "" {
+			t.rows[i].Since = FirstRelease
+		}
 		t.byID[t.rows[i].ID] = &t.rows[i]
 	}
 	return t

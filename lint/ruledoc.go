@@ -35,10 +35,10 @@ func (r Rule) markdown(try bool) string {
 	if !r.Default {
 		on = "off by default"
 	}
-	fmt.Fprintf(&b, "Family `%s` · %s · %s · %s\n\n", r.Family, r.Severity, on, r.Section)
-	fmt.Fprintf(&b, "**Finds** %s.\n\n%s\n\n", r.Summary, r.Help)
+	fmt.Fprintf(&b, "Family `%s` · %s · %s · %s · since %s\n\n", r.Family, r.Severity, on, r.Section, r.Since)
+	fmt.Fprintf(&b, "**Finds** %s.\n\n%s\n\n", MarkdownText(r.Summary), MarkdownText(r.Help))
 	if r.Quote != "" {
-		fmt.Fprintf(&b, "> %s\n>\n> — %s\n\n", r.Quote, r.Section)
+		fmt.Fprintf(&b, "> %s\n>\n> — %s\n\n", MarkdownText(r.Quote), r.Section)
 	}
 	for i, ex := range []struct {
 		label string
@@ -76,7 +76,7 @@ func (r Rule) markdown(try bool) string {
 		}
 	}
 	if r.Fix != "" {
-		fmt.Fprintf(&b, "**Fix:** %s.\n\n", r.Fix)
+		fmt.Fprintf(&b, "**Fix:** %s.\n\n", MarkdownText(r.Fix))
 	}
 	switch ok, reason, why := r.AutoFix(); {
 	case ok && ruleRow(r.ID).repair == repairCase:
@@ -205,7 +205,7 @@ func RulesPage() string {
 			on = "off"
 		}
 		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s | %s |\n", r.ID, r.Anchor(), r.Family, r.Severity, on,
-			strings.ReplaceAll(r.Summary, "|", `\|`))
+			strings.ReplaceAll(MarkdownText(r.Summary), "|", `\|`))
 	}
 	for _, r := range Rules() {
 		fmt.Fprintf(&b, "\n<a id=\"%s\"></a>\n\n## `%s`\n\n%s", r.Anchor(), r.ID, r.markdown(true))
@@ -331,6 +331,28 @@ func fragmentValue(s string) string {
 			continue
 		}
 		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
+}
+
+// MarkdownText returns plain text of the catalog (a summary, a help, a
+// fix) as Markdown that shows it as written: each "<" outside a code span
+// is escaped, so that "<URL:absoluteURL>" is text, not an autolink to
+// nowhere, and "<a" no HTML.
+func MarkdownText(s string) string {
+	if !strings.Contains(s, "<") {
+		return s
+	}
+	var b strings.Builder
+	code := false
+	for _, c := range s {
+		switch {
+		case c == '`':
+			code = !code
+		case c == '<' && !code:
+			b.WriteByte('\\')
+		}
+		b.WriteRune(c)
 	}
 	return b.String()
 }

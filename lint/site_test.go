@@ -135,7 +135,8 @@ func catalogTable() string {
 		case reason == "loophole":
 			auto = "suggests"
 		}
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s | %s |\n", r.ID, r.Family, r.Severity, on, r.Section, r.Summary, fix, auto)
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s | %s | %s | %s | %s |\n", r.ID, r.Family, r.Severity, on, r.Section,
+			lint.MarkdownText(r.Summary), lint.MarkdownText(fix), auto)
 	}
 	return b.String()
 }

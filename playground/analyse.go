@@ -20,13 +20,19 @@ import (
 // rest of the report and a note instead of the tree.
 const MaxTreeInput = 4096
 
-// RulesDoc is the address of the rule documentation; a rule's anchor is
-// its id with "/" written "-" ([RuleDoc]).
-const RulesDoc = "https://github.com/relurl/relurl/blob/main/docs/rules.md"
+// RulesDoc is the address of the rule documentation, lint.RulesDocURL; a
+// rule's anchor is [lint.Rule.Anchor] ([RuleDoc]). On the site (make
+// site), the page links to the site's own rules page instead.
+const RulesDoc = lint.RulesDocURL
 
-// RuleDoc returns the address of the documentation of the rule id.
+// RuleDoc returns the address of the documentation of the rule id: the
+// catalog's ([lint.Rule.DocURL]), or for an id it does not have, the
+// anchor the rules page would give it.
 func RuleDoc(id string) string {
-	return RulesDoc + "#" + strings.ReplaceAll(id, "/", "-")
+	if r, ok := lint.Lookup(id); ok {
+		return r.DocURL()
+	}
+	return RulesDoc + "#" + strings.ToLower(strings.ReplaceAll(id, "/", "-"))
 }
 
 // Report is everything the page shows for one URL and base, as
@@ -332,7 +338,9 @@ func findings(s string, fs []lint.Finding) []Diagnostic {
 }
 
 // baseDiagnostics says why base cannot serve as a base URL: its syntax
-// diagnostics, or the one of [resolve.ParseBase].
+// diagnostics, or the one of [resolve.ParseBase]. Each has the severity
+// the rule catalog gives its rule, as relurl lint reports it
+// (base/not-absolute is a warning), not package resolve's.
 func baseDiagnostics(base string) []Diagnostic {
 	out := []Diagnostic{}
 	_, err := resolve.ParseBase(base)
@@ -346,6 +354,11 @@ func baseDiagnostics(base string) []Diagnostic {
 		}
 	case errors.As(err, &one):
 		out = append(out, diagnostic(base, one, ""))
+	}
+	for i := range out {
+		if r, ok := lint.Lookup(out[i].Rule); ok {
+			out[i].Severity = r.Severity.String()
+		}
 	}
 	return out
 }

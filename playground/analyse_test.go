@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/playground"
 	"github.com/relurl/relurl/resolve"
 	"github.com/relurl/relurl/validate"
@@ -177,4 +178,24 @@ func ExampleAnalyse() {
 	// 6c /g [c/../ b/../]
 	// 6d /g []
 	// back: /g;x?y#s
+}
+
+// TestBaseSeverity: a base that cannot serve is shown with the severity
+// the catalog gives its rule, as relurl lint reports it.
+func TestBaseSeverity(t *testing.T) {
+	for _, base := range []string{"a/b", "//host/x", "http://a/%zz"} {
+		rep := playground.Analyse("g", base)
+		if rep.BaseURL == nil || len(rep.BaseURL.Diagnostics) == 0 {
+			t.Fatalf("playground.Analyse(g, %q): no diagnostic of the base", base)
+		}
+		for _, d := range rep.BaseURL.Diagnostics {
+			r, ok := lint.Lookup(d.Rule)
+			if !ok || d.Severity != r.Severity.String() {
+				t.Errorf("base %q: %s shown as %s; the catalog says %v", base, d.Rule, d.Severity, r.Severity)
+			}
+		}
+	}
+	if d := playground.Analyse("g", "a/b").BaseURL.Diagnostics[0]; d.Rule != "base/not-absolute" || d.Severity != "warning" {
+		t.Errorf("base a/b: %s %s; want base/not-absolute, warning", d.Rule, d.Severity)
+	}
 }

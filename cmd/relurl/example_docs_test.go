@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -50,6 +51,15 @@ func TestExampleDocs(t *testing.T) {
 		}
 		if !strings.Contains(stderr, "5 files linted") {
 			t.Errorf("relurl %q: summary %q, want 5 files linted", args, stderr)
+		}
+		// The README gives the counts of both runs.
+		counts := regexp.MustCompile(`(\d+ errors), (\d+ warnings)`).FindStringSubmatch(stderr)
+		if counts == nil {
+			t.Errorf("relurl %q: summary %q counts no errors", args, stderr)
+		} else if readme, err := os.ReadFile("../../README.md"); err != nil {
+			t.Fatal(err)
+		} else if want := counts[1] + ", " + counts[2]; !strings.Contains(string(readme), want) {
+			t.Errorf("relurl %q prints %s, which README.md does not say", args, want)
 		}
 	}
 }

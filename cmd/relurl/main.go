@@ -276,9 +276,18 @@ func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// version is the version of the main module in the build information,
+// release is the version a release build stamps into the binary (make
+// dist links it with -X main.release=v1.2.3; decision I-1); empty in any
+// other build.
+var release string
+
+// version is the release the binary was built as: the one make dist
+// stamped, else the version of the main module in the build information,
 // as "go install ...@v1.2.3" records it, or "(devel)".
 func version() string {
+	if release != "" {
+		return release
+	}
 	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" {
 		return info.Main.Version
 	}

@@ -116,6 +116,10 @@ var allowed = map[string][]string{
 	// bluekeyes/go-gitdiff).
 	"lint/runner": {"ast", "resolve", "lint", "lint/extract", "lint/fix", "lint/target", "internal/sequencer", "internal/input", "github.com/pelletier/go-toml/v2",
 		"github.com/bluekeyes/go-gitdiff"},
+	// lint/runner/internal/mkconfig: "go generate ./lint/runner" writes
+	// docs/config.md and docs/relurl.schema.json from the runner's table
+	// of configuration keys, the rules' names from the catalog.
+	"lint/runner/internal/mkconfig": {"lint", "lint/runner"},
 	// lint/internal/mk1738: "go generate ./lint" writes the RFC 1738
 	// profile's character sets from the BNF files, read by grammar/bnf.
 	"lint/internal/mk1738": {"grammar/bnf"},
@@ -156,6 +160,10 @@ var allowed = map[string][]string{
 	// internal/manual: the site (make site), the manual rendered by
 	// goldmark with the playground's files beside it; its command,
 	// sitegen, finds the playground's module.
+	// internal/dist: make dist's archives, npm packages and wheels; its
+	// command builds the release.
+	"internal/dist":               {},
+	"internal/dist/cmd/dist":      {"internal/dist"},
 	"internal/manual":             {"lint", "github.com/yuin/goldmark"},
 	"internal/manual/cmd/sitegen": {"internal/manual", "playground/site"},
 }

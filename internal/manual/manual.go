@@ -17,6 +17,8 @@
 //
 //	index.html          README.md
 //	docs/NAME.html      docs/NAME.md, and the images the pages show
+//	CHANGELOG.html      CHANGELOG.md
+//	search-index.js     the search's index of every page, and search.js
 //	manual.css          the manual's style sheet
 //	playground/         the playground (package playground/site)
 package manual
@@ -24,6 +26,7 @@ package manual
 import (
 	"bytes"
 	_ "embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -71,6 +74,16 @@ var stylesheet []byte
 //go:embed layout.html
 var layoutHTML string
 
+//go:embed search.js
+var searchJS []byte
+
+// SearchScript and SearchIndex are the search's script and its index of
+// every page, at the root of the site.
+const (
+	SearchScript = "search.js"
+	SearchIndex  = "search-index.js"
+)
+
 var layout = template.Must(template.New("layout").Parse(layoutHTML))
 
 // page is one page of the manual.
@@ -112,6 +125,7 @@ func Build(opts Options) (*Result, error) {
 	res := &Result{}
 	assets := map[string]bool{}
 	var errs []error
+	var index []indexPage
 	for _, p := range pages {
 		r := &renderer{root: opts.Root, page: p, pages: bySrc, assets: assets}
 		body, err := r.render()
@@ -119,6 +133,7 @@ func Build(opts Options) (*Result, error) {
 			errs = append(errs, fmt.Errorf("%s: %w", p.src, err))
 			continue
 		}
+		index = append(index, indexPage{Title: navTitleOf(p), URL: p.site, Sections: r.sections})
 		var b bytes.Buffer
 		if err := layout.Execute(&b, layoutData(p, pages, body, opts.Playground != nil)); err != nil {
 			return nil, err
@@ -144,6 +159,16 @@ func Build(opts Options) (*Result, error) {
 	if err := write(opts.Out, Stylesheet, stylesheet); err != nil {
 		return nil, err
 	}
+	js, err := searchIndex(index)
+	if err != nil {
+		return nil, err
+	}
+	if err := write(opts.Out, SearchIndex, js); err != nil {
+		return nil, err
+	}
+	if err := write(opts.Out, SearchScript, searchJS); err != nil {
+		return nil, err
+	}
 	if opts.Playground != nil {
 		if err := writeFS(opts.Playground, filepath.Join(opts.Out, Playground)); err != nil {
 			return nil, err
@@ -152,7 +177,11 @@ func Build(opts Options) (*Result, error) {
 	return res, nil
 }
 
-// findPages reads README.md and docs/*.md.
+// Changelog is the repository's changelog, a page of the site when the
+// repository has it.
+const Changelog = "CHANGELOG.md"
+
+// findPages reads README.md, docs/*.md and the changelog.
 func findPages(root string) ([]*page, error) {
 	srcs := []string{"README.md"}
 	docs, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
@@ -162,6 +191,9 @@ func findPages(root string) ([]*page, error) {
 	sort.Strings(docs)
 	for _, d := range docs {
 		srcs = append(srcs, "docs/"+filepath.Base(d))
+	}
+	if _, err := os.Stat(filepath.Join(root, Changelog)); err == nil {
+		srcs = append(srcs, Changelog)
 	}
 	var pages []*page
 	for _, src := range srcs {
@@ -223,18 +255,16 @@ func layoutData(p *page, pages []*page, body []byte, playground bool) any {
 	root := relative(p.site, "")
 	var nav []navItem
 	for _, q := range pages {
-		t := q.title
-		if q.src == "README.md" {
-			t = "Home"
-		}
-		nav = append(nav, navItem{Title: t, Href: relative(p.site, q.site), Current: q == p})
+		nav = append(nav, navItem{Title: navTitleOf(q), Href: relative(p.site, q.site), Current: q == p})
 	}
 	data := struct {
 		Title, Root, Source, Stylesheet, Playground string
+		SearchScript, SearchIndex                   string
 		Nav                                         []navItem
 		Body                                        template.HTML
 	}{
 		Title: p.title, Root: root, Source: Blob + p.src, Stylesheet: root + Stylesheet, Nav: nav,
+		SearchScript: root + SearchScript, SearchIndex: root + SearchIndex,
 		Body: template.HTML(body), // the manual's own Markdown, rendered by goldmark
 	}
 	if playground {
@@ -283,4 +313,35 @@ func writeFS(fsys fs.FS, dir string) error {
 		}
 		return write(dir, name, data)
 	})
+}
+
+// navTitleOf is the page's title in the navigation and the search:
+// "Home" for the README, else its short title.
+func navTitleOf(p *page) string {
+	if p.src == "README.md" {
+		return "Home"
+	}
+	return navTitle(p.title)
+}
+
+// indexPage is a page in the search index.
+type indexPage struct {
+	Title    string    `json:"title"`
+	URL      string    `json:"url"`
+	Sections []section `json:"sections"`
+}
+
+// searchIndex returns search-index.js: the pages' sections as a script
+// that sets window.relurlSearchIndex (a script, not a JSON file to fetch,
+// so that the site works opened from the file system too).
+func searchIndex(pages []indexPage) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("// The index of the manual's search, written by make site (package internal/manual).\nwindow.relurlSearchIndex = ")
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(true)
+	if err := enc.Encode(pages); err != nil {
+		return nil, err
+	}
+	b.WriteString(";\n")
+	return b.Bytes(), nil
 }

@@ -2,6 +2,7 @@ package manual
 
 import (
 	"bytes"
+	"encoding/json"
 	"net/url"
 	"os"
 	"os/exec"
@@ -90,7 +91,7 @@ func TestBuild(t *testing.T) {
 	}
 	// The index's order (the README's table), then the page it does not
 	// link to.
-	if want := []string{"index.html", "docs/rules.html", "docs/guide.html", "docs/extra.html"}; !slices.Equal(res.Pages, want) {
+	if want := []string{"index.html", "docs/rules.html", "docs/guide.html", "CHANGELOG.html", "docs/extra.html"}; !slices.Equal(res.Pages, want) {
 		t.Errorf("pages %q, want %q", res.Pages, want)
 	}
 	if want := []string{"docs/shot.png"}; !slices.Equal(res.Assets, want) {
@@ -129,6 +130,14 @@ func TestBuild(t *testing.T) {
 			`<li><a href="guide.html" aria-current="page">The guide</a></li>`,
 			`<li><a href="extra.html">Not in the index</a></li>`,
 			`class="footnotes"`,
+			`<a href="rules.html#net_loc-char">on GitHub</a>`,
+			`<script src="../search-index.js"></script>`,
+			`<input type="search" id="search"`,
+			`<body data-root="../">`,
+		},
+		"CHANGELOG.html": {
+			`<a href="docs/guide.html">The guide</a>`,
+			`<link rel="stylesheet" href="manual.css">`,
 		},
 		"docs/rules.html": {
 			`<a id="net_loc-char"></a>`,
@@ -145,6 +154,7 @@ func TestBuild(t *testing.T) {
 		}
 	}
 	checkLinks(t, out)
+	checkSearchIndex(t, out)
 
 	// Without the playground, the navigation does not link to it.
 	out = t.TempDir()
@@ -272,5 +282,56 @@ func checkLinks(t *testing.T, dir string) {
 	}
 	if checked == 0 {
 		t.Error("no link checked")
+	}
+}
+
+// checkSearchIndex: the site's search index has every page, cut at its
+// headings, with the headings' ids and their text.
+func checkSearchIndex(t *testing.T, out string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(out, SearchIndex))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, js, ok := strings.Cut(string(data), "window.relurlSearchIndex = ")
+	if !ok {
+		t.Fatalf("%s does not set window.relurlSearchIndex", SearchIndex)
+	}
+	var pages []indexPage
+	if err := json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimSpace(js), ";")), &pages); err != nil {
+		t.Fatalf("%s: %v", SearchIndex, err)
+	}
+	var urls []string
+	found := false
+	for _, p := range pages {
+		urls = append(urls, p.URL)
+		for _, s := range p.Sections {
+			if p.URL == "docs/guide.html" && s.ID == "a-heading-with-code-and-12" && s.Heading == "A heading with code and §1.2" &&
+				strings.Contains(s.Text, "A bare URL: https://www.rfc-editor.org/rfc/rfc1808") {
+				found = true
+			}
+		}
+	}
+	if want := []string{"index.html", "docs/rules.html", "docs/guide.html", "CHANGELOG.html", "docs/extra.html"}; !slices.Equal(urls, want) {
+		t.Errorf("the search index has the pages %q; want %q", urls, want)
+	}
+	if !found {
+		t.Errorf("the search index has no section of docs/guide.html's heading with its text: %+v", pages)
+	}
+	if _, err := os.Stat(filepath.Join(out, SearchScript)); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestNavTitle(t *testing.T) {
+	for in, want := range map[string]string{
+		"Linting: `relurl lint`":                    "Linting: `relurl lint`"[:7],
+		"Getting started: from a docs folder to CI": "Getting started",
+		"The command line":                          "The command line",
+		": odd":                                     ": odd",
+	} {
+		if got := navTitle(in); got != want {
+			t.Errorf("navTitle(%q) = %q; want %q", in, got, want)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer/html"
 	"github.com/yuin/goldmark/text"
@@ -40,6 +41,17 @@ type renderer struct {
 	pages  map[string]*page
 	assets map[string]bool
 	errs   []error
+	// sections are the page's parts for the search index: the text
+	// before its first heading, then each heading's.
+	sections []section
+}
+
+// section is a part of a page in the search index: its heading and the
+// heading's id ("" for the text before the first), and its text.
+type section struct {
+	Heading string `json:"heading"`
+	ID      string `json:"id"`
+	Text    string `json:"text"`
 }
 
 // render returns the page's HTML, or the page's broken links.
@@ -83,11 +95,85 @@ func (r *renderer) Transform(doc *ast.Document, reader text.Reader, _ parser.Con
 		}
 		return ast.WalkContinue, nil
 	})
+	r.sections = sections(doc, src)
+}
+
+// sections cuts a document at its headings, for the search index: each
+// part's plain text, code blocks included, in one line.
+func sections(doc *ast.Document, src []byte) []section {
+	out := []section{{}}
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok {
+			id, _ := h.AttributeString("id")
+			idText, _ := id.([]byte)
+			out = append(out, section{Heading: strings.TrimSpace(plainText(h, src)), ID: string(idText)})
+			continue
+		}
+		text := searchText(n, src)
+		if n.Kind() == ast.KindFencedCodeBlock || n.Kind() == ast.KindCodeBlock {
+			var b strings.Builder
+			lines := n.Lines()
+			for i := 0; i < lines.Len(); i++ {
+				seg := lines.At(i)
+				b.Write(seg.Value(src))
+			}
+			text = b.String()
+		}
+		last := &out[len(out)-1]
+		last.Text = strings.TrimSpace(last.Text + " " + strings.Join(strings.Fields(text), " "))
+	}
+	if out[0].Text == "" {
+		out = out[1:]
+	}
+	return out
+}
+
+// searchText is the text of a block as the search reads it: plainText's,
+// with autolinks' URLs, raw HTML left out, and a space between blocks
+// and table cells.
+func searchText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			if c.Type() == ast.TypeBlock || c.Kind() == extast.KindTableCell {
+				b.WriteByte(' ')
+			}
+			return ast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *ast.Text:
+			b.Write(c.Segment.Value(src))
+			if c.SoftLineBreak() || c.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(c.Value)
+		case *ast.AutoLink:
+			b.Write(c.Label(src))
+			return ast.WalkSkipChildren, nil
+		case *ast.RawHTML, *ast.HTMLBlock:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
 }
 
 // rewrite returns where a link (or an image, when image) of the page
 // goes on the site; a broken link is recorded in r.errs.
 func (r *renderer) rewrite(dest string, image bool) string {
+	if rest, ok := strings.CutPrefix(dest, Blob); ok {
+		// The repository's own page on GitHub, written as an absolute
+		// URL (a rule's documentation, lint.RulesDocURL): its page on
+		// the site, when the site has it.
+		name, frag, _ := strings.Cut(rest, "#")
+		if q, ok := r.pages[name]; ok && !strings.Contains(name, "?") {
+			if frag != "" {
+				frag = "#" + frag
+			}
+			return relative(r.page.site, q.site) + frag
+		}
+	}
 	if dest == "" || strings.HasPrefix(dest, "#") || strings.HasPrefix(dest, "//") || hasScheme(dest) {
 		return dest
 	}
@@ -200,6 +286,15 @@ func (s slugger) slug(heading string) string {
 	}
 	s[id] = 0
 	return id
+}
+
+// navTitle is the short title of a page in the navigation: its title up
+// to the first colon ("Linting" of "Linting: `relurl lint`").
+func navTitle(title string) string {
+	if short, _, ok := strings.Cut(title, ": "); ok && short != "" {
+		return short
+	}
+	return title
 }
 
 // title is the text of the page's first level-one heading, or its name.

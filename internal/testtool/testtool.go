@@ -37,6 +37,12 @@ const (
 	// DebianDocs requires a documentation tree of Debian's packages, the
 	// Python 3.11 documentation (python3.11-doc).
 	DebianDocs = "RELURL_REQUIRE_DEBIAN_DOCS"
+	// QEMU, NPM and Pip require what the install tests of the release
+	// run: qemu-user, for the linux/arm64 binary; Node.js with npm; Python
+	// with venv and ensurepip.
+	QEMU = "RELURL_REQUIRE_QEMU"
+	NPM  = "RELURL_REQUIRE_NPM"
+	Pip  = "RELURL_REQUIRE_PIP"
 )
 
 // Variables returns every variable with what it requires.
@@ -48,6 +54,9 @@ func Variables() []Variable {
 		{Git, "git (changed lines, the Action, --diff applied)"},
 		{Nvim, "Neovim, headless (TestNeovim in lsp)"},
 		{Go, "the go command and the module cache that go list reads (dependencies' test data)"},
+		{QEMU, "qemu-user, to run the linux/arm64 binary (internal/dist)"},
+		{NPM, "Node.js and npm, to install the npm packages offline (internal/dist)"},
+		{Pip, "Python with venv and ensurepip, to install the wheel (internal/dist)"},
 		{DebianDocs, "Debian's python3.11-doc, a real documentation tree (TestPartialViews in cmd/relurl)"},
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -322,7 +323,9 @@ func TestBrowser(t *testing.T) {
 			cur.Errorf("%q against %q: diagnostics %q, the library %q", in, base, got.Rules, want.Rules)
 		}
 		for _, d := range got.Docs {
-			if !strings.HasPrefix(d, "https://") || !strings.Contains(d, "#") {
+			// The site's rules page (the playground is served on the site);
+			// the repository's when served alone.
+			if !strings.HasPrefix(d, srv.URL+"/docs/rules.html#") && !strings.HasPrefix(d, "https://") || !strings.Contains(d, "#") {
 				cur.Errorf("%q: rule documentation %q", in, d)
 			}
 		}
@@ -531,6 +534,20 @@ func TestBrowser(t *testing.T) {
 				}
 				if reported := slices.Contains(st.Rules, c.rule); reported != (i == 0) {
 					t.Errorf("%s, example %d (%s): the playground shows %q", c.rule, i+1, href, st.Rules)
+				}
+				if i == 0 {
+					// On the site, the playground links back to the
+					// manual: the rule's id to its section of the
+					// site's rules page.
+					must(p.waitFor(ctx, `document.getElementById("manual").getAttribute("href") === "../docs/playground.html"`))
+					var ruleHref string
+					must(p.eval(ctx, `(() => {
+						const a = [...document.querySelectorAll("a.rule")].find((a) => a.textContent === `+strconv.Quote(c.rule)+`);
+						return a ? a.href : "";
+					})()`, &ruleHref))
+					if want := srv.URL + "/docs/rules.html#" + c.anchor; ruleHref != want {
+						t.Errorf("%s: the playground links the rule to %q; want the site's %q", c.rule, ruleHref, want)
+					}
 				}
 				if i == 0 && c.rule == "rfc1738/host" {
 					shot(ctx, t, p, "rules-example.png", `document.getElementById("diagnostics")`, false)

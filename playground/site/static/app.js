@@ -211,11 +211,45 @@
     }
   }
 
+  // ---- the manual: on the site (make site) the playground is at
+  // playground/ beside docs/, and its links go to the site's pages; served
+  // alone (relurl serve), to the repository's ----
+
+  const RULES_MD = "https://github.com/relurl/relurl/blob/main/docs/rules.md";
+  let manualRoot = null;
+
+  function docHref(doc) {
+    return manualRoot && doc && doc.startsWith(RULES_MD) ? manualRoot + "docs/rules.html" + doc.slice(RULES_MD.length) : doc;
+  }
+
+  function findManual() {
+    fetch("../docs/rules.html", { method: "HEAD" }).then((r) => {
+      if (!r.ok) return;
+      manualRoot = "../";
+      $("manual").href = manualRoot + "docs/playground.html";
+      updateRuleLink();
+      if (report) render();
+    }).catch(() => {});
+  }
+
+  // The rule the link from the rules page turned on (enable=RULE): a
+  // link back to its page.
+  function updateRuleLink() {
+    const id = enableInput.value.trim();
+    const link = $("rule-link");
+    const ok = /^[A-Za-z0-9_]+\/[A-Za-z0-9_-]+$/.test(id);
+    link.hidden = !ok;
+    if (ok) {
+      link.href = docHref(RULES_MD + "#" + id.toLowerCase().replace("/", "-"));
+      link.textContent = "Back to the rule " + id;
+    }
+  }
+
   function diagItem(d, which) {
     const li = h("li", { class: d.severity, tabindex: "0", "data-rule": d.rule },
       h("div", { class: "diag-head" },
         h("span", { class: "badge " + d.severity }, d.severity),
-        h("a", { class: "rule", href: d.doc, title: d.summary || d.rule, target: "_blank", rel: "noopener" }, d.rule),
+        h("a", { class: "rule", href: docHref(d.doc), title: d.summary || d.rule, target: manualRoot ? null : "_blank", rel: "noopener" }, d.rule),
         h("span", { class: "where" }, `in ${d.production}, bytes [${d.offset}, ${d.end})`),
         d.section ? h("span", { class: "where" }, "· " + d.section) : null),
       h("pre", { class: "caret" }, d.caret),
@@ -579,6 +613,7 @@
     urlInput.value = s.url || "";
     baseInput.value = s.base || "";
     enableInput.value = s.enable || "";
+    updateRuleLink();
     return true;
   }
 
@@ -600,7 +635,8 @@
         onclick: () => { urlInput.value = e.url; baseInput.value = e.base; schedule(); urlInput.focus(); } },
       h("code", {}, e.label)));
     }
-    enableInput.addEventListener("input", schedule);
+    enableInput.addEventListener("input", () => { updateRuleLink(); schedule(); });
+    findManual();
     for (const input of [urlInput, baseInput]) {
       input.addEventListener("input", schedule);
       input.addEventListener("scroll", () => { input.parentElement.querySelector(".backdrop").scrollLeft = input.scrollLeft; });

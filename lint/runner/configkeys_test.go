@@ -1,0 +1,57 @@
+package runner
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestConfigKeysLoader: the table of keys the reference page and the schema
+// are written from names every key the loader decodes, and only those; the
+// loader's messages (wants, keys) know each of them.
+func TestConfigKeysLoader(t *testing.T) {
+	var decoded []string
+	var walk func(prefix string, typ reflect.Type)
+	walk = func(prefix string, typ reflect.Type) {
+		for f := range typ.Fields() {
+			name := prefix + strings.Split(f.Tag.Get("toml"), ",")[0]
+			decoded = append(decoded, name)
+			ft := f.Type
+			if ft.Kind() == reflect.Slice && ft.Elem().Kind() == reflect.Struct {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				walk(name+".", ft)
+			}
+		}
+	}
+	walk("", reflect.TypeFor[rawConfig]())
+	var table []string
+	for _, k := range ConfigKeys {
+		table = append(table, k.Key)
+		if _, ok := wants[k.Key]; !ok {
+			t.Errorf("the loader's wants has no entry for %s", k.Key)
+		}
+		parent, name, dotted := strings.Cut(k.Key, ".")
+		if !dotted {
+			parent, name = "", k.Key
+			switch k.Type {
+			case TypeTable, TypeLevels:
+				if k.Type == TypeTable || k.Key == "rules" {
+					name = "[" + k.Key + "]"
+				}
+			case TypeTables:
+				name = "[[" + k.Key + "]]"
+			}
+		}
+		if !slices.Contains(strings.Split(keys[parent], ", "), name) {
+			t.Errorf("the loader's list of the keys of %q, %q, lacks %s", parent, keys[parent], name)
+		}
+	}
+	slices.Sort(decoded)
+	slices.Sort(table)
+	if !slices.Equal(decoded, table) {
+		t.Errorf("the loader decodes the keys %q;\nConfigKeys has %q", decoded, table)
+	}
+}
