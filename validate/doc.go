@@ -16,3 +16,5 @@
 // Validating a valid URL allocates nothing; the character classes come from
 // the one table in package ast.
 package validate
+
+//go:generate go run ./internal/mkreader -bnf ../grammar/rfc1808.bnf -o reader.go
