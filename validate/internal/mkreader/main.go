@@ -80,10 +80,10 @@ var rfc1808 = table{
 		"query":    "Query",
 		"fragment": "Fragment",
 	},
-	pathFrom: []string{"abs_path", "rel_path"},
+	pathFrom:  []string{"abs_path", "rel_path"},
 	pathTo:    "path",
 	pathAfter: "net_loc",
-	split:    map[string]bool{`( scheme ":" *( uchar | reserved ) )`: true},
+	split:     map[string]bool{`( scheme ":" *( uchar | reserved ) )`: true},
 	faults: []fault{
 		// abs_path = "/" rel_path cannot begin with "/": a relative
 		// net_loc followed by "//".
@@ -188,8 +188,8 @@ type emitter struct {
 	sets       []*set
 	units      []*unit
 	usedLabels map[string]bool
-	faultUsed map[fault]bool
-	checks    []check
+	faultUsed  map[fault]bool
+	checks     []check
 
 	// prods is the stack of the productions being emitted, innermost
 	// last; dirty, one list per choice being emitted, the components the
@@ -642,12 +642,12 @@ func (e *emitter) unitTest(u *unit) string {
 // runShape is a run lowered: the characters of its first part (which may
 // have to be one unit at least), and of the whole.
 type runShape struct {
-	first, all           bnf.CharSet
-	escapes              bool
-	min                  int
-	firstName, restName  string // the productions the parts are
-	firstText, allText   string
-	sep                  byte // the literal between the parts, or 0
+	first, all          bnf.CharSet
+	escapes             bool
+	min                 int
+	firstName, restName string // the productions the parts are
+	firstText, allText  string
+	sep                 byte // the literal between the parts, or 0
 }
 
 // runOf lowers a production to a run, when it is one, by one of the
