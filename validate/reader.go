@@ -747,15 +747,14 @@ func read(u *ast.URL, s string, t *tables) (ok bool, far, mark int) {
 			for i < len(s) && t.units[s[i]]&unitScheme != 0 {
 				i++
 			}
-			u.Scheme = component(s, start3, i)
 			if i >= len(s) || s[i] != ':' {
 				if i > far {
 					far = i
 				}
-				u.Scheme = ast.Component{}
 				goto alt1_2
 			}
 			i += 1
+			u.Scheme = component(s, start3, i-1)
 			// relativeURL = net_path | abs_path | rel_path
 			at4 := i
 			{ // net_path
@@ -938,7 +937,6 @@ func read(u *ast.URL, s string, t *tables) (ok bool, far, mark int) {
 			for i < len(s) && t.units[s[i]]&unitScheme != 0 {
 				i++
 			}
-			u.Scheme = component(s, start15, i)
 			if i >= len(s) || s[i] != ':' {
 				if i > far {
 					far = i
@@ -952,6 +950,7 @@ func read(u *ast.URL, s string, t *tables) (ok bool, far, mark int) {
 				goto alt1_2
 			}
 			i += 1
+			u.Scheme = component(s, start15, i-1)
 			i = scan(t, s, i, setAbsoluteURL)
 			if i < len(s) && s[i] == '#' {
 				i += 1

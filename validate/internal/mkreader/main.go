@@ -205,6 +205,11 @@ type emitter struct {
 	// plan is where a fault of each of the next items of the alternative
 	// being emitted goes (see alts).
 	plan []failure
+	// deferWrite says that the component being read is written after
+	// the literal that follows it: pendingWrite, the statement (its end
+	// offset to be given), and pendingComponent.
+	deferWrite                     bool
+	pendingWrite, pendingComponent string
 }
 
 // splice returns items with every group of one sequence that is not
@@ -337,8 +342,19 @@ func (e *emitter) seq(items []*bnf.Item, k []frame, fail failure) error {
 		if len(e.plan) > 0 {
 			f, e.plan = e.plan[0], e.plan[1:]
 		}
+		// A component followed by a literal is written once the literal
+		// is read: an alternative that fails there has nothing to clear.
+		_, comp := e.t.components[it.Name]
+		next := idx+1 < len(items) && items[idx+1].Literal != "" && !items[idx+1].Repeated()
+		e.deferWrite = comp && next
 		if err := e.direct(it, f); err != nil {
 			return err
+		}
+		e.deferWrite = false
+		if e.pendingWrite != "" && it.Literal != "" {
+			e.line(e.pendingWrite, len(it.Value()))
+			e.wrote(e.pendingComponent)
+			e.pendingWrite = ""
 		}
 	}
 	if len(k) == 0 {
@@ -382,7 +398,10 @@ func (e *emitter) leave(name, start string) {
 	if name == "" {
 		return
 	}
-	if c, ok := e.t.components[name]; ok {
+	if c, ok := e.t.components[name]; ok && e.deferWrite {
+		e.pendingWrite = "u." + c + " = component(s, " + start + ", i-%d)"
+		e.pendingComponent = c
+	} else if ok {
 		e.line("u.%s = component(s, %s, i)", c, start)
 		e.wrote(c)
 	}
