@@ -2,11 +2,13 @@ package grammar_test
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -97,17 +99,24 @@ func read(t *testing.T, dir, rel string) string {
 
 // TestMutationStructural: net_path = "//" net_loc [ abs_path ] with the
 // brackets dropped, so that a net_path must have an abs_path. The grammar
-// generated from the BNF then rejects "//a", while validate, the
-// hand-written single pass, still accepts it, so the readers part; and the
-// generators of gen make only net_paths with a path.
+// and validate's reader, both generated from the BNF, then reject "//a",
+// and so does relurl.Validate, the public API; the hand-written single
+// pass (internal/handpass, the oracle) still accepts it, so the readers
+// part; and the generators of gen make only net_paths with a path.
 func TestMutationStructural(t *testing.T) {
 	if testing.Short() {
 		t.Skip("copies the module, regenerates and runs tests in the copy (about a minute); not with -short")
 	}
 	dir := copyModule(t)
 	edit(t, dir, "grammar/rfc1808.bnf", `net_path    = "//" net_loc [ abs_path ]`, `net_path    = "//" net_loc abs_path`)
-	if _, ok := goCmd(t, dir, "generate", "./ast", "./grammar", "./gen"); !ok {
+	if _, ok := goCmd(t, dir, "generate", "./ast", "./grammar", "./gen", "./validate"); !ok {
 		t.Fatal("go generate failed in the copy")
+	}
+	got := probe(t, dir, "//a", "//a/b", "http://a")
+	for in, want := range map[string]string{"//a": "3 URL/syntax", "//a/b": "valid", "http://a": "valid"} {
+		if got[in] != want {
+			t.Errorf("relurl.Validate(%q) in the copy: %s, want %s", in, got[in], want)
+		}
 	}
 	if got := read(t, dir, "grammar/grammar.go"); !strings.Contains(got, "\tAbsPath *AbsPath `parser:\"@@\"`\n}") {
 		t.Errorf("the generated NetPath does not require its AbsPath:\n%s", got)
@@ -124,10 +133,12 @@ func TestMutationStructural(t *testing.T) {
 		// The grammar now rejects the table's net_paths without a path.
 		`(?m)^--- FAIL: TestCases .*\n(.*\n)*.*Parse\("//g"\) = .*want valid`,
 		"(?m)^FAIL\tgithub.com/relurl/relurl/grammar\\s",
-		// validate, hand-written, still accepts them.
-		"(?m)^ok  \tgithub.com/relurl/relurl/validate\\s",
-		// The readers part.
-		`(?m)^--- FAIL: TestAgreeOnCases .*\n(.*\n)*.*"//g": `,
+		// validate's reader, generated, rejects them too.
+		`(?m)^--- FAIL: TestCases .*\n(.*\n)*.*Validate\("//g"\)`,
+		"(?m)^FAIL\tgithub.com/relurl/relurl/validate\\s",
+		// The hand-written pass, the oracle, still accepts them: the
+		// readers part.
+		`(?m)^--- FAIL: TestAgreeOnCases .*\n(.*\n)*.*"//g": the generated reader and the hand-written pass differ`,
 		"(?m)^FAIL\tgithub.com/relurl/relurl/fuzz\\s",
 		// gen makes only net_paths with a path.
 		`corner "net_path without a path": 0 of \d+`,
@@ -142,8 +153,9 @@ func TestMutationStructural(t *testing.T) {
 // TestMutationTerminalSet: "=" dropped from pchar. The class table,
 // generated from the BNF, follows: "=" leaves the classes built on pchar
 // and keeps Reserved and QueryChar, and nothing else changes but the doc
-// comment that quotes pchar; the characters gen draws follow. The
-// grammar's lowering refuses the BNF, with the position of the first
+// comment that quotes pchar; the characters gen draws follow, and so do
+// the sets validate's reader scans with, so that relurl.Validate, the
+// public API, rejects "a=b" at the "=". The grammar's lowering refuses the BNF, with the position of the first
 // production whose characters its lexer's tokens no longer cover (a Pchars
 // token is a run of pchar, and "=" is still reserved).
 func TestMutationTerminalSet(t *testing.T) {
@@ -153,8 +165,14 @@ func TestMutationTerminalSet(t *testing.T) {
 	dir := copyModule(t)
 	before := read(t, dir, "ast/class_table.go")
 	edit(t, dir, "grammar/rfc1808.bnf", `pchar       = uchar | ":" | "@" | "&" | "="`, `pchar       = uchar | ":" | "@" | "&"`)
-	if _, ok := goCmd(t, dir, "generate", "./ast", "./gen"); !ok {
-		t.Fatal("go generate ./ast ./gen failed in the copy")
+	if _, ok := goCmd(t, dir, "generate", "./ast", "./gen", "./validate"); !ok {
+		t.Fatal("go generate ./ast ./gen ./validate failed in the copy")
+	}
+	got := probe(t, dir, "a=b", "?a=b", "http://a/?x=1")
+	for in, want := range map[string]string{"a=b": "1 fsegment/char", "?a=b": "valid", "http://a/?x=1": "valid"} {
+		if got[in] != want {
+			t.Errorf("relurl.Validate(%q) in the copy: %s, want %s", in, got[in], want)
+		}
 	}
 	after := read(t, dir, "ast/class_table.go")
 	row := regexp.MustCompile(`(?m)^\t'=':\s+(.*),$`)
@@ -180,6 +198,37 @@ func TestMutationTerminalSet(t *testing.T) {
 	if _, ok := goCmd(t, dir, "test", "-count=1", "-run", "^TestCharactersAreTheClassTable$", "./gen"); !ok {
 		t.Error("gen's characters do not follow the class table in the copy")
 	}
+}
+
+// probe runs relurl.Validate, the public API, in the copy on each input,
+// and returns what it reports for each: "valid", or the offset and rule of
+// the first diagnostic.
+func probe(t *testing.T, dir string, inputs ...string) map[string]string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("package relurl_test\n\nimport (\n\t\"fmt\"\n\t\"testing\"\n\n\t\"github.com/relurl/relurl\"\n)\n\n")
+	b.WriteString("func TestMutationProbe(t *testing.T) {\n\tfor _, s := range []string{")
+	for _, s := range inputs {
+		fmt.Fprintf(&b, "%q, ", s)
+	}
+	b.WriteString("} {\n\t\tif _, d := relurl.Validate(s); d == nil {\n\t\t\tfmt.Printf(\"probe %q: valid\\n\", s)\n")
+	b.WriteString("\t\t} else {\n\t\t\tfmt.Printf(\"probe %q: %d %s\\n\", s, d[0].Offset, d[0].Rule)\n\t\t}\n\t}\n}\n")
+	if err := os.WriteFile(filepath.Join(dir, "mutation_probe_test.go"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, ok := goCmd(t, dir, "test", "-count=1", "-v", "-run", "^TestMutationProbe$", ".")
+	if !ok {
+		t.Fatalf("the probe of relurl.Validate failed in the copy")
+	}
+	got := map[string]string{}
+	for _, m := range regexp.MustCompile(`(?m)^probe (".*"): (.*)$`).FindAllStringSubmatch(out, -1) {
+		s, err := strconv.Unquote(m[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[s] = m[2]
+	}
+	return got
 }
 
 // diffLines returns the lines of a and b that the other does not have.

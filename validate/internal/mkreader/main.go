@@ -52,7 +52,10 @@ type table struct {
 	// the grammar: the opaque form of absoluteURL has none of its own.
 	split map[string]bool
 	// faults names the structural faults validate has a rule of its own
-	// for: a fault right after the item of the production.
+	// for: a fault right after an optional item of the production, when
+	// the item was there. The production must refer to the item's
+	// production; when the item is not optional, the rule has no place
+	// to apply and a fault there is URL/syntax, as any other.
 	faults []fault
 	// exact names the productions whose characters the §2.4 split cuts
 	// by their own characters (a scheme is a run of scheme characters
@@ -87,7 +90,7 @@ var rfc1808 = table{
 	faults: []fault{
 		// abs_path = "/" rel_path cannot begin with "/": a relative
 		// net_loc followed by "//".
-		{"net_path", "[ abs_path ]", "NetPathEmptySegment"},
+		{"net_path", "abs_path", "NetPathEmptySegment"},
 	},
 	exact: map[string]bool{"scheme": true},
 	final: "fragment",
@@ -126,8 +129,9 @@ func Generate(source string, src []byte, t *table) ([]byte, error) {
 		return nil, err
 	}
 	for _, fl := range t.faults {
-		if !e.faultUsed[fl] {
-			return nil, fmt.Errorf("%s: the fault of %s after %s: %s has no such item", f.Name, fl.production, fl.item, fl.production)
+		r := f.Rule(fl.production)
+		if r == nil || !refers(r.Expr, fl.item) {
+			return nil, fmt.Errorf("%s: the fault of %s after %s: %s refers to no %s", f.Name, fl.production, fl.item, fl.production, fl.item)
 		}
 	}
 	return e.file(source)
@@ -188,7 +192,6 @@ type emitter struct {
 	sets       []*set
 	units      []*unit
 	usedLabels map[string]bool
-	faultUsed  map[fault]bool
 	checks     []check
 
 	// prods is the stack of the productions being emitted, innermost
@@ -606,16 +609,21 @@ func (e *emitter) direct(it *bnf.Item, fail failure) error {
 	return e.errorf(it, "%s: no rule lowers it", itemText(it))
 }
 
-// markFault emits, after an item that the table names a fault after, the
-// offset where it ended.
+// refers reports whether a refers to the production name directly.
+func refers(a *bnf.Alternatives, name string) bool {
+	found := false
+	bnf.Walk(a, func(it *bnf.Item) { found = found || it.Name == name })
+	return found
+}
+
+// markFault emits, after an optional item that the table names a fault
+// after, the offset where it ended.
 func (e *emitter) markFault(it *bnf.Item) {
-	text := itemText(it)
+	if it.Option == nil || len(it.Option.Sequences) != 1 || len(it.Option.Sequences[0].Items) != 1 {
+		return
+	}
 	for _, fl := range e.t.faults {
-		if fl.item == text && e.current(fl.production) {
-			if e.faultUsed == nil {
-				e.faultUsed = map[fault]bool{}
-			}
-			e.faultUsed[fl] = true
+		if it.Option.Sequences[0].Items[0].Name == fl.item && e.current(fl.production) {
 			e.line("mark = i // a fault here is %s's", fl.production)
 		}
 	}
