@@ -123,16 +123,16 @@ func Generate(source string, src []byte, t *table) ([]byte, error) {
 	if f.Rule(t.start) == nil {
 		return nil, fmt.Errorf("%s: no production %s to start from", f.Name, t.start)
 	}
-	e := &emitter{f: f, t: t, delims: delimiters(f, t), usedLabels: map[string]bool{}}
-	e.line("i, far, mark := 0, 0, -1")
-	if err := e.seq([]*bnf.Item{{Name: t.start}}, nil, failure{}); err != nil {
-		return nil, err
-	}
 	for _, fl := range t.faults {
 		r := f.Rule(fl.production)
 		if r == nil || !refers(r.Expr, fl.item) {
 			return nil, fmt.Errorf("%s: the fault of %s after %s: %s refers to no %s", f.Name, fl.production, fl.item, fl.production, fl.item)
 		}
+	}
+	e := &emitter{f: f, t: t, delims: delimiters(f, t), usedLabels: map[string]bool{}}
+	e.line("i, far, mark := 0, 0, -1")
+	if err := e.seq([]*bnf.Item{{Name: t.start}}, nil, failure{}); err != nil {
+		return nil, err
 	}
 	return e.file(source)
 }
