@@ -12,15 +12,12 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
-	"log"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/relurl/relurl/grammar/bnf"
+	"github.com/relurl/relurl/internal/bnfmain"
 )
 
 // class is one bit of ast.Class: its Go name and the productions whose
@@ -56,24 +53,13 @@ var classes = []class{
 const escape = "escape"
 
 func main() {
-	in := flag.String("bnf", "../grammar/rfc1808.bnf", "the BNF file")
-	out := flag.String("o", "class_table.go", "output file")
-	flag.Parse()
-	src, err := os.ReadFile(*in)
-	if err != nil {
-		log.Fatalf("mkclass: %v", err)
-	}
-	f, err := bnf.Parse(filepath.Base(*in), src)
-	if err != nil {
-		log.Fatalf("mkclass: %v", err)
-	}
-	code, err := generate(f, "grammar/"+filepath.Base(*in))
-	if err != nil {
-		log.Fatalf("mkclass: %v", err)
-	}
-	if err := os.WriteFile(*out, code, 0o644); err != nil {
-		log.Fatalf("mkclass: %v", err)
-	}
+	bnfmain.Main("mkclass", "../grammar/rfc1808.bnf", "class_table.go", func(name string, src []byte) ([]byte, error) {
+		f, err := bnf.Parse(name, src)
+		if err != nil {
+			return nil, err
+		}
+		return generate(f, "grammar/"+name)
+	})
 }
 
 // generate returns the source of class_table.go; source names the BNF

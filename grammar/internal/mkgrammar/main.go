@@ -8,34 +8,18 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
-	"log"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/relurl/relurl/grammar/bnf"
 	"github.com/relurl/relurl/grammar/internal/lowering"
+	"github.com/relurl/relurl/internal/bnfmain"
 )
 
 func main() {
-	in := flag.String("bnf", "rfc1808.bnf", "the BNF file")
-	out := flag.String("o", "grammar.go", "output file")
-	flag.Parse()
-	src, err := os.ReadFile(*in)
-	if err != nil {
-		log.Fatalf("mkgrammar: %v", err)
-	}
-	code, err := Generate(filepath.Base(*in), src)
-	if err != nil {
-		log.Fatalf("mkgrammar: %v", err)
-	}
-	if err := os.WriteFile(*out, code, 0o644); err != nil {
-		log.Fatalf("mkgrammar: %v", err)
-	}
+	bnfmain.Main("mkgrammar", "rfc1808.bnf", "grammar.go", Generate)
 }
 
 // preamble is the comment on the generated types, after the header.

@@ -22,16 +22,14 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
-	"log"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/relurl/relurl/grammar/bnf"
+	"github.com/relurl/relurl/internal/bnfmain"
 )
 
 // table is what the BNF does not say and the reader needs.
@@ -97,20 +95,9 @@ var rfc1808 = table{
 }
 
 func main() {
-	in := flag.String("bnf", "../grammar/rfc1808.bnf", "the BNF file")
-	out := flag.String("o", "reader.go", "output file")
-	flag.Parse()
-	src, err := os.ReadFile(*in)
-	if err != nil {
-		log.Fatalf("mkreader: %v", err)
-	}
-	code, err := Generate("grammar/"+filepath.Base(*in), src, &rfc1808)
-	if err != nil {
-		log.Fatalf("mkreader: %v", err)
-	}
-	if err := os.WriteFile(*out, code, 0o644); err != nil {
-		log.Fatalf("mkreader: %v", err)
-	}
+	bnfmain.Main("mkreader", "../grammar/rfc1808.bnf", "reader.go", func(name string, src []byte) ([]byte, error) {
+		return Generate("grammar/"+name, src, &rfc1808)
+	})
 }
 
 // Generate returns the source of reader.go from the BNF file source
