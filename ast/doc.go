@@ -15,4 +15,4 @@
 // Nothing here imports anything outside the standard library.
 package ast
 
-//go:generate go run ./internal/mkclass -bnf ../grammar/rfc1808.bnf -o class_table.go
+//go:generate go run ../internal/mkclass -bnf ../grammar/rfc1808.bnf -o class_table.go

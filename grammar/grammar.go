@@ -193,3 +193,54 @@ type Fragment struct {
 
 	Chars []string `parser:"@( Pchars | Slash | Semi | Question )*"`
 }
+
+// The lexer's tokens, one type each, in the order of the lowering table
+// and then those the lowering derived; their characters are the BNF's.
+// The lexer (lexer.go) reads them: a token that reads a production whole
+// where it begins the input (startToken) and the literal after it, the
+// tokens of one character (literalTokens), the maximal runs (runTokens),
+// tried in order; a byte no token has is an Invalid token of its own.
+const (
+	tokSchemeChars lexer.TokenType = iota + 1
+	tokColon
+	tokPchars
+	tokSlash
+	tokSemi
+	tokQuestion
+	tokHash
+	// tokInvalid is one byte no token has.
+	tokInvalid
+)
+
+// symbols are the token types by name, as the grammar's tags name them.
+var symbols = map[string]lexer.TokenType{
+	"EOF":         lexer.EOF,
+	"SchemeChars": tokSchemeChars,
+	"Colon":       tokColon,
+	"Pchars":      tokPchars,
+	"Slash":       tokSlash,
+	"Semi":        tokSemi,
+	"Question":    tokQuestion,
+	"Hash":        tokHash,
+	"Invalid":     tokInvalid,
+}
+
+// startToken is SchemeChars, read whole where it begins the input and ":"
+// (Colon) follows it:
+//
+//	scheme      = 1*( alpha | digit | "+" | "-" | "." )
+var startToken = wholeToken{typ: tokSchemeChars, chars: charSet{0x3ff680000000000, 0x7fffffe07fffffe, 0x0, 0x0}, after: tokColon, afterChar: ':'}
+
+// literalTokens are the tokens of one character: the delimiters.
+var literalTokens = [256]lexer.TokenType{
+	'/': tokSlash,
+	';': tokSemi,
+	'?': tokQuestion,
+	'#': tokHash,
+}
+
+// runTokens are the tokens that are maximal runs of characters.
+var runTokens = [...]runToken{
+	// Pchars: pchar = uchar | ":" | "@" | "&" | "=", escapes included.
+	{typ: tokPchars, chars: charSet{0x27ff7fd200000000, 0x7fffffe87ffffff, 0x0, 0x0}, escapes: true},
+}

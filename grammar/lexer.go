@@ -7,11 +7,12 @@ import (
 	"github.com/relurl/relurl/ast"
 )
 
-// Token types of the URL lexer; the grammar's tags name them by their
-// symbols ("SchemeChars", "Pchars", ...). Nothing outside this package needs
-// them, so they are unexported. The lexer is total: every byte of every
-// input belongs to exactly one token, and a byte no production allows is an
-// Invalid token of its own, so the parser's errors point at it.
+// The URL lexer. Its tokens are generated into grammar.go from the
+// lowering table and the BNF (tokSchemeChars, ..., symbols, startToken,
+// literalTokens, runTokens): this file knows no character and no token by
+// name. The lexer is total: every byte of every input belongs to exactly
+// one token, and a byte no token has is an Invalid token of its own, so
+// the parser's errors point at it.
 //
 // Tokens are as coarse as the grammar allows, since the parser's cost is
 // per token: every maximal run of pchar (characters and escapes, ":"
@@ -25,41 +26,26 @@ import (
 // "?", "#") are tokens of their own, since each is structure somewhere.
 // Error offsets do not move: an error is always at a delimiter or an
 // Invalid token, since a pchar is allowed wherever a run of them can be.
-const (
-	// schemeChars is the scheme: a run of scheme characters
-	// (alpha | digit | "+" | "-" | ".") at the start of the input, followed
-	// by ":".
-	schemeChars lexer.TokenType = iota + 1
-	// colon is the ":" after schemeChars, which ends the scheme. Every
-	// other ":" is a pchar, inside a pchars token.
-	colon
-	// pchars is a maximal run of pchar = uchar | ":" | "@" | "&" | "=",
-	// where uchar = unreserved | escape.
-	pchars
-	// slash is "/".
-	slash
-	// semi is ";".
-	semi
-	// question is "?".
-	question
-	// hash is "#".
-	hash
-	// invalid is one byte that no production allows: national and
-	// punctuation characters, "%" not followed by two hex digits, space,
-	// controls, DEL and every non-ASCII byte.
-	invalid
-)
 
-var symbols = map[string]lexer.TokenType{
-	"EOF":         lexer.EOF,
-	"SchemeChars": schemeChars,
-	"Colon":       colon,
-	"Pchars":      pchars,
-	"Slash":       slash,
-	"Semi":        semi,
-	"Question":    question,
-	"Hash":        hash,
-	"Invalid":     invalid,
+// charSet is a set of bytes, one bit each.
+type charSet [4]uint64
+
+func (s *charSet) has(c byte) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+
+// wholeToken is a token that reads a production whole where it begins
+// the input, when the literal afterChar (the token after) follows it.
+type wholeToken struct {
+	typ, after lexer.TokenType
+	chars      charSet
+	afterChar  byte
+}
+
+// runToken is a token that is a maximal run of its characters, and of
+// escapes ("%" hex hex) when escapes is set.
+type runToken struct {
+	typ     lexer.TokenType
+	chars   charSet
+	escapes bool
 }
 
 // definition is the URL lexer as a participle lexer.Definition. It reads
@@ -97,50 +83,47 @@ func (l *urlLexer) Next() (lexer.Token, error) {
 	if start >= len(l.s) {
 		return lexer.EOFToken(pos), nil
 	}
-	typ, end := invalid, start+1
+	typ, end := tokInvalid, start+1
 	switch c := l.s[start]; {
 	case l.scheme > 0 && start == 0:
-		typ, end = schemeChars, l.scheme
+		typ, end = startToken.typ, l.scheme
 	case l.scheme > 0 && start == l.scheme:
-		typ = colon
-	case c == '/':
-		typ = slash
-	case c == ';':
-		typ = semi
-	case c == '?':
-		typ = question
-	case c == '#':
-		typ = hash
+		typ = startToken.after
+	case literalTokens[c] != 0:
+		typ = literalTokens[c]
 	default:
-		if j := l.pchars(start); j > start {
-			typ, end = pchars, j
+		for i := range runTokens {
+			if j := runTokens[i].run(l.s, start); j > start {
+				typ, end = runTokens[i].typ, j
+				break
+			}
 		}
 	}
 	l.pos = end
 	return lexer.Token{Type: typ, Value: l.s[start:end], Pos: pos}, nil
 }
 
-// schemeLen returns the length of the scheme s begins with: a run of
-// scheme characters followed by ":", or 0.
+// schemeLen returns the length of the production startToken reads that s
+// begins with, when the literal after it follows, or 0.
 func schemeLen(s string) int {
 	i := 0
-	for i < len(s) && ast.Is(s[i], ast.SchemeChar) {
+	for i < len(s) && startToken.chars.has(s[i]) {
 		i++
 	}
-	if i < len(s) && s[i] == ':' {
+	if i > 0 && i < len(s) && s[i] == startToken.afterChar {
 		return i
 	}
 	return 0
 }
 
-// pchars returns the end of the run of pchar characters and escapes that
-// begins at i (i itself if there is none).
-func (l *urlLexer) pchars(i int) int {
-	for i < len(l.s) {
+// run returns the end of the run of the token's characters (and escapes)
+// that begins at i, i itself if there is none.
+func (r *runToken) run(s string, i int) int {
+	for i < len(s) {
 		switch {
-		case ast.Is(l.s[i], ast.PcharChar):
+		case r.chars.has(s[i]):
 			i++
-		case ast.IsEscape(l.s[i:]):
+		case r.escapes && ast.IsEscape(s[i:]):
 			i += 3
 		default:
 			return i

@@ -7,7 +7,8 @@ import (
 	"github.com/relurl/relurl/grammar/internal/lowering"
 )
 
-// TestLexerHasTheTableTokens holds the hand-written lexer to the tokens
+// TestLexerHasTheTableTokens holds the lexer, which reads its tokens from
+// the generated grammar, to the tokens
 // the lowering table gives the generated grammar: each token is a symbol
 // of the lexer, and lexes what the table says it stands for.
 func TestLexerHasTheTableTokens(t *testing.T) {

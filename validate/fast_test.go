@@ -17,7 +17,7 @@ func TestValidFastPath(t *testing.T) {
 	agree := func(s string) {
 		t.Helper()
 		var fast, slow ast.URL
-		ok := valid(&fast, s)
+		ok, _, _ := read(&fast, s, &strict)
 		diags := check(&slow, s)
 		if ok != (len(diags) == 0) {
 			t.Fatalf("%q: fast path says valid=%v, checks say %v", s, ok, diags)

@@ -31,6 +31,7 @@ var setClasses = []struct {
 	class ast.Class
 }{
 	{setPath, ast.ParamChar}, {setNetLoc, ast.NetLocChar}, {setParams, ast.ParamsChar}, {setQuery, ast.QueryChar},
+	{setFragment, ast.QueryChar}, {setAbsoluteURL, ast.QueryChar},
 }
 
 // TestSets checks the validator's sets against the class table they are
@@ -39,11 +40,11 @@ func TestSets(t *testing.T) {
 	for c := range 256 {
 		b := byte(c)
 		for _, sc := range setClasses {
-			if got, want := sets[b]&sc.set != 0, ast.Is(b, sc.class) || b == '%'; got != want {
+			if got, want := strict.sets[b]&sc.set != 0, ast.Is(b, sc.class) || b == '%'; got != want {
 				t.Errorf("byte %#x in set %#x: %v, want %v", b, sc.set, got, want)
 			}
 		}
-		if got, want := sets[b]&setHex != 0, ast.IsHex(b); got != want {
+		if got, want := strict.sets[b]&setHex != 0, ast.IsHex(b); got != want {
 			t.Errorf("byte %#x hex: %v, want %v", b, got, want)
 		}
 	}
@@ -83,7 +84,7 @@ func TestScan(t *testing.T) {
 		s := b.String()
 		for _, sc := range setClasses {
 			for i := 0; i <= len(s); i++ {
-				if got, want := scan(s, i, sc.set), scanRef(s, i, sc.class); got != want {
+				if got, want := scan(&strict, s, i, sc.set), scanRef(s, i, sc.class); got != want {
 					t.Fatalf("scan(%q, %d, %v) = %d, want %d", s, i, sc.class, got, want)
 				}
 			}
@@ -93,7 +94,7 @@ func TestScan(t *testing.T) {
 	for _, s := range []string{"%", "%4", "%41", "aaaaaaa%", "aaaaaaa%4", "aaaaaaa%41", "aaaaaa%41a", "aaaaaaaaaaaaaaa%4", "aaaaaaaa%%41aaaaaaa", "%41%42%43%44%4"} {
 		for _, sc := range setClasses {
 			for i := 0; i <= len(s); i++ {
-				if got, want := scan(s, i, sc.set), scanRef(s, i, sc.class); got != want {
+				if got, want := scan(&strict, s, i, sc.set), scanRef(s, i, sc.class); got != want {
 					t.Fatalf("scan(%q, %d, %v) = %d, want %d", s, i, sc.class, got, want)
 				}
 			}
@@ -119,7 +120,7 @@ func BenchmarkScan(b *testing.B) {
 		b.Run("input="+in.name+"/impl=scan", func(b *testing.B) {
 			b.SetBytes(int64(len(in.s)))
 			for b.Loop() {
-				if scan(in.s, 0, sc.set) != len(in.s) {
+				if scan(&strict, in.s, 0, sc.set) != len(in.s) {
 					b.Fatal("invalid")
 				}
 			}

@@ -8,33 +8,17 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"go/format"
-	"log"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/relurl/relurl/grammar/bnf"
+	"github.com/relurl/relurl/internal/bnfmain"
 )
 
 func main() {
-	in := flag.String("bnf", "../grammar/rfc1808.bnf", "the BNF file")
-	out := flag.String("o", "rfc1808.go", "output file")
-	flag.Parse()
-	src, err := os.ReadFile(*in)
-	if err != nil {
-		log.Fatalf("mkgen: %v", err)
-	}
-	code, err := Generate(filepath.Base(*in), src)
-	if err != nil {
-		log.Fatalf("mkgen: %v", err)
-	}
-	if err := os.WriteFile(*out, code, 0o644); err != nil {
-		log.Fatalf("mkgen: %v", err)
-	}
+	bnfmain.Main("mkgen", "../grammar/rfc1808.bnf", "rfc1808.go", Generate)
 }
 
 // Generate returns the source of rfc1808.go from the BNF file name with

@@ -58,7 +58,29 @@ type Field struct {
 // language: an alternative that can match the empty string, or a
 // production made non-empty whose empty match no referring item keeps.
 func Lower(f *bnf.File, t *Table) ([]Struct, error) {
-	l := &lowerer{f: f, t: t, trees: map[string]*node{}}
+	g, err := LowerGrammar(f, t)
+	if err != nil {
+		return nil, err
+	}
+	return g.Structs, nil
+}
+
+// Grammar is a BNF lowered: the structs, and the lexer's tokens, those of
+// the table and those the lowering derives.
+type Grammar struct {
+	Structs []Struct
+	Tokens  []Token
+}
+
+// LowerGrammar is [Lower], with the tokens the lexer must have. Where a
+// repetition of characters has characters no token of the table covers,
+// and no token has them at all, the lowering derives a token, a maximal
+// run of them, named Chars1, Chars2, ... in the order they are needed,
+// rather than fail: a change of a production's characters needs no edit
+// of the table or the lexer, which reads the tokens from the generated
+// grammar.
+func LowerGrammar(f *bnf.File, t *Table) (*Grammar, error) {
+	l := &lowerer{f: f, t: t, trees: map[string]*node{}, toks: append([]Token(nil), t.Tokens...)}
 	if f.Rule(t.Start) == nil {
 		return nil, fmt.Errorf("%s: no production %s to start from", f.Name, t.Start)
 	}
@@ -87,12 +109,13 @@ func Lower(f *bnf.File, t *Table) ([]Struct, error) {
 			return nil, fmt.Errorf("%s: the guard of %s names the item %s, which it does not have", f.Name, g.Production, g.Optional)
 		}
 	}
-	return out, nil
+	return &Grammar{Structs: out, Tokens: l.toks}, nil
 }
 
 type lowerer struct {
 	f     *bnf.File
 	t     *Table
+	toks  []Token          // the table's, then those derived
 	trees map[string]*node // the lowered body of each production
 	used  map[Guard]bool
 }
@@ -122,9 +145,9 @@ func (l *lowerer) structural() map[string]bool {
 
 // token returns the token that reads the production whole, or nil.
 func (l *lowerer) token(production string) *Token {
-	for i, tk := range l.t.Tokens {
+	for i, tk := range l.toks {
 		if tk.Production == production {
-			return &l.t.Tokens[i]
+			return &l.toks[i]
 		}
 	}
 	return nil
@@ -286,7 +309,7 @@ func (l *lowerer) literal(rc *ruleCtx, it *bnf.Item, prev string) ([]*node, erro
 	var out []*node
 	for i, c := range []byte(it.Value()) {
 		name := ""
-		for _, tk := range l.t.Tokens {
+		for _, tk := range l.toks {
 			switch {
 			case tk.Literal != string(c):
 			case tk.After != "" && (i > 0 || tk.After != prev):
@@ -383,9 +406,11 @@ func (l *lowerer) tokens(rc *ruleCtx, it *bnf.Item) (*node, error) {
 	var names []string
 	var got bnf.CharSet
 	run := false
-	for _, tk := range l.t.Tokens {
+	for _, tk := range l.toks {
 		var chars bnf.CharSet
 		switch {
+		case tk.Chars != (bnf.CharSet{}):
+			chars = tk.Chars
 		case tk.Run != "":
 			chars = l.f.Chars(l.f.Rule(tk.Run).Expr, "escape")
 			if !escapes && l.f.Reaches(l.f.Rule(tk.Run).Expr, "escape") {
@@ -403,7 +428,12 @@ func (l *lowerer) tokens(rc *ruleCtx, it *bnf.Item) (*node, error) {
 		}
 	}
 	if missing := want.Minus(got); missing != (bnf.CharSet{}) {
-		return nil, l.errorf(rc.rule, it, "the characters %q of %s are in no token of the lowering table", missing.String(), bnfText(it))
+		if !l.free(missing) {
+			return nil, l.errorf(rc.rule, it, "the characters %q of %s are in no token of the lowering table, and a token has some of them", missing.String(), bnfText(it))
+		}
+		tk := Token{Name: fmt.Sprintf("Chars%d", len(l.toks)-len(l.t.Tokens)+1), Chars: missing}
+		l.toks = append(l.toks, tk)
+		names = append(names, tk.Name)
 	}
 	if escapes && !run {
 		return nil, l.errorf(rc.rule, it, "the escapes of %s are in no token of the lowering table", bnfText(it))
@@ -427,6 +457,27 @@ func (l *lowerer) tokens(rc *ruleCtx, it *bnf.Item) (*node, error) {
 		suffix = "+"
 	}
 	return &node{kind: capture, text: "@( " + strings.Join(names, " | ") + " )", field: field, suffix: suffix}, nil
+}
+
+// free reports whether no token has any of the characters: a token
+// derived for them leaves the lexer's reading of every other character as
+// it was.
+func (l *lowerer) free(chars bnf.CharSet) bool {
+	for _, tk := range l.toks {
+		var has bnf.CharSet
+		switch {
+		case tk.Chars != (bnf.CharSet{}):
+			has = tk.Chars
+		case tk.Run != "":
+			has = l.f.Chars(l.f.Rule(tk.Run).Expr, "escape")
+		case tk.Literal != "":
+			has.Add(tk.Literal[0])
+		}
+		if has.Minus(has.Minus(chars)) != (bnf.CharSet{}) {
+			return false
+		}
+	}
+	return true
 }
 
 func bnfText(it *bnf.Item) string {

@@ -13,6 +13,8 @@
 // grammar/grammar.go from grammar/rfc1808.bnf by this package.
 package lowering
 
+import "github.com/relurl/relurl/grammar/bnf"
+
 // Table is a lowering table: the decisions that turn a BNF into a
 // participle grammar over a given lexer.
 type Table struct {
@@ -57,6 +59,10 @@ type Token struct {
 	// After, with Literal, restricts the token to the literal right after
 	// the production After; elsewhere the character belongs to Run.
 	After string
+	// Chars, for a token the lowering derives ([LowerGrammar]), is the
+	// characters the token is a maximal run of: those a repetition of the
+	// BNF has and no token of the table does.
+	Chars bnf.CharSet
 }
 
 // Guard is the lowering of a production that can match the empty string.

@@ -10,7 +10,7 @@ import (
 
 func read(t *testing.T, edit func(string) string) *bnf.File {
 	t.Helper()
-	src, err := os.ReadFile("../../../grammar/rfc1808.bnf")
+	src, err := os.ReadFile("../../grammar/rfc1808.bnf")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,7 +27,7 @@ func TestCommitted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := os.ReadFile("../../class_table.go")
+	want, err := os.ReadFile("../../ast/class_table.go")
 	if err != nil {
 		t.Fatal(err)
 	}
