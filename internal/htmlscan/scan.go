@@ -75,6 +75,8 @@ const (
 	modeRawText
 	modeScript
 	modePlaintext
+	// modeCDATA is inside a CDATA section, which "]]>" ends.
+	modeCDATA
 )
 
 // Scanner reads the tokens of one HTML document. The zero Scanner reads
@@ -92,6 +94,10 @@ type Scanner struct {
 	// seen holds the names of a tag's attributes when it has more than
 	// dedupLinear of them, to drop a repeated name in constant time.
 	seen map[string]struct{}
+	// lowered holds the names in lower case of the names written
+	// otherwise that no atom has (SVG's viewBox), by their writing: made
+	// once per scanner, at most maxLowered of them.
+	lowered map[string]string
 
 	mode textMode
 	// rawName is the element whose end tag ends raw text or RCDATA.
@@ -109,8 +115,16 @@ func New(doc string) *Scanner {
 
 // Reset makes s read doc from its start, keeping its buffers.
 func (s *Scanner) Reset(doc string) {
-	attrs, seen := s.attrs[:0], s.seen
-	*s = Scanner{doc: doc, attrs: attrs, seen: seen}
+	attrs, seen, lowered := s.attrs[:0], s.seen, s.lowered
+	*s = Scanner{doc: doc, attrs: attrs, seen: seen, lowered: lowered}
+}
+
+// startIn makes s read its document from the state mode, as though
+// after a start tag named last (for raw text, RCDATA and script data,
+// whose end tag it names): the tokenizer's initial states that the tree
+// builder chooses.
+func (s *Scanner) startIn(mode textMode, last string) {
+	s.mode, s.rawName = mode, last
 }
 
 // Kind returns the kind of the current token.
@@ -134,7 +148,7 @@ func (s *Scanner) Name() string {
 	if s.kind != StartTag && s.kind != EndTag {
 		return ""
 	}
-	return normName(s.doc[s.dStart:s.dEnd])
+	return s.normName(s.doc[s.dStart:s.dEnd])
 }
 
 // SelfClosing reports whether the current start tag ends in "/>".
@@ -216,6 +230,13 @@ func (s *Scanner) Next() Kind {
 			end = s.rawTextEnd(start)
 		case modeScript:
 			end = s.scriptEnd(start)
+		case modeCDATA:
+			next := len(s.doc)
+			if j := strings.Index(s.doc[start:], "]]>"); j >= 0 {
+				end, next = start+j, start+j+3
+			}
+			s.mode, s.pos = modeData, next
+			return s.set(Text, start, next, start, end)
 		}
 		s.mode, s.rawName = modeData, ""
 		if end > start {
@@ -580,7 +601,7 @@ func ForeignStep(depth int, endTag bool, name string, selfClosing bool) int {
 // addAttr keeps a, whose name ends at nameAt, unless an attribute before
 // it in the tag has its name.
 func (s *Scanner) addAttr(a Attr, nameAt int) {
-	a.Name = normName(s.doc[a.NameStart:nameAt])
+	a.Name = s.normName(s.doc[a.NameStart:nameAt])
 	if len(s.attrs) < dedupLinear {
 		for _, b := range s.attrs {
 			if b.Name == a.Name {
@@ -610,17 +631,45 @@ func (s *Scanner) addAttr(a Attr, nameAt int) {
 // repeated name is found by comparing with each; beyond, by a map.
 const dedupLinear = 16
 
+// maxLowered bounds the names a Scanner keeps in lower case.
+const maxLowered = 256
+
+// normName returns a tag's or attribute's name as written, raw, in ASCII
+// lower case and with NUL as U+FFFD: raw itself, a string of the atom
+// table, or one made once for the scanner.
+func (s *Scanner) normName(raw string) string {
+	if !needsNorm(raw) {
+		return raw
+	}
+	if n, ok := s.lowered[raw]; ok {
+		return n
+	}
+	n := normName(raw)
+	if len(s.lowered) < maxLowered {
+		if s.lowered == nil {
+			s.lowered = map[string]string{}
+		}
+		// The key is a copy: the map outlives the document.
+		s.lowered[strings.Clone(raw)] = n
+	}
+	return n
+}
+
+// needsNorm reports whether a name as written, raw, holds an ASCII
+// upper case letter or NUL.
+func needsNorm(raw string) bool {
+	for i := 0; i < len(raw); i++ {
+		if c := raw[i]; 'A' <= c && c <= 'Z' || c == 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // normName returns a tag's or attribute's name as written, raw, in ASCII
 // lower case and with NUL as U+FFFD.
 func normName(raw string) string {
-	clean := true
-	for i := 0; i < len(raw); i++ {
-		if c := raw[i]; 'A' <= c && c <= 'Z' || c == 0 {
-			clean = false
-			break
-		}
-	}
-	if clean {
+	if !needsNorm(raw) {
 		return raw
 	}
 	var small [32]byte

@@ -100,3 +100,48 @@ func TestScanCasesTokenizer(t *testing.T) {
 		}
 	}
 }
+
+// stateCases start in a state the tree builder would choose (raw text,
+// RCDATA or script data after a start tag named last, plain text, a CDATA
+// section): cases of the kind the html5lib tokenizer suite runs in each
+// initial state it names.
+var stateCases = []struct {
+	name string
+	mode textMode
+	last string
+	doc  string
+	want []string
+}{
+	{"RCDATA ends at its own end tag only", modeRCDATA, "xmp", `</foo><a></xmp ><b>`, []string{`16 <b []>`}},
+	{"RAWTEXT end tag with attributes", modeRawText, "xmp", `x</xmp a=b><c>`, []string{`11 <c []>`}},
+	{"RAWTEXT end tag cut before its delimiter", modeRawText, "xmp", `x</xmp`, nil},
+	{"script data: an escape needs both dashes", modeScript, "script", `<!-<a></script><b>`, []string{`15 <b []>`}},
+	{"script data: dashes inside the escape", modeScript, "script", `<!-- - -- <script> --> </script><b>`, []string{`32 <b []>`}},
+	{"script data: double escape end in any case", modeScript, "script", `<!--<SCRIPT></SCRIPT></script><b>`, []string{`30 <b []>`}},
+	{"plain text has no tags", modePlaintext, "", `<a></plaintext><!--x-->`, nil},
+	{"CDATA section up to ]]>", modeCDATA, "", `<a>]]<b>]]><c>`, []string{`11 <c []>`}},
+	{"CDATA section cut by the end", modeCDATA, "", `<a>]]`, nil},
+}
+
+func TestStateCases(t *testing.T) {
+	for _, c := range stateCases {
+		t.Run(c.name, func(t *testing.T) {
+			s := New(c.doc)
+			s.startIn(c.mode, c.last)
+			var got []string
+			for k := s.Next(); k != EOF; k = s.Next() {
+				if k == StartTag {
+					start, _ := s.Raw()
+					var attrs [][2]string
+					for _, a := range s.Attrs() {
+						attrs = append(attrs, [2]string{a.Name, s.Value(a)})
+					}
+					got = append(got, tok{Offset: start, Name: s.Name(), Attrs: attrs}.String())
+				}
+			}
+			if strings.Join(got, "\n") != strings.Join(c.want, "\n") {
+				t.Errorf("%q:\ngot  %q\nwant %q", c.doc, got, c.want)
+			}
+		})
+	}
+}
