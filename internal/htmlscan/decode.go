@@ -15,12 +15,15 @@ const longestEntity = 32
 // differs from its decoding: it holds "&", CR or NUL.
 func NeedsDecoding(raw string) bool {
 	for i := 0; i < len(raw); i++ {
-		if c := raw[i]; c == '&' || c == '\r' || c == 0 {
+		if decodes[raw[i]] {
 			return true
 		}
 	}
 	return false
 }
+
+// decodes holds the bytes a value's decoding changes: "&", CR, NUL.
+var decodes = [256]bool{'&': true, '\r': true, 0: true}
 
 // NormalizeText returns text as the standard's input stream has it: a
 // CR LF pair and a CR as a line feed, NUL as U+FFFD; text itself when it

@@ -332,7 +332,7 @@ func (s *Scanner) declaration(i int) Kind {
 	switch rest := doc[d:]; {
 	case strings.HasPrefix(rest, "--"):
 		return s.comment(i, d+2)
-	case len(rest) >= 7 && strings.EqualFold(rest[:7], "DOCTYPE"):
+	case len(rest) >= 7 && foldsTo(rest[:7], "doctype"):
 		// Up to the next ">": a quoted identifier does not hide it.
 		j := strings.IndexByte(doc[d+7:], '>')
 		ds := d + 7
@@ -516,31 +516,43 @@ func textModeOf(name string) (textMode, string) {
 	if len(name) < 3 || len(name) > 9 {
 		return modeData, ""
 	}
-	var buf [9]byte
-	for i := 0; i < len(name); i++ {
-		buf[i] = name[i] | 0x20
-		if !isAlpha(name[i]) {
-			return modeData, ""
-		}
+	switch name[0] | 0x20 {
+	case 'i', 'n', 'p', 's', 't', 'x':
+	default:
+		return modeData, ""
 	}
-	switch l := string(buf[:len(name)]); l {
-	case "title", "textarea":
-		return modeRCDATA, rawNames[l]
-	case "style", "xmp", "iframe", "noembed", "noframes", "noscript":
-		return modeRawText, rawNames[l]
-	case "script":
-		return modeScript, "script"
-	case "plaintext":
-		return modePlaintext, ""
+	for _, e := range textElements {
+		if len(e.name) == len(name) && foldsTo(name, e.name) {
+			return e.mode, e.name
+		}
 	}
 	return modeData, ""
 }
 
-// rawNames are the elements whose text is raw text or RCDATA, as static
-// strings.
-var rawNames = map[string]string{
-	"title": "title", "textarea": "textarea", "style": "style", "xmp": "xmp", "iframe": "iframe",
-	"noembed": "noembed", "noframes": "noframes", "noscript": "noscript",
+// textElements are the elements whose start tag switches the text mode.
+var textElements = [...]struct {
+	name string
+	mode textMode
+}{
+	{"title", modeRCDATA}, {"textarea", modeRCDATA},
+	{"style", modeRawText}, {"xmp", modeRawText}, {"iframe", modeRawText}, {"noembed", modeRawText},
+	{"noframes", modeRawText}, {"noscript", modeRawText},
+	{"script", modeScript}, {"plaintext", modePlaintext},
+}
+
+// foldsTo reports whether s is lower, a name in ASCII lower case letters,
+// in any ASCII case; s and lower have the same length.
+func foldsTo(s, lower string) bool {
+	for i := 0; i < len(lower); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // breakout holds the HTML start tags that end foreign content (the "in
@@ -560,7 +572,7 @@ var breakout = map[string]bool{
 // tag that does not close itself opens one, its end tag closes one, and
 // a start tag that breaks out of foreign content closes them all.
 func (s *Scanner) foreignStep(k Kind, name string, selfClosing bool) {
-	if len(name) > 10 {
+	if len(name) > 10 || s.foreign == 0 && name[0]|0x20 != 's' && name[0]|0x20 != 'm' {
 		return
 	}
 	var buf [10]byte
@@ -721,7 +733,7 @@ func endTagAt(doc string, from int, name string) int {
 // followed by white space, "/" or ">".
 func isEndTagOf(doc string, i int, name string) bool {
 	k := i + 2 + len(name)
-	return k < len(doc) && doc[i+1] == '/' && strings.EqualFold(doc[i+2:k], name) && nameEnd[doc[k]]
+	return k < len(doc) && doc[i+1] == '/' && foldsTo(doc[i+2:k], name) && nameEnd[doc[k]]
 }
 
 // The script data states that matter after a "<" or a "-" (§13.2.5.4,
@@ -841,7 +853,7 @@ func (s *Scanner) scriptEnd(from int) int {
 // state after reads again... as a character of its own: k is past it.
 func scriptWord(doc string, i int) (int, bool) {
 	k := i + len("script")
-	if k < len(doc) && strings.EqualFold(doc[i:k], "script") && nameEnd[doc[k]] {
+	if k < len(doc) && foldsTo(doc[i:k], "script") && nameEnd[doc[k]] {
 		// The delimiter is emitted in the state the word leads to, where
 		// white space, "/" and ">" are plain characters (">" only ends
 		// the escaped part after "--").
