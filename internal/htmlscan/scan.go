@@ -436,8 +436,10 @@ func (s *Scanner) tag(start, n int, k Kind) Kind {
 		}
 		// Attribute name: its first character may be "=".
 		a := Attr{NameStart: i}
+		norm := needsNormByte[doc[i]]
 		i++
 		for i < len(doc) && !attrNameEnd[doc[i]] {
+			norm = norm || needsNormByte[doc[i]]
 			i++
 		}
 		nameAt := i
@@ -482,7 +484,11 @@ func (s *Scanner) tag(start, n int, k Kind) Kind {
 			}
 		}
 		if k == StartTag {
-			s.addAttr(a, nameAt)
+			a.Name = s.doc[a.NameStart:nameAt]
+			if norm {
+				a.Name = s.normName(a.Name)
+			}
+			s.addAttr(a)
 		}
 	}
 }
@@ -572,7 +578,7 @@ var breakout = map[string]bool{
 // tag that does not close itself opens one, its end tag closes one, and
 // a start tag that breaks out of foreign content closes them all.
 func (s *Scanner) foreignStep(k Kind, name string, selfClosing bool) {
-	if len(name) > 10 || s.foreign == 0 && name[0]|0x20 != 's' && name[0]|0x20 != 'm' {
+	if len(name) > 10 || s.foreign == 0 && (len(name) != 3 && len(name) != 4 || name[0]|0x20 != 's' && name[0]|0x20 != 'm') {
 		return
 	}
 	var buf [10]byte
@@ -610,10 +616,8 @@ func ForeignStep(depth int, endTag bool, name string, selfClosing bool) int {
 	return s.foreign
 }
 
-// addAttr keeps a, whose name ends at nameAt, unless an attribute before
-// it in the tag has its name.
-func (s *Scanner) addAttr(a Attr, nameAt int) {
-	a.Name = s.normName(s.doc[a.NameStart:nameAt])
+// addAttr keeps a unless an attribute before it in the tag has its name.
+func (s *Scanner) addAttr(a Attr) {
 	if len(s.attrs) < dedupLinear {
 		for _, b := range s.attrs {
 			if b.Name == a.Name {
@@ -671,12 +675,22 @@ func (s *Scanner) normName(raw string) string {
 // upper case letter or NUL.
 func needsNorm(raw string) bool {
 	for i := 0; i < len(raw); i++ {
-		if c := raw[i]; 'A' <= c && c <= 'Z' || c == 0 {
+		if needsNormByte[raw[i]] {
 			return true
 		}
 	}
 	return false
 }
+
+// needsNormByte holds the bytes a name's normal form changes: ASCII upper
+// case letters, NUL.
+var needsNormByte = func() (t [256]bool) {
+	for c := 'A'; c <= 'Z'; c++ {
+		t[c] = true
+	}
+	t[0] = true
+	return t
+}()
 
 // normName returns a tag's or attribute's name as written, raw, in ASCII
 // lower case and with NUL as U+FFFD.

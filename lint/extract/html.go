@@ -227,16 +227,21 @@ func scanHTMLHead(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix 
 		if tag == "style" && !sc.SelfClosing() {
 			inStyle = true
 		}
-		attrs = attrs[:0]
-		for _, a := range sc.Attrs() {
-			attrs = append(attrs, rawAttr{key: a.Name, valStart: a.ValStart - tagStart, valEnd: a.ValEnd - tagStart, hasValue: a.HasValue})
-		}
+		scanned := sc.Attrs()
 		if r.anchor != nil {
+			attrs = attrs[:0]
+			for _, a := range scanned {
+				attrs = append(attrs, rawAttr{key: a.Name, valStart: a.ValStart - tagStart, valEnd: a.ValEnd - tagStart, hasValue: a.HasValue})
+			}
 			r.anchors(tag, attrs, tagStart)
 		}
-		for _, a := range attrs {
-			switch d, ok := htmlAttrDef(a.key); {
-			case !ok:
+		for _, sa := range scanned {
+			d, ok := htmlAttrDef(sa.Name)
+			if !ok {
+				continue
+			}
+			a := rawAttr{key: sa.Name, valStart: sa.ValStart - tagStart, valEnd: sa.ValEnd - tagStart, hasValue: sa.HasValue}
+			switch {
 			case d.kind == attrStyle:
 				r.styleAttr(tag, a, tagStart)
 			case d.kind == attrContent:
