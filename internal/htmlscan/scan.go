@@ -527,6 +527,10 @@ func textModeOf(name string) (textMode, string) {
 	default:
 		return modeData, ""
 	}
+	if len(name) == 4 || len(name) == 7 && name[0]|0x20 != 'n' {
+		// No such element: "span", "section", "summary".
+		return modeData, ""
+	}
 	for _, e := range textElements {
 		if len(e.name) == len(name) && foldsTo(name, e.name) {
 			return e.mode, e.name
@@ -578,7 +582,14 @@ var breakout = map[string]bool{
 // tag that does not close itself opens one, its end tag closes one, and
 // a start tag that breaks out of foreign content closes them all.
 func (s *Scanner) foreignStep(k Kind, name string, selfClosing bool) {
-	if len(name) > 10 || s.foreign == 0 && (len(name) != 3 && len(name) != 4 || name[0]|0x20 != 's' && name[0]|0x20 != 'm') {
+	if s.foreign == 0 {
+		// Only an svg or math start tag matters outside foreign content.
+		if k == StartTag && !selfClosing && (len(name) == 3 && foldsTo(name, "svg") || len(name) == 4 && foldsTo(name, "math")) {
+			s.foreign = 1
+		}
+		return
+	}
+	if len(name) > 10 {
 		return
 	}
 	var buf [10]byte
