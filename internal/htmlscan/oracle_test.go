@@ -26,9 +26,14 @@ func (t tok) String() string {
 
 // scanned returns the start tags and comments of doc as the Scanner reads
 // them.
-func scanned(doc string) []tok {
+func scanned(doc string) []tok { return scannedAs(doc, false) }
+
+// scannedAs is scanned, with x/net/html's quirks when quirks is set (see
+// Scanner.netHTMLQuirks).
+func scannedAs(doc string, quirks bool) []tok {
 	var out []tok
 	s := New(doc)
+	s.netHTMLQuirks = quirks
 	for {
 		switch s.Next() {
 		case EOF:
@@ -54,7 +59,8 @@ func scanned(doc string) []tok {
 // attributes whose names are the same once NUL is read as U+FFFD, the
 // first is kept. Character references in a comment are not decoded
 // the comparison decodes the scanner's text as the tokenizer does
-// (see firstDifference).
+// (see firstDifference). The scanner is compared with x/net/html's
+// quirk in escaped script data reproduced.
 func tokenized(doc string) []tok {
 	var out []tok
 	z := html.NewTokenizer(strings.NewReader(doc))
@@ -118,7 +124,7 @@ func hasAttr(attrs [][2]string, k string) bool {
 
 // firstDifference returns the first place where the readers differ, or "".
 func firstDifference(doc string) string {
-	a, b := scanned(doc), tokenized(doc)
+	a, b := scannedAs(doc, true), tokenized(doc)
 	for i := range a {
 		if a[i].Comment {
 			a[i].Name = html.UnescapeString(a[i].Name)

@@ -104,6 +104,11 @@ type Scanner struct {
 	rawName string
 	// foreign counts the SVG and MathML elements open (see foreignStep).
 	foreign int
+	// netHTMLQuirks makes the scanner read as x/net/html's tokenizer
+	// does where the two differ inside a tag's states, for the tests
+	// that hold one to the other: a "<" in escaped script data followed
+	// by neither "/" nor a letter leaves the escape (decision X-9).
+	netHTMLQuirks bool
 }
 
 // New returns a Scanner of doc.
@@ -814,7 +819,8 @@ func (s *Scanner) scriptEnd(from int) int {
 					return i
 				}
 				// Script data escaped less-than sign: a letter begins the
-				// double escape start's name.
+				// double escape start's name; anything else is escaped
+				// text (decision X-9).
 				state = scriptEscaped
 				if i+1 < len(doc) && isAlpha(doc[i+1]) {
 					if k, ok := scriptWord(doc, i+1); ok {
@@ -822,6 +828,8 @@ func (s *Scanner) scriptEnd(from int) int {
 						i = k
 						continue
 					}
+				} else if s.netHTMLQuirks && i+1 < len(doc) && doc[i+1] != '/' {
+					state = scriptData
 				}
 				i++
 			case '>':

@@ -71,6 +71,7 @@ var scanCases = []struct {
 	{"script double escaped", `<script><!--<script></script>--></script><a>`, []string{`0 <script []>`, `41 <a []>`}},
 	{"script double escape ended", `<script><!--<script></script></script><a>`, []string{`0 <script []>`, `38 <a []>`}},
 	{"script escape left by -->", `<script><!--x--><script></script><a>`, []string{`0 <script []>`, `33 <a []>`}},
+	{"script escaped less-than before another", `<script><!--<<script </script><a>`, []string{`0 <script []>`}},
 	{"script word needs a delimiter", `<script><!--<scripts></script><a>`, []string{`0 <script []>`, `30 <a []>`}},
 	{"script end tag cut", `<script>x</script`, []string{`0 <script []>`}},
 	{"plaintext", `<plaintext></plaintext><a>`, []string{`0 <plaintext []>`}},
