@@ -44,6 +44,9 @@ func htmlFiles(t testing.TB, root string) []string {
 // Debian documentation trees installed: the same start tags, attributes,
 // values and comments, at the same offsets.
 func TestDebianTrees(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("every page of the Debian trees, through both readers: not in -short, nor under the race detector, which slows it twenty times")
+	}
 	n := 0
 	for _, root := range debianTrees {
 		if _, err := os.Stat(root); err != nil {
