@@ -90,7 +90,10 @@ type Scanner struct {
 	dStart      int // its data: a tag's name, a comment's or text's text
 	dEnd        int
 	selfClosing bool
-	attrs       []Attr
+	// nameNorm says that the tag's name as written needs lowering (or
+	// NUL replacing).
+	nameNorm bool
+	attrs    []Attr
 	// seen holds the names of a tag's attributes when it has more than
 	// dedupLinear of them, to drop a repeated name in constant time.
 	seen map[string]struct{}
@@ -150,8 +153,11 @@ func (s *Scanner) Data() (start, end int) { return s.dStart, s.dEnd }
 // string of the atom table for the names HTML knows; "" for another
 // kind of token.
 func (s *Scanner) Name() string {
-	if s.kind != StartTag && s.kind != EndTag {
+	switch {
+	case s.kind != StartTag && s.kind != EndTag:
 		return ""
+	case !s.nameNorm:
+		return s.doc[s.dStart:s.dEnd]
 	}
 	return s.normName(s.doc[s.dStart:s.dEnd])
 }
@@ -410,10 +416,13 @@ func (s *Scanner) comment(start, d int) Kind {
 func (s *Scanner) tag(start, n int, k Kind) Kind {
 	doc := s.doc
 	i := n + 1
+	norm := needsNormByte[doc[n]]
 	for i < len(doc) && !nameEnd[doc[i]] {
+		norm = norm || needsNormByte[doc[i]]
 		i++
 	}
 	nameEndAt := i
+	s.nameNorm = norm
 	selfClosing := false
 	for {
 		// Before attribute name (and after a quoted value).

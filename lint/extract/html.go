@@ -309,7 +309,7 @@ func (r *htmlReader) comment(data string, from, to int) {
 // length before comparing (the map would hash every name of every tag:
 // class, id, title).
 func htmlAttrDef(key string) (attrDef, bool) {
-	if key == "" {
+	if key == "" || len(key) >= 64 || htmlAttrLengths[key[0]]&(1<<len(key)) == 0 {
 		return attrDef{}, false
 	}
 	for _, e := range htmlAttrNames[key[0]] {
@@ -319,6 +319,16 @@ func htmlAttrDef(key string) (attrDef, bool) {
 	}
 	return attrDef{}, false
 }
+
+// htmlAttrLengths holds, for each byte, the lengths of the names of
+// htmlAttrs that begin with it, a bit each: "class", "id", "title" are
+// told apart by their length without a comparison.
+var htmlAttrLengths = func() (t [256]uint64) {
+	for k := range htmlAttrs {
+		t[k[0]] |= 1 << len(k)
+	}
+	return t
+}()
 
 // htmlAttrNames holds, for each byte, the attributes of htmlAttrs whose
 // names begin with it.
