@@ -144,10 +144,12 @@ wasm:
 	$(GO) run ./playground/internal/genwasm -o playground/site/module
 
 ## corpus: rewrite the generated seed corpora of every fuzz target (fixed seed), lint/extract's
-## seeds from its golden documents and hostile shapes, and the dictionary .clusterfuzzlite/relurl.dict
+## seeds from its golden documents and hostile shapes, internal/htmlscan's from its pages and table
+## cases, and the dictionary .clusterfuzzlite/relurl.dict
 corpus:
 	$(GO) test ./fuzz -run TestSeedCorpora -write-corpus
 	$(GO) test ./lint/extract -run TestFuzzSeeds -update
+	$(GO) test ./internal/htmlscan -run TestFuzzSeeds -update
 	$(GO) run ./cmd/relurl gen --dict > .clusterfuzzlite/relurl.dict
 
 ## conformance: run testdata/rfc1808/urltestdata.json against the URL libraries of conformance/adapters

@@ -13,6 +13,7 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/compare"
+	"github.com/relurl/relurl/internal/htmlscan"
 	"github.com/relurl/relurl/internal/scale"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
@@ -47,6 +48,22 @@ func runRelurl(args []string, stdin string) func() {
 func kindOf(name string) (extract.Kind, bool) {
 	k, err := extract.ParseKind(name)
 	return k, err == nil
+}
+
+// scanHTML reads every start tag, attribute, decoded value and comment
+// of doc with the HTML scanner.
+func scanHTML(doc string) {
+	sc := htmlscan.New(doc)
+	for k := sc.Next(); k != htmlscan.EOF; k = sc.Next() {
+		switch k {
+		case htmlscan.StartTag:
+			for _, a := range sc.Attrs() {
+				_ = sc.Value(a)
+			}
+		case htmlscan.Comment:
+			_ = sc.Text()
+		}
+	}
 }
 
 // scaleCases returns the suite.
@@ -141,6 +158,17 @@ func scaleCases(t *testing.T) []scale.Case {
 			data := []byte(h.Make(n))
 			return func() { l.File("scale", data, k) }, len(data)
 		})
+		if h.Kind == "html" {
+			add("htmlscan", h.Name, func(n int) (func(), int) { return fixed(h.Make(n), scanHTML) })
+		}
+	}
+	for _, shape := range scale.Shapes {
+		if doc, ok := scale.Document("html", shape, 100); ok && doc != "" {
+			add("htmlscan", shape, func(n int) (func(), int) {
+				doc, _ := scale.Document("html", shape, n)
+				return fixed(doc, scanHTML)
+			})
+		}
 	}
 
 	// The commands that read URLs, one a line on standard input.

@@ -249,6 +249,7 @@ func main() {
 	}
 
 	floors(w, results)
+	scanner(w, results)
 	targetRules(w, results, hdr)
 	relative(w, results)
 	kinds(w, results)
@@ -412,6 +413,33 @@ func (r *result) metric(unit string) (float64, bool) {
 		return 0, false
 	}
 	return median(r.metrics[unit]), true
+}
+
+// scanner reports the HTML scanner against x/net/html's Tokenizer on
+// each tree (BenchmarkHTML in internal/htmlscan), with its target: at
+// least 4× the tokenizer's speed.
+func scanner(w io.Writer, results []*result) {
+	var lines []string
+	for _, r := range results {
+		if r.pkg != "htmlscan" || r.get("impl") != "htmlscan" || len(r.ns) == 0 {
+			continue
+		}
+		base := findResult(results, "htmlscan", strings.Replace(r.name, "impl=htmlscan", "impl=tokenizer", 1))
+		if base == nil || len(base.ns) == 0 {
+			continue
+		}
+		x := median(base.ns) / median(r.ns)
+		lines = append(lines, fmt.Sprintf("  %-58s %7.2f× the tokenizer (%.0f against %.0f MB/s; %.0f against %.0f allocs/op) (target ≥ 4×): %s",
+			"HTML scanner, "+r.get("tree"), x, median(r.mbps), median(base.mbps), median(r.allocs), median(base.allocs), verdict(x >= 4)))
+	}
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nThe HTML scanner (internal/htmlscan) against x/net/html's Tokenizer, every start tag's name,\n")
+	fmt.Fprintf(w, "attributes and values and every comment, in the same run:\n\n")
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
 }
 
 // floors reports the linter against its tokenizer floor:

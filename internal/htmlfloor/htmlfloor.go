@@ -2,10 +2,11 @@
 // reader of URLs in HTML can skip: read the file, run x/net/html's
 // Tokenizer over it, and read every start tag's name and attributes;
 // nothing else. The linter's time on the same files, over this, is held
-// at 1.25 or less: BenchmarkLintHTML against BenchmarkTokenizerFloor in
-// package lint within one process, and relurl lint -j 1 against the
-// command floor (internal/htmlfloor/cmd/floor) as whole processes, which
-// make bench runs (internal/benchratio).
+// at 1.25 or less by BenchmarkLintHTML against BenchmarkTokenizerFloor in
+// package lint within one process, and at 0.4 or less for relurl lint -j 1
+// --no-targets against the command floor (internal/htmlfloor/cmd/floor) as
+// whole processes, which make bench runs (internal/benchratio): the linter
+// reads HTML with its own scanner (internal/htmlscan).
 package htmlfloor
 
 import (

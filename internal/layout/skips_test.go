@@ -67,6 +67,11 @@ func TestSkipsHonest(t *testing.T) {
 			if name != "Skip" && name != "Skipf" {
 				return true
 			}
+			if x, ok := sel.X.(*ast.Ident); ok && x.Name == "b" {
+				// A benchmark (b *testing.B) over corpora a machine may
+				// lack: CI runs no benchmark, so it has nothing to hide.
+				return true
+			}
 			for _, arg := range call.Args {
 				lit, ok := arg.(*ast.BasicLit)
 				if !ok || lit.Kind != token.STRING {

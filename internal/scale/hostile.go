@@ -94,6 +94,24 @@ func HostileShapes() []HostileShape {
 		{"html", "style attribute", func(n int) string { return `<p style="` + strings.Repeat("url(a) ", n/7) + `">` }},
 		{"html", "style element", func(n int) string { return "<style>" + strings.Repeat("(", n) + "</style>" }},
 		{"html", "refresh", func(n int) string { return `<meta http-equiv=refresh content="` + strings.Repeat("0", n) + `;url=x">` }},
+		{"html", "nested links", func(n int) string { return strings.Repeat(`<div><a href="x">`, n/17) }},
+		{"html", "long attributes", func(n int) string {
+			return `<a title="` + strings.Repeat("t", n/2) + `" href="` + strings.Repeat("h", n/2) + `">x</a>`
+		}},
+		{"html", "many attributes", func(n int) string {
+			var b strings.Builder
+			b.WriteString("<a")
+			for i := 0; b.Len() < n; i++ {
+				fmt.Fprintf(&b, " d%d=x href=y", i)
+			}
+			return b.String() + ">"
+		}},
+		{"html", "many comments", func(n int) string { return strings.Repeat(`<!-- relurl: a --><a href="x">`, n/30) }},
+		{"html", "open comment", func(n int) string { return "<!--" + strings.Repeat("-<a href=x>", n/11) }},
+		{"html", "unclosed quote", func(n int) string { return `<a href="` + strings.Repeat(`x><a href=`, n/10) }},
+		{"html", "script escapes", func(n int) string { return "<script><!--" + strings.Repeat("<script>--></script><!--", n/24) }},
+		{"html", "character references", func(n int) string { return `<a href="` + strings.Repeat("&amp&#1;&notin;&x", n/17) + `">` }},
+		{"html", "lt", func(n int) string { return strings.Repeat("<", n) }},
 	}
 }
 

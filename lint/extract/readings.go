@@ -1,6 +1,10 @@
 package extract
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/relurl/relurl/internal/htmlscan"
+)
 
 // Readings returns what text, the bytes of a file that hold a URL in the
 // encodings enc (innermost first, as [Ref.Encodings] lists them), reads
@@ -21,7 +25,7 @@ func Readings(enc []Encoding, text string) []string {
 		for _, s := range out {
 			switch enc[i] {
 			case EncodingHTMLAttribute:
-				d, _ := decodeAttr(s, 0)
+				d, _ := htmlscan.DecodeValue(s, -1)
 				next = append(next, d)
 			case EncodingXML:
 				for _, attr := range []bool{true, false} {

@@ -1,35 +1,34 @@
 package extract
 
 import (
-	"bytes"
 	"strings"
+
+	"github.com/relurl/relurl/internal/htmlscan"
 )
 
 // whereRefresh names the place of a refresh URL.
 const whereRefresh = "<meta http-equiv=refresh content>"
 
-// isRefresh reports whether a META tag's attributes, keys and values as
-// the tokenizer gives them, hold http-equiv="refresh" (its value matched
-// without regard to ASCII case, as the HTML standard's pragma directives
-// are; the first http-equiv counts, as the tokenizer drops later ones only
-// in the tree builder).
-func isRefresh(keys, values [][]byte) bool {
-	for i, k := range keys {
-		if string(k) == "http-equiv" {
-			return bytes.EqualFold(values[i], []byte("refresh"))
+// isRefresh reports whether the attributes of the META tag sc has read
+// hold http-equiv="refresh" (its value decoded, and matched without regard
+// to ASCII case, as the HTML standard's pragma directives are; of a
+// repeated http-equiv, the first).
+func isRefresh(sc *htmlscan.Scanner) bool {
+	for _, a := range sc.Attrs() {
+		if a.Name == "http-equiv" {
+			return strings.EqualFold(sc.Value(a), "refresh")
 		}
 	}
 	return false
 }
 
 // refresh hands on the URL of the content attribute a of a
-// <meta http-equiv="refresh"> tag at tagStart; want is the tokenizer's
-// value.
-func (r *htmlReader) refresh(a rawAttr, tagStart int, want []byte) {
+// <meta http-equiv="refresh"> tag at tagStart.
+func (r *htmlReader) refresh(a rawAttr, tagStart int) {
 	if !a.hasValue {
 		return
 	}
-	t := r.value(a, tagStart, want)
+	t := r.value(a, tagStart)
 	from, to, ok := refreshURL(t.s)
 	if !ok {
 		return

@@ -6,6 +6,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/relurl/relurl/internal/htmlscan"
 )
 
 // SourceHTML is the [URL.Source] of a base found in an HTML BASE element.
@@ -92,33 +94,30 @@ func HTML(doc string, ctx Context) (URL, error) {
 // same in the part as in the whole (each ends before the tag does), and
 // so is the head built from them. Before that tag the parser reads no
 // foreign content (svg and math end the head), so a standalone tokenizer
-// sees the tags it sees. A TEMPLATE start tag, inside which other tags do
+// sees the tags it sees; the tags are read by package internal/htmlscan,
+// which reads them as that tokenizer does. A TEMPLATE start tag, inside which other tags do
 // not end the head, makes it give up and return the whole document.
 //
 // Parsing the part rather than the whole is what lets [FindInHTML] read
 // pages nested deeper, in their body, than the parser's limit of 512
 // open elements; it also saves building the body's tree.
 func headPart(doc string) string {
-	z := html.NewTokenizer(strings.NewReader(doc))
-	off := 0
+	sc := htmlscan.New(doc)
 	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
+		switch sc.Next() {
+		case htmlscan.EOF:
 			return doc
+		case htmlscan.StartTag:
+			switch sc.Name() {
+			case "template":
+				return doc
+			case "html", "head", "base", "basefont", "bgsound", "link", "meta", "noframes", "noscript",
+				"script", "style", "title":
+				continue
+			}
+			_, end := sc.Raw()
+			return doc[:end]
 		}
-		off += len(z.Raw())
-		if tt != html.StartTagToken && tt != html.SelfClosingTagToken {
-			continue
-		}
-		name, _ := z.TagName()
-		switch string(name) {
-		case "template":
-			return doc
-		case "html", "head", "base", "basefont", "bgsound", "link", "meta", "noframes", "noscript",
-			"script", "style", "title":
-			continue
-		}
-		return doc[:off]
 	}
 }
 
