@@ -8,7 +8,8 @@
 // each linked to its rule's section of the rules page, by the workspace's
 // .relurl.toml (package lint/runner reads it), read again when it changes.
 // It offers the linter's safe fixes as quick fixes, "suppress here" where a
-// kind of document has an inline directive, and on a URL a hover: its
+// kind of document has an inline directive and a place for it leaves the
+// page as it was, and on a URL a hover: its
 // verdict under RFC 1808 §2.2, its form and six components (§2.1), what
 // §4 resolves it to against the document's base (§3), the three readings
 // of package compare where they differ, and a link to the playground.
