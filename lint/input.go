@@ -148,14 +148,14 @@ func inputRows() []row {
 			ID: RuleInputMarkdownUndefinedLabel, Severity: ast.SeverityWarning,
 			Section: "CommonMark §4.7, §6.3",
 			Summary: "a Markdown reference link or image whose label no link reference definition defines: it renders as text",
-			Help: "A full reference link, [text][label], and a collapsed one, [label][], are links only when the document " +
-				"defines the label ([label]: URL; labels match with case and runs of white space ignored). Without the " +
+			Help: "A full reference link, `[text][label]`, and a collapsed one, `[label][]`, are links only when the document " +
+				"defines the label (`[label]: URL`; labels match with case and runs of white space ignored). Without the " +
 				"definition the page shows the brackets and the text, and there is no link; relurl reports it, with the " +
-				"label. A shortcut reference, [label] alone, is not reported: most are text in brackets (a task list's " +
-				"[x], a GitHub alert's [!NOTE], [sic]), as markdownlint's MD052 decides by default. Code spans, code " +
-				"blocks, raw HTML, escaped brackets and GitHub's footnote references ([^1]) are not reference links " +
+				"label. A shortcut reference, `[label]` alone, is not reported: most are text in brackets (a task list's " +
+				"`[x]`, a GitHub alert's `[!NOTE]`, `[sic]`), as markdownlint's MD052 decides by default. Code spans, code " +
+				"blocks, raw HTML, escaped brackets and GitHub's footnote references (`[^1]`) are not reference links " +
 				"(decision L-70 in docs/decisions.md).",
-			Fix:  "define the label ([label]: URL), or correct it to one that is defined",
+			Fix:  "define the label (`[label]: URL`), or correct it to one that is defined",
 			Bad:  Example{Text: "Read [the guide][guide] and [setup][].\n\n[guid]: guide.html\n[setup]: setup.html\n", Kind: extract.KindMarkdown},
 			Good: Example{Text: "Read [the guide][guide] and [setup][].\n\n[guide]: guide.html\n[setup]: setup.html\n", Kind: extract.KindMarkdown},
 		}},
