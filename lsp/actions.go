@@ -62,6 +62,12 @@ func actions(uri string, res *result, enc encoding, rng Range, only []string) []
 		fixes := map[*fix.Edit]int{}
 		suggested := map[[3]string]int{}
 		suppressed := map[string]int{}
+		type placement struct {
+			at   int
+			text string
+			ok   bool
+		}
+		placed := map[string]placement{}
 		for i := range res.findings {
 			f := &res.findings[i]
 			if f.EndOffset < from || f.Offset > to {
@@ -87,7 +93,15 @@ func actions(uri string, res *result, enc encoding, rng Range, only []string) []
 				out = append(out, CodeAction{Title: "Suggestion: " + sg.Message, Kind: KindQuickFix,
 					Diagnostics: []Diagnostic{diag}, Edit: edit(sg.Edit)})
 			}
-			if at, text, ok := suppression(res.text, res.kind, f); ok {
+			// One placement per line and rule: the Markdown one parses
+			// the document a few times.
+			pkey := fmt.Sprint(strings.LastIndexAny(res.text[:max(0, min(f.Offset, len(res.text)))], "\r\n"), " ", f.Rule)
+			pl, seen := placed[pkey]
+			if !seen {
+				pl.at, pl.text, pl.ok = suppression(res.text, res.kind, f)
+				placed[pkey] = pl
+			}
+			if at, text, ok := pl.at, pl.text, pl.ok; ok {
 				key := fmt.Sprint(at, f.Rule)
 				if j, ok := suppressed[key]; ok {
 					out[j].Diagnostics = append(out[j].Diagnostics, diag)
@@ -122,7 +136,7 @@ func actions(uri string, res *result, enc encoding, rng Range, only []string) []
 // line added would show (inside pre, listing, textarea, xmp or plaintext
 // in HTML), right before the tag that holds the URL, on its line. In
 // Markdown, the first of these that renders as the document did and is
-// read as a directive (extract.MarkdownInsertSafe): a line of its own
+// read as a directive (extract.MarkdownSafeInsertion): a line of its own
 // above (inside the same block quote), the end of the line before, a
 // place on the finding's line before its URL. false where there is none,
 // for a kind without an inline directive (a list of URLs, a message, a
@@ -193,7 +207,7 @@ func inAnyElement(text string, at int, names []string) bool {
 
 // markdownSuppression places the directive comment for the finding at
 // offset off of a Markdown document, whose line begins at lineStart: the
-// first place that extract.MarkdownInsertSafe finds safe among a line of
+// first place that extract.MarkdownSafeInsertion finds safe among a line of
 // its own above (indented and inside the block quotes as the line is),
 // the end of the line before (before its trailing white space, and
 // before a hard break's backslash or a table row's last "|"), right
@@ -202,15 +216,11 @@ func inAnyElement(text string, at int, names []string) bool {
 // Each applies to the finding's line: it lies after the URLs of the lines
 // before and before those of the line.
 func markdownSuppression(text string, lineStart, off int, comment string) (int, string, bool) {
-	type place struct {
-		at  int
-		ins string
-	}
 	prefix := 0
 	for lineStart+prefix < len(text) && strings.IndexByte(" \t>", text[lineStart+prefix]) >= 0 {
 		prefix++
 	}
-	places := []place{{lineStart, text[lineStart:lineStart+prefix] + comment + lineEnding(text, lineStart)}}
+	places := []extract.Insertion{{At: lineStart, Text: text[lineStart:lineStart+prefix] + comment + lineEnding(text, lineStart)}}
 	if lineStart > 0 {
 		end := lineStart - 1
 		if end > 0 && text[end-1] == '\r' {
@@ -221,29 +231,27 @@ func markdownSuppression(text string, lineStart, off int, comment string) (int, 
 			p--
 		}
 		if p > 0 && text[p-1] != '\n' && text[p-1] != '\r' {
-			places = append(places, place{p, " " + comment}, place{p, comment})
+			places = append(places, extract.Insertion{At: p, Text: " " + comment}, extract.Insertion{At: p, Text: comment})
 			if c := text[p-1]; c == '\\' || c == '|' {
 				q := p - 1
 				for q > 0 && (text[q-1] == ' ' || text[q-1] == '\t') {
 					q--
 				}
-				places = append(places, place{q, " " + comment + " "})
+				places = append(places, extract.Insertion{At: q, Text: " " + comment + " "})
 			}
 		}
 	}
 	if tag := openTag(text, off); tag >= lineStart+prefix {
-		places = append(places, place{tag, comment})
+		places = append(places, extract.Insertion{At: tag, Text: comment})
 	}
 	for p, n := lineStart+prefix+1, 0; p <= off && p < len(text) && n < 3; p++ {
 		if c := text[p-1]; (c == ' ' || c == '|') && text[p] != ' ' {
-			places = append(places, place{p, comment})
+			places = append(places, extract.Insertion{At: p, Text: comment})
 			n++
 		}
 	}
-	for _, pl := range places {
-		if extract.MarkdownInsertSafe(text, pl.at, pl.ins, comment) {
-			return pl.at, pl.ins, true
-		}
+	if i := extract.MarkdownSafeInsertion(text, comment, places); i >= 0 {
+		return places[i].At, places[i].Text, true
 	}
 	return 0, "", false
 }

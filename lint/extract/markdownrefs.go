@@ -111,7 +111,7 @@ func (w refWatch) Parse(parent ast.Node, block gtext.Reader, pc parser.Context) 
 	n := w.link.Parse(parent, block, pc)
 	if n != nil {
 		// A link: a reference whose label is its text is none.
-		for k := len(st.found) - 1; k >= 0 && st.found[k].labelAt >= o.at; k-- {
+		for k := len(st.found) - 1; k >= 0 && st.found[k].end > o.at; k-- {
 			if st.found[k].labelAt == o.at {
 				st.found = append(st.found[:k], st.found[k+1:]...)
 			}

@@ -14,31 +14,50 @@ import (
 	"github.com/relurl/relurl/lint/extract/internal/gfm"
 )
 
-// MarkdownInsertSafe reports whether inserting ins at offset at of src, a
-// Markdown document, leaves what the page shows as it was, and puts
-// comment, which ins holds, where relurl reads it as a directive: the
-// language server's "suppress here" asks it of each place it may write
-// <!-- relurl:ignore RULE --> (decision E-20). It parses the document
-// before and after as GitHub renders Markdown (CommonMark, its tables,
-// strikethrough, bare URLs and footnotes; emphasis, which relurl's
-// reader leaves out, too) and compares what the two trees render to, the
-// inserted comment left out: the blocks and their nesting, a list's kind,
-// start and tightness, a task list item's box and a GitHub alert's
-// marker, the text with its white space collapsed as a browser collapses
-// it, code and raw HTML exactly (a line added inside <pre> is a line on
-// the page). A comment that makes a block of its own between blocks
-// shows nothing and is allowed; one that splits a paragraph or a list,
-// ends a table or lands inside code is not. It is false for at out of
-// range.
-func MarkdownInsertSafe(src string, at int, ins, comment string) bool {
-	k := strings.Index(ins, comment)
-	if at < 0 || at > len(src) || k < 0 || comment == "" {
-		return false
+// Insertion is text to insert into a document at an offset.
+type Insertion struct {
+	At   int
+	Text string
+}
+
+// MarkdownSafeInsertion returns the index of the first of the insertions
+// into src, a Markdown document, that leaves what the page shows as it
+// was and puts comment, which its Text holds, where relurl reads it as a
+// directive; -1 when none does. The language server's "suppress here"
+// asks it of the places it may write <!-- relurl:ignore RULE --> in
+// (decision E-20). It parses the document before and after as GitHub
+// renders Markdown (CommonMark, its tables, strikethrough, bare URLs and
+// footnotes; emphasis, which relurl's reader leaves out, too) and compares
+// what the two trees render to, the inserted comment left out: the blocks
+// and their nesting, a list's kind, start and tightness, a task list
+// item's box and a GitHub alert's marker, the text with its white space
+// collapsed as a browser collapses it, code and raw HTML exactly (a line
+// added inside <pre> is a line on the page). A comment that makes a block
+// of its own between blocks shows nothing and is allowed; one that splits
+// a paragraph or a list, ends a table or lands inside code is not. An
+// insertion out of range, or whose Text does not hold comment, is never
+// safe.
+func MarkdownSafeInsertion(src, comment string, insertions []Insertion) int {
+	before := ""
+	for i, ins := range insertions {
+		k := strings.Index(ins.Text, comment)
+		if ins.At < 0 || ins.At > len(src) || k < 0 || comment == "" {
+			continue
+		}
+		after := src[:ins.At] + ins.Text + src[ins.At:]
+		read := false
+		Extract(after, KindMarkdown, "", Handler{Directive: func(d Directive) { read = read || d.Offset == ins.At+k }})
+		if !read {
+			continue
+		}
+		if before == "" {
+			before = markdownRendering(src, comment)
+		}
+		if markdownRendering(after, comment) == before {
+			return i
+		}
 	}
-	after := src[:at] + ins + src[at:]
-	read := false
-	Extract(after, KindMarkdown, "", Handler{Directive: func(d Directive) { read = read || d.Offset == at+k }})
-	return read && markdownRendering(after, comment) == markdownRendering(src, comment)
+	return -1
 }
 
 // markdownRenderParser reads Markdown as GitHub renders it: every
@@ -64,7 +83,7 @@ const (
 )
 
 // markdownRendering returns what src renders to, in a form that two
-// renderings the reader cannot tell apart share (see MarkdownInsertSafe);
+// renderings the reader cannot tell apart share (see MarkdownSafeInsertion);
 // raw HTML that is comment, and HTML blocks that hold nothing else, are
 // left out.
 func markdownRendering(src, comment string) string {

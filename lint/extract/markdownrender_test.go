@@ -15,14 +15,14 @@ import (
 	"github.com/relurl/relurl/internal/testseed"
 )
 
-// TestMarkdownInsertSafe: a comment inserted where the page shows the
+// TestMarkdownSafeInsertion: a comment inserted where the page shows the
 // same and relurl reads it is safe; one that splits a paragraph or a
 // list, ends a table, adds a line inside <pre>, breaks a task list's box
 // or an alert's marker, or lands where it is text, is not (decision
 // E-20). ‸ marks the place. Each safe case is also rendered to HTML by
 // goldmark with GitHub's extensions, a renderer apart from the check,
 // and must render as before once the comment is taken out.
-func TestMarkdownInsertSafe(t *testing.T) {
+func TestMarkdownSafeInsertion(t *testing.T) {
 	const c = "<!-- relurl:ignore x -->"
 	for _, tc := range []struct {
 		doc, ins string
@@ -63,7 +63,7 @@ func TestMarkdownInsertSafe(t *testing.T) {
 	} {
 		at := strings.Index(tc.doc, "‸")
 		src := strings.Replace(tc.doc, "‸", "", 1)
-		if got := MarkdownInsertSafe(src, at, tc.ins, c); got != tc.safe {
+		if got := MarkdownSafeInsertion(src, c, []Insertion{{At: at, Text: tc.ins}}) == 0; got != tc.safe {
 			t.Errorf("%q: safe %v, want %v", src[:at]+tc.ins+src[at:], got, tc.safe)
 			continue
 		}
@@ -75,8 +75,8 @@ func TestMarkdownInsertSafe(t *testing.T) {
 			}
 		}
 	}
-	if MarkdownInsertSafe("x", -1, c, c) || MarkdownInsertSafe("x", 2, c, c) || MarkdownInsertSafe("x", 0, "y", c) {
-		t.Error("out of range")
+	if i := MarkdownSafeInsertion("x\n", c, []Insertion{{At: -1, Text: c}, {At: 3, Text: c}, {At: 0, Text: "y"}, {At: 0, Text: c + "\n"}}); i != 3 {
+		t.Errorf("insertion %d taken, want 3 (the others are out of range or hold no comment)", i)
 	}
 }
 
@@ -108,11 +108,11 @@ func squeeze(s string) string {
 	return strings.TrimSpace(b.String())
 }
 
-// TestMarkdownInsertSafeProperty: on real documents, at random line
-// starts, line ends and spaces, every insertion MarkdownInsertSafe
+// TestMarkdownSafeInsertionProperty: on real documents, at random line
+// starts, line ends and spaces, every insertion MarkdownSafeInsertion
 // allows renders to the same HTML (goldmark with GitHub's extensions,
 // the comment taken out), and it allows most line ends.
-func TestMarkdownInsertSafeProperty(t *testing.T) {
+func TestMarkdownSafeInsertionProperty(t *testing.T) {
 	const c = "<!-- relurl:ignore x -->"
 	rng := rand.New(rand.NewSource(testseed.Seed(t, 1)))
 	tries := 40
@@ -145,7 +145,7 @@ func TestMarkdownInsertSafeProperty(t *testing.T) {
 				ins = c
 			}
 			tried++
-			if !MarkdownInsertSafe(src, at, ins, c) {
+			if MarkdownSafeInsertion(src, c, []Insertion{{At: at, Text: ins}}) != 0 {
 				continue
 			}
 			allowed++
