@@ -25,7 +25,8 @@ import (
 // "]" followed by "[" that it reads as the end of a full or collapsed
 // reference and looks up in vain, and keeps the reference. A reference
 // whose label turns out to be the text of a later link ("[a][b][c]" with
-// "c" defined is the text "[a]" and a link "b") is dropped again. Labels
+// "c" defined is the text "[a]" and a link "b") is dropped again; a chain
+// of them, "[a][b][c]" with none defined, is one finding, its first pair. Labels
 // that are no CommonMark labels (blank, longer than 999 characters,
 // holding a bracket) are not reported, nor those that begin with "^",
 // GitHub's footnote references. What lies in code spans, code blocks and
@@ -53,6 +54,12 @@ type undefinedRef struct {
 type refWatchState struct {
 	openers []refOpener
 	found   []undefinedRef
+	// chain is where the label of the last reference without a definition
+	// begins (found or not): a reference whose text is that label
+	// continues a chain such as "[GitHub#1][GitHub#2][Patch by A]", text
+	// in brackets, which is reported once, at its first pair, as
+	// markdownlint reports it. -1 for none.
+	chain int
 }
 
 // refOpener is a "[" or "![" that may begin a link: where it is, and
@@ -87,7 +94,7 @@ func (w refWatch) Parse(parent ast.Node, block gtext.Reader, pc parser.Context) 
 	line, seg := block.PeekLine()
 	st, _ := pc.Get(undefinedRefsKey).(*refWatchState)
 	if st == nil {
-		st = &refWatchState{}
+		st = &refWatchState{chain: -1}
 		pc.Set(undefinedRefsKey, st)
 	}
 	if len(line) == 0 || line[0] != ']' {
@@ -160,7 +167,10 @@ func (w refWatch) Parse(parent ast.Node, block gtext.Reader, pc parser.Context) 
 		return nil // the link parser gave up for another reason
 	}
 	r.label = string(label)
-	st.found = append(st.found, r)
+	if r.at != st.chain {
+		st.found = append(st.found, r)
+	}
+	st.chain = r.labelAt
 	return nil
 }
 

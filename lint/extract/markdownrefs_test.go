@@ -48,6 +48,10 @@ func TestMarkdownUndefinedLabel(t *testing.T) {
 		{"[a][b][c]\n\n[c]: /c\n", nil},
 		{"[a][b](/u)\n", nil},
 		{"[a][b] ⟦[c][d]⟧\n\n[b]: /b\n", []string{"d"}},
+		// A chain of them is text in brackets, one finding.
+		{"⟦[GitHub#1][GitHub#2]⟧[GitHub#3][Patch by A]\n", []string{"GitHub#2"}},
+		{"⟦[a][b]⟧[c][] ⟦[d][e]⟧\n", []string{"b", "e"}},
+		{"⟦[a][b]⟧[c][d]\n\n[d]: /d\n", []string{"b"}},
 		// No label at all: blank, too long, with a bracket, a link in the
 		// text.
 		{"[a][ ] and [][] and [a][" + strings.Repeat("x", 1000) + "]\n", nil},
