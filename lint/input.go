@@ -33,6 +33,9 @@ const (
 	// RuleInputMarkdownTooCostly: a Markdown document too costly to parse,
 	// not read.
 	RuleInputMarkdownTooCostly = "input/" + extract.NoteMarkdownTooCostly
+	// RuleInputMarkdownUndefinedLabel: a Markdown reference link whose
+	// label has no definition, which renders as text.
+	RuleInputMarkdownUndefinedLabel = "input/" + extract.NoteMarkdownUndefinedLabel
 	// RuleInputXMLEncoding: an XML document in UTF-16, not read.
 	RuleInputXMLEncoding = "input/" + extract.NoteXMLEncoding
 	// RuleInputXMLEntity: an XML value that uses an entity of the DTD.
@@ -142,6 +145,21 @@ func inputRows() []row {
 			Good: Example{Text: "- [a](http://a/)\n", Kind: extract.KindMarkdown},
 		}},
 		{Rule: Rule{
+			ID: RuleInputMarkdownUndefinedLabel, Severity: ast.SeverityWarning,
+			Section: "CommonMark §4.7, §6.3",
+			Summary: "a Markdown reference link or image whose label no link reference definition defines: it renders as text",
+			Help: "A full reference link, `[text][label]`, and a collapsed one, `[label][]`, are links only when the document " +
+				"defines the label (`[label]: URL`; labels match with case and runs of white space ignored). Without the " +
+				"definition the page shows the brackets and the text, and there is no link; relurl reports it, with the " +
+				"label. A shortcut reference, `[label]` alone, is not reported: most are text in brackets (a task list's " +
+				"`[x]`, a GitHub alert's `[!NOTE]`, `[sic]`), as markdownlint's MD052 decides by default. Code spans, code " +
+				"blocks, raw HTML, escaped brackets and GitHub's footnote references (`[^1]`) are not reference links " +
+				"(decision L-52 in docs/decisions.md).",
+			Fix:  "define the label (`[label]: URL`), or correct it to one that is defined",
+			Bad:  Example{Text: "Read [the guide][guide] and [setup][].\n\n[guid]: guide.html\n[setup]: setup.html\n", Kind: extract.KindMarkdown},
+			Good: Example{Text: "Read [the guide][guide] and [setup][].\n\n[guide]: guide.html\n[setup]: setup.html\n", Kind: extract.KindMarkdown},
+		}},
+		{Rule: Rule{
 			ID: RuleInputXMLEncoding, Severity: ast.SeverityError,
 			Section: "XML 1.0 §4.3.3",
 			Summary: "an XML document in UTF-16, not read",
@@ -186,8 +204,31 @@ func inputRows() []row {
 var noteKinds = []string{
 	rbase.NoteTooDeep.String(), rbase.NoteNoBoundary.String(), rbase.NoteContentType.String(),
 	rbase.NoteHeaderLines.String(), rbase.NoteEncoding.String(), rbase.NoteNotDecoded.String(),
-	extract.NoteHTMLTooDeep, extract.NoteMarkdownTooCostly, extract.NoteXMLEncoding, extract.NoteXMLEntity,
+	extract.NoteHTMLTooDeep, extract.NoteMarkdownTooCostly, extract.NoteMarkdownUndefinedLabel, extract.NoteXMLEncoding, extract.NoteXMLEntity,
 	extract.NoteXMLBaseBudget,
+}
+
+// linkNote are the kinds of notes about a link the document writes, such
+// as a reference link without a definition: a relurl:ignore directive
+// applies to the line that holds one as to a line that holds a URL.
+var linkNote = map[string]bool{extract.NoteMarkdownUndefinedLabel: true}
+
+// LineSuppressible reports whether a relurl:ignore directive on the line
+// before a finding of the rule id can suppress it: every rule but those
+// of the suppress family, which no directive silences, and those of the
+// input family that are about no URL or link (a document too costly to
+// read, a MIME header that does not parse): all of them but
+// input/markdown-undefined-label. relurl:ignore-file suppresses every
+// rule outside the suppress family.
+func LineSuppressible(id string) bool {
+	r := ruleRow(id)
+	switch {
+	case r == nil || r.Family == FamilySuppress:
+		return false
+	case r.Family == FamilyInput:
+		return linkNote[strings.TrimPrefix(id, "input/")]
+	}
+	return true
 }
 
 // note turns a note of package extract into a finding of the input family,
@@ -196,11 +237,21 @@ var noteKinds = []string{
 func (fc *fileCheck) note(n extract.Note) {
 	fc.notes = append(fc.notes, n)
 	id := noteRule(n.Kind)
-	f := Finding{File: fc.file, Offset: n.Offset, EndOffset: n.Offset, Rule: id, Severity: ast.SeverityWarning,
+	f := Finding{File: fc.file, Offset: n.Offset, EndOffset: max(n.Offset, n.End), Rule: id, Severity: ast.SeverityWarning,
 		Message: n.Message, Where: n.Where}
 	if r := ruleRow(id); r != nil {
 		if !fc.l.state[id].on {
 			return
+		}
+		if linkNote[n.Kind] {
+			// A reference link counts, for relurl:ignore, as a URL on its
+			// line (decision L-52).
+			if len(fc.pending) > 0 || len(fc.cover) > 0 {
+				fc.place(n.Offset)
+			}
+			if len(fc.cover) > 0 && fc.suppressedLine(id) {
+				return
+			}
 		}
 		c := &fc.scratch
 		*c = urlCheck{l: fc.l, row: r, note: &n}

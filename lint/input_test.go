@@ -142,3 +142,48 @@ func TestAnchors(t *testing.T) {
 		t.Errorf("anchor %q", r.Anchor())
 	}
 }
+
+// TestUndefinedLabelFindings: a reference link without a definition is a
+// finding over the reference, with the label; relurl:ignore on the line
+// before suppresses it as it suppresses a URL's findings, and counts its
+// line as one that holds a URL (decision L-52).
+func TestUndefinedLabelFindings(t *testing.T) {
+	const doc = "<!-- relurl:ignore input/markdown-undefined-label -- text on purpose -->\n" +
+		"Read [the guide][guide].\n" +
+		"See [a](<a b>) and [more][x].\n" +
+		"<!-- relurl:ignore fsegment/char -->\n" +
+		"[c][d] and [e](<e f>)\n" +
+		"<!-- relurl:ignore input -->\n" +
+		"[g][h]\n"
+	l := mustNew(t, Options{})
+	fc := l.Check("doc.md", doc, extract.KindMarkdown, "", nil)
+	var got []string
+	for _, f := range fc.Findings {
+		got = append(got, fmt.Sprintf("%d:%d-%d %s %s", f.Line, f.Column, f.EndOffset-f.Offset, f.Rule, ast.Quote(doc[f.Offset:f.EndOffset], 0)))
+	}
+	want := []string{
+		`3:11-1 fsegment/char " "`,
+		`3:20-9 input/markdown-undefined-label "[more][x]"`,
+		`5:1-6 input/markdown-undefined-label "[c][d]"`,
+	}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if fc.Suppressed != 3 {
+		t.Errorf("suppressed %d, want 3", fc.Suppressed)
+	}
+	for _, f := range fc.Findings {
+		if f.Rule == RuleInputMarkdownUndefinedLabel && !strings.Contains(f.Message, `the label "`) {
+			t.Errorf("no label in %q", f.Message)
+		}
+	}
+	if !LineSuppressible(RuleInputMarkdownUndefinedLabel) || LineSuppressible(RuleInputMarkdownTooCostly) ||
+		LineSuppressible(RuleSuppressUnused) || !LineSuppressible("fsegment/char") {
+		t.Error("LineSuppressible")
+	}
+	// ignore-file silences them all.
+	fc = l.Check("doc.md", "[a][b]\n<!-- relurl:ignore-file input/markdown-undefined-label -->\n", extract.KindMarkdown, "", nil)
+	if len(fc.Findings) != 0 || fc.Suppressed != 1 {
+		t.Errorf("ignore-file: %v, %d suppressed", fc.Findings, fc.Suppressed)
+	}
+}

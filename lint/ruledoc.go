@@ -94,6 +94,14 @@ func (r Rule) markdown(try bool) string {
 	case r.Family == FamilySuppress:
 		fmt.Fprintf(&b, "**Turn it off** in `.relurl.toml` with `\"%s\" = \"off\"` under `[rules]` (or `%s = \"off\"`), "+
 			"or on the command line with `--disable %s`; a directive cannot suppress it.\n", r.ID, r.Family, r.ID)
+	case r.Default && r.ID == RuleInputMarkdownUndefinedLabel:
+		fmt.Fprintf(&b, "**Turn it off** in `.relurl.toml` with `\"%s\" = \"off\"` under `[rules]` (or a whole family: `%s = \"off\"`), "+
+			"on the command line with `--disable %s`, or for one reference in Markdown with "+
+			"`<!-- relurl:ignore %s -- why -->` on the line before it.\n", r.ID, r.Family, r.ID, r.ID)
+	case r.Default && !LineSuppressible(r.ID):
+		fmt.Fprintf(&b, "**Turn it off** in `.relurl.toml` with `\"%s\" = \"off\"` under `[rules]` (or a whole family: `%s = \"off\"`), "+
+			"on the command line with `--disable %s`, or for one file in HTML, XML or Markdown with "+
+			"`<!-- relurl:ignore-file %s -- why -->`.\n", r.ID, r.Family, r.ID, r.ID)
 	case r.Default:
 		fmt.Fprintf(&b, "**Turn it off** in `.relurl.toml` with `\"%s\" = \"off\"` under `[rules]` (or a whole family: `%s = \"off\"`), "+
 			"on the command line with `--disable %s`, or for one URL in HTML, XML or Markdown with "+

@@ -62,6 +62,12 @@ func actions(uri string, res *result, enc encoding, rng Range, only []string) []
 		fixes := map[*fix.Edit]int{}
 		suggested := map[[3]string]int{}
 		suppressed := map[string]int{}
+		type placement struct {
+			at   int
+			text string
+			ok   bool
+		}
+		placed := map[string]placement{}
 		for i := range res.findings {
 			f := &res.findings[i]
 			if f.EndOffset < from || f.Offset > to {
@@ -87,7 +93,15 @@ func actions(uri string, res *result, enc encoding, rng Range, only []string) []
 				out = append(out, CodeAction{Title: "Suggestion: " + sg.Message, Kind: KindQuickFix,
 					Diagnostics: []Diagnostic{diag}, Edit: edit(sg.Edit)})
 			}
-			if at, text, ok := suppression(res.text, res.kind, f); ok {
+			// One placement per line and rule: the Markdown one parses
+			// the document a few times.
+			pkey := fmt.Sprint(strings.LastIndexAny(res.text[:max(0, min(f.Offset, len(res.text)))], "\r\n"), " ", f.Rule)
+			pl, seen := placed[pkey]
+			if !seen {
+				pl.at, pl.text, pl.ok = suppression(res.text, res.kind, f)
+				placed[pkey] = pl
+			}
+			if at, text, ok := pl.at, pl.text, pl.ok; ok {
 				key := fmt.Sprint(at, f.Rule)
 				if j, ok := suppressed[key]; ok {
 					out[j].Diagnostics = append(out[j].Diagnostics, diag)
@@ -115,27 +129,36 @@ func actions(uri string, res *result, enc encoding, rng Range, only []string) []
 
 // suppression returns where the directive that suppresses the finding f
 // goes in text, a document of kind, and its text: the kind's inline
-// directive, <!-- relurl:ignore RULE -->, on a line of its own above the
-// line of f, indented as that line is (in Markdown, inside the same block
-// quote); or, when that line begins inside a tag that began on an earlier
-// line, right before the tag. false for a kind without an inline directive
-// (a list of URLs, a message, a style sheet), a rule a directive cannot
-// suppress (the suppress family) and a finding that is about no URL (the
-// input family), nor inside a style or script element, whose text no
-// comment is read in.
+// directive, <!-- relurl:ignore RULE -->, placed where the page does not
+// change (decision E-12). In HTML and XML, on a line of its own above the
+// line of f, indented as that line is, or, when that line begins inside a
+// tag that began on an earlier line, right before the tag; but where a
+// line added would show (inside pre, listing, textarea, xmp or plaintext
+// in HTML), right before the tag that holds the URL, on its line. In
+// Markdown, the first of these that renders as the document did and is
+// read as a directive (extract.MarkdownSafeInsertion): a line of its own
+// above (inside the same block quote), the end of the line before, a
+// place on the finding's line before its URL. false where there is none,
+// for a kind without an inline directive (a list of URLs, a message, a
+// style sheet), a rule a directive on the line before cannot suppress
+// (lint.LineSuppressible: the suppress family, the input family's rules
+// about no link), and inside an element whose text is no HTML (style,
+// script, textarea, ...), where a comment is text.
 func suppression(text string, kind extract.Kind, f *lint.Finding) (at int, directive string, ok bool) {
 	switch kind {
 	case extract.KindHTML, extract.KindXML, extract.KindMarkdown:
 	default:
 		return 0, "", false
 	}
-	r, known := lint.Lookup(f.Rule)
-	if !known || r.Family == lint.FamilySuppress || r.Family == lint.FamilyInput {
+	if !lint.LineSuppressible(f.Rule) {
 		return 0, "", false
 	}
 	comment := "<!-- " + lint.DirectivePrefix + "ignore " + f.Rule + " -->"
 	off := max(0, min(f.Offset, len(text)))
 	at = strings.LastIndexAny(text[:off], "\r\n") + 1
+	if kind == extract.KindMarkdown {
+		return markdownSuppression(text, at, off, comment)
+	}
 	if tag := openTag(text, at); tag >= 0 {
 		// Inside a tag: before it, on its own line when the tag begins
 		// its line.
@@ -145,14 +168,92 @@ func suppression(text string, kind extract.Kind, f *lint.Finding) (at int, direc
 		}
 		at = lineStart
 	}
-	if kind != extract.KindXML && (inElement(text, at, "style") || inElement(text, at, "script")) {
-		return 0, "", false
+	if kind != extract.KindXML && (inAnyElement(text, at, textElements) || inAnyElement(text, at, preElements)) {
+		// A comment there would be text, or a line added would show:
+		// right before the tag of the URL.
+		tag := openTag(text, off)
+		if tag < 0 || inAnyElement(text, tag, textElements) {
+			return 0, "", false
+		}
+		return tag, comment, true
 	}
 	prefix := 0
-	for prefix < len(text)-at && (text[at+prefix] == ' ' || text[at+prefix] == '\t' || kind == extract.KindMarkdown && text[at+prefix] == '>') {
+	for prefix < len(text)-at && (text[at+prefix] == ' ' || text[at+prefix] == '\t') {
 		prefix++
 	}
 	return at, text[at:at+prefix] + comment + lineEnding(text, at), true
+}
+
+// textElements are the HTML elements whose content is text, not markup
+// (raw text and escapable raw text elements, and xmp, iframe, noembed,
+// noframes, plaintext, which the HTML parser reads so): a comment there is
+// text on the page, and no directive. preElements are those in which
+// white space shows as written, so that a line added is a line more.
+var (
+	textElements = []string{"style", "script", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"}
+	preElements  = []string{"pre", "listing"}
+)
+
+// inAnyElement reports whether offset at is inside one of the HTML
+// elements named (inElement).
+func inAnyElement(text string, at int, names []string) bool {
+	for _, name := range names {
+		if inElement(text, at, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// markdownSuppression places the directive comment for the finding at
+// offset off of a Markdown document, whose line begins at lineStart: the
+// first place that extract.MarkdownSafeInsertion finds safe among a line of
+// its own above (indented and inside the block quotes as the line is),
+// the end of the line before (before its trailing white space, and
+// before a hard break's backslash or a table row's last "|"), right
+// before the raw HTML tag that holds the URL, and the places on the line
+// that follow a space or a "|", before the URL.
+// Each applies to the finding's line: it lies after the URLs of the lines
+// before and before those of the line.
+func markdownSuppression(text string, lineStart, off int, comment string) (int, string, bool) {
+	prefix := 0
+	for lineStart+prefix < len(text) && strings.IndexByte(" \t>", text[lineStart+prefix]) >= 0 {
+		prefix++
+	}
+	places := []extract.Insertion{{At: lineStart, Text: text[lineStart:lineStart+prefix] + comment + lineEnding(text, lineStart)}}
+	if lineStart > 0 {
+		end := lineStart - 1
+		if end > 0 && text[end-1] == '\r' {
+			end--
+		}
+		p := end
+		for p > 0 && (text[p-1] == ' ' || text[p-1] == '\t') {
+			p--
+		}
+		if p > 0 && text[p-1] != '\n' && text[p-1] != '\r' {
+			places = append(places, extract.Insertion{At: p, Text: " " + comment}, extract.Insertion{At: p, Text: comment})
+			if c := text[p-1]; c == '\\' || c == '|' {
+				q := p - 1
+				for q > 0 && (text[q-1] == ' ' || text[q-1] == '\t') {
+					q--
+				}
+				places = append(places, extract.Insertion{At: q, Text: " " + comment + " "})
+			}
+		}
+	}
+	if tag := openTag(text, off); tag >= lineStart+prefix {
+		places = append(places, extract.Insertion{At: tag, Text: comment})
+	}
+	for p, n := lineStart+prefix+1, 0; p <= off && p < len(text) && n < 3; p++ {
+		if c := text[p-1]; (c == ' ' || c == '|') && text[p] != ' ' {
+			places = append(places, extract.Insertion{At: p, Text: comment})
+			n++
+		}
+	}
+	if i := extract.MarkdownSafeInsertion(text, comment, places); i >= 0 {
+		return places[i].At, places[i].Text, true
+	}
+	return 0, "", false
 }
 
 // openTag returns the offset of the "<" of a tag that begins before

@@ -208,3 +208,71 @@ func TestSuppressHere(t *testing.T) {
 		}
 	}
 }
+
+// TestSuppressHereKeepsThePage: "suppress here" writes its directive
+// where the page does not change (decision E-12); ‸ marks where it goes,
+// and a document without ‸ gets none. Before, it wrote a line of its own
+// above the finding's line everywhere: a blank line inside <pre>, a
+// numbered list split in two, a table ended, a paragraph split.
+func TestSuppressHereKeepsThePage(t *testing.T) {
+	const d = "<!-- relurl:ignore fsegment/char -->"
+	for _, c := range []struct {
+		name string
+		kind extract.Kind
+		doc  string // ‸ marks the place
+		ins  string // what is inserted there
+	}{
+		// Markdown.
+		{"md first paragraph line", extract.KindMarkdown, "Text.\n\n‸[a](<a b>) here.\n", d + "\n"},
+		{"md paragraph continuation", extract.KindMarkdown, "Some text‸\nand [a link](<a b>) here.\n", " " + d},
+		{"md hard break", extract.KindMarkdown, "Some text‸  \nand [a link](<a b>) here.\n", " " + d},
+		{"md backslash break", extract.KindMarkdown, "Some text‸\\\nand [a link](<a b>) here.\n", " " + d + " "},
+		{"md numbered list", extract.KindMarkdown, "1. one‸\n2. two [a](<a b>)\n3. three\n", " " + d},
+		{"md nested list", extract.KindMarkdown, "- one\n‸  - two [a](<a b>)\n", "  " + d + "\n"},
+		{"md block quote", extract.KindMarkdown, "> quoted‸\n> and [a link](<a b>)\n", " " + d},
+		{"md alert", extract.KindMarkdown, "> [!NOTE]\n> See ‸[a](<a b>)\n", d},
+		{"md table row", extract.KindMarkdown, "| a | b |\n|---|---|\n| ‸[x](<a b>) | y |\n", d},
+		{"md table second row", extract.KindMarkdown, "| a | b |\n|---|---|\n| c | d‸ |\n| [x](<a b>) | y |\n", " " + d + " "},
+		{"md raw pre", extract.KindMarkdown, "<pre>\nline one‸\n<a href=\"a b\">x</a>\n</pre>\n", d},
+		{"md raw pre first line", extract.KindMarkdown, "‸<pre><a href=\"a b\">x</a>\n</pre>\n", d + "\n"},
+		{"md raw pre second line", extract.KindMarkdown, "<pre>x‸\n<a href=\"a b\">x</a>\n</pre>\n", d},
+		{"md heading", extract.KindMarkdown, "‸# About [this](<a b>)\n", d + "\n"},
+		{"md setext heading", extract.KindMarkdown, "Intro.\n\n‸About [this](<a b>)\n=====\n", d + "\n"},
+		{"md task", extract.KindMarkdown, "- [ ] one‸\n- [ ] two [a](<a b>)\n", " " + d},
+		// HTML.
+		{"html line", extract.KindHTML, "<p>\n‸<a href=\"a b\">x</a>\n</p>\n", d + "\n"},
+		{"html pre", extract.KindHTML, "<pre>\nline one\n‸<a href=\"a b\">x</a>\n</pre>\n", d},
+		{"html pre indented", extract.KindHTML, "<PRE>\n  ‸<a href=\"a b\">x</a>\n</PRE>\n", d},
+		{"html listing", extract.KindHTML, "<listing>\n‸<a href=\"a b\">x</a></listing>\n", d},
+		{"html after textarea", extract.KindHTML, "<textarea>\nx\n</textarea>‸<a href=\"a b\">x</a>\n", d},
+		{"html after pre", extract.KindHTML, "<pre>x</pre>\n‸<a href=\"a b\">x</a>\n", d + "\n"},
+	} {
+		at := strings.Index(c.doc, "‸")
+		text := strings.Replace(c.doc, "‸", "", 1)
+		l, err := lint.New(lint.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f *lint.Finding
+		findings := l.File("doc", []byte(text), c.kind)
+		for i := range findings {
+			if findings[i].Rule == "fsegment/char" {
+				f = &findings[i]
+				break
+			}
+		}
+		if f == nil {
+			t.Errorf("%s: no fsegment/char finding in %q: %v", c.name, text, findings)
+			continue
+		}
+		got, ins, ok := suppression(text, c.kind, f)
+		switch {
+		case at < 0 && ok:
+			t.Errorf("%s: a directive offered at %d: %q", c.name, got, text[:got]+ins+text[got:])
+		case at >= 0 && !ok:
+			t.Errorf("%s: no directive offered", c.name)
+		case at >= 0 && (got != at || ins != c.ins):
+			t.Errorf("%s: %q, want %q", c.name, text[:got]+ins+text[got:], text[:at]+c.ins+text[at:])
+		}
+	}
+}

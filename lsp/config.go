@@ -122,7 +122,7 @@ func (w *workspace) setupFor(path string) setup {
 	proj, err := runner.FindProject(from)
 	if err != nil {
 		// The document is linted without configuration, and the user is
-		// told why, once (decision L-63).
+		// told why, once (decision L-51).
 		if !w.refused[err.Error()] {
 			w.refused[err.Error()], set.configErr = true, err
 		}

@@ -10,7 +10,8 @@
 // when it changes, and from the root of the document's project, found from
 // its path as relurl lint finds it (decision E-9).
 // It offers the linter's safe fixes as quick fixes, "suppress here" where a
-// kind of document has an inline directive, and on a URL a hover: its
+// kind of document has an inline directive and a place for it leaves the
+// page as it was, and on a URL a hover: its
 // verdict under RFC 1808 §2.2, its form and six components (§2.1), what
 // §4 resolves it to against the document's base (§3), the three readings
 // of package compare where they differ, and a link to the playground.

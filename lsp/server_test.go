@@ -416,7 +416,7 @@ func TestSizeLimitAndExclude(t *testing.T) {
 }
 
 // TestConfigurationLinkedOut: a .relurl.toml that a symbolic link leads
-// out of the project to is not read (decision L-63); the server says so,
+// out of the project to is not read (decision L-51); the server says so,
 // once, and lints the documents without configuration.
 func TestConfigurationLinkedOut(t *testing.T) {
 	dir := t.TempDir()

@@ -7,7 +7,7 @@ import (
 )
 
 // lintEdge is relurl lint's flag --follow-outside: whether what symbolic
-// links lead out of the root to is read (decision L-60).
+// links lead out of the root to is read (decision L-48).
 type lintEdge struct {
 	followOutside bool
 }

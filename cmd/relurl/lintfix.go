@@ -43,7 +43,7 @@ func (c *lintFixes) check(paths []string) error {
 // run returns the Run.Fix of the flags: --diff writes each file's diff to
 // stdout, --fix replaces the file's content (internal/atomicfile), only
 // under the run's root (the file's directory when it has none), through
-// no symbolic link that leads out of it (decision L-61).
+// no symbolic link that leads out of it (decision L-49).
 func (c *lintFixes) run(stdout io.Writer) func(f *runner.FixedFile) (bool, error) {
 	return func(f *runner.FixedFile) (bool, error) {
 		if c.diff {

@@ -325,7 +325,7 @@ func scaleCases(t *testing.T) []scale.Case {
 		}, len(doc)
 	})
 	// Glob matching (exclude, include, override paths): linear in the
-	// pattern's segments × the path's (decision L-62), each axis at n
+	// pattern's segments × the path's (decision L-50), each axis at n
 	// bytes, the other fixed; no pattern matches, so that every directory
 	// that holds the path is tried.
 	stars := func(k int) runner.Patterns {

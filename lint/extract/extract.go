@@ -184,6 +184,10 @@ const (
 	// NoteMarkdownTooCostly: a Markdown document whose structure would
 	// cost the Markdown parser more than linear time; it is not read.
 	NoteMarkdownTooCostly = "markdown-too-costly"
+	// NoteMarkdownUndefinedLabel: a Markdown reference link or image, full
+	// ("[text][label]") or collapsed ("[label][]"), whose label no link
+	// reference definition defines, so that it is text (decision L-52).
+	NoteMarkdownUndefinedLabel = "markdown-undefined-label"
 	// NoteXMLEncoding: an XML document in UTF-16, which is not read.
 	NoteXMLEncoding = "xml-encoding"
 	// NoteXMLEntity: an XML value that refers to an entity of the
@@ -199,6 +203,9 @@ const (
 type Note struct {
 	// Offset is where in the file the note applies.
 	Offset int
+	// End, when greater than Offset, is where the text the note is about
+	// ends.
+	End int
 	// Kind names what happened, such as "too-deep" (the kinds of
 	// [rbase.NoteKind]).
 	Kind string

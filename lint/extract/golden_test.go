@@ -103,7 +103,7 @@ func describe(t *testing.T, src string, k Kind, retrieval string) string {
 			fmt.Fprintf(&b, "directive %s %q\n", span(src, d.Offset, d.End), d.Text)
 		},
 		Note: func(n Note) {
-			fmt.Fprintf(&b, "note %s %s [%s] %s\n", span(src, n.Offset, n.Offset), n.Where, n.Kind, n.Message)
+			fmt.Fprintf(&b, "note %s %s [%s] %s\n", span(src, n.Offset, max(n.Offset, n.End)), n.Where, n.Kind, n.Message)
 		},
 	})
 	return b.String()

@@ -59,7 +59,7 @@ func newMarkdownParser(fast bool) parser.Parser {
 			util.Prioritized(gfm.NewFootnoteBlockParser(), 999))...),
 		parser.WithInlineParsers(
 			util.Prioritized(parser.NewCodeSpanParser(), 100),
-			util.Prioritized(parser.NewLinkParser(), 200),
+			util.Prioritized(newRefWatch(), 200),
 			util.Prioritized(parser.NewAutoLinkParser(), 300),
 			util.Prioritized(parser.NewRawHTMLParser(), 400),
 			util.Prioritized(gfm.NewFootnoteParser(), 101),
@@ -106,6 +106,19 @@ func readMarkdownWith(p parser.Parser, src string, ctx rbase.Context, h *Handler
 	for _, hd := range r.headings {
 		h.Anchor(r.headingAnchor(hd))
 	}
+	// The references to labels without a definition are notes, handed on
+	// in their place among the links.
+	notes := undefinedRefs(r.pc, src)
+	if h.Note == nil {
+		notes = nil
+	}
+	noteBefore := func(at int) {
+		for len(notes) > 0 && notes[0].Offset < at {
+			h.note(notes[0])
+			notes = notes[1:]
+		}
+	}
+	defer noteBefore(len(src) + 1)
 	// The links one by one, in the document's order: the tree's, unless
 	// an extension ever moves a node (or a link is placed other than by
 	// its slice of the source), when they are sorted by place.
@@ -138,7 +151,9 @@ func readMarkdownWith(p parser.Parser, src string, ctx rbase.Context, h *Handler
 	}
 	if len(r.html) == 0 {
 		for range n {
-			h.ref(next())
+			ref := next()
+			noteBefore(ref.Map.At(0))
+			h.ref(ref)
 		}
 		return
 	}
@@ -157,6 +172,7 @@ func readMarkdownWith(p parser.Parser, src string, ctx rbase.Context, h *Handler
 		Anchor:    h.Anchor,
 	})
 	emit := func(e markdownEvent) {
+		noteBefore(e.at)
 		if e.isDir {
 			h.directive(e.dir)
 		} else {
@@ -169,6 +185,7 @@ func readMarkdownWith(p parser.Parser, src string, ctx rbase.Context, h *Handler
 		for at := ref.Map.At(0); k < len(events) && events[k].at < at; k++ {
 			emit(events[k])
 		}
+		noteBefore(ref.Map.At(0))
 		h.ref(ref)
 	}
 	for ; k < len(events); k++ {
@@ -636,7 +653,9 @@ func (r *markdownReader) walk(doc ast.Node) {
 				r.addSlow(mdLink{where: "Markdown image", pos: n.Pos(), raw: n.Destination})
 			}
 		case *ast.LinkReferenceDefinition:
-			r.addSlow(mdLink{where: "link reference definition", pos: n.Pos(), raw: n.Destination})
+			if r.inForce(n) {
+				r.addSlow(mdLink{where: "link reference definition", pos: n.Pos(), raw: n.Destination})
+			}
 		case *ast.AutoLink:
 			if n.AutoLinkType == ast.AutoLinkURL {
 				where := "autolink"
@@ -664,6 +683,18 @@ func (r *markdownReader) walk(doc ast.Node) {
 		}
 		return ast.WalkContinue, nil
 	})
+}
+
+// inForce reports whether the link reference definition n is the one its
+// label stands for: the first definition of the label in the document
+// (CommonMark §4.7, "If there are several matching link reference
+// definitions, the one that comes first in the document is used"), as
+// goldmark keeps it. A later one is ignored by every renderer: it is no
+// link, and its destination is neither checked nor counted (decision
+// L-53).
+func (r *markdownReader) inForce(n *ast.LinkReferenceDefinition) bool {
+	ref, ok := r.pc.Reference(util.ToLinkReference(n.Label))
+	return ok && len(n.Label) > 0 && len(ref.Label()) > 0 && unsafe.SliceData(ref.Label()) == unsafe.SliceData(n.Label)
 }
 
 // link returns the Ref of a destination found in the tree (its Base is

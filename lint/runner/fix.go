@@ -24,7 +24,7 @@ type FixedFile struct {
 	// Findings is how many findings the edits mend.
 	Findings int
 	// Root is the run's [Run.Root], "" when it has none: the directory
-	// relurl lint --fix writes under, and nowhere else (decision L-61).
+	// relurl lint --fix writes under, and nowhere else (decision L-49).
 	Root string
 	// left are the findings of the fixed file, reported in place of the
 	// file's when the fixes are made, and tres what the target rules

@@ -140,7 +140,7 @@ func (ps *Patterns) String() string {
 // absolute is never matched.
 //
 // It costs time linear in the patterns' segments × the path's, whatever
-// the number of "**" (decision L-62): each pattern is matched once
+// the number of "**" (decision L-50): each pattern is matched once
 // against the whole path, one row of a table per pattern segment
 // (matchPrefixes), which says at once whether it matches each directory
 // that holds the path, and the path.

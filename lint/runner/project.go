@@ -31,7 +31,7 @@ type Project struct {
 // A configuration file found that a symbolic link leads out of its
 // project (the repository's top, or outside a repository the directory
 // it was found in) is not read: the error is a [*ConfigOutsideError]
-// (decision L-63).
+// (decision L-51).
 func FindProject(path string) (Project, error) {
 	p, err := findProject(path)
 	if err != nil || p.Config == "" {

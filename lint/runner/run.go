@@ -333,7 +333,7 @@ type Run struct {
 	// (a link in the tree, or a link in the path named) is not read: it
 	// is skipped as [SkippedOutside], said to Warn whether named or met in
 	// a walk, and reported by the formats that report inputs (decision
-	// L-60). A file under Root is opened by its real path through an
+	// L-48). A file under Root is opened by its real path through an
 	// os.Root of Root's, so that a link changed since the walk cannot lead
 	// the read out either. Paths not under Root, named on the command
 	// line, are read; a run without Root, or with FS, keeps no edge.

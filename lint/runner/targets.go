@@ -161,7 +161,7 @@ func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
 // operating system's files does. It reads at most max bytes; nil for a
 // document it cannot read whole (missing, not a regular file, past max,
 // Markdown too costly to read), or one outside root or in a .git
-// directory below it (decision L-60).
+// directory below it (decision L-48).
 func LoadAnchors(root, real string, k extract.Kind, max int64, slugs target.Slugs) *target.Anchors {
 	if inGit(real) {
 		return nil // a repository's metadata is no part of its tree

@@ -36,7 +36,7 @@ const (
 	SkippedExcluded = "excluded"
 	// SkippedOutside: a file or directory under [Run.Root] that a symbolic
 	// link leads out of it, named or met in a walk: not read, unless
-	// [Run.FollowOutside] (decision L-60). Unlike the other skips, one met
+	// [Run.FollowOutside] (decision L-48). Unlike the other skips, one met
 	// in a walk is said too ([Run.Warn], [FileResult.SkipWhy]).
 	SkippedOutside = "leading out of the root"
 	// SkippedUnchanged: a file not changed since the revision of
