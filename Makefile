@@ -10,7 +10,7 @@ all: check test
 
 ## test: every test, with the race detector (the second command of the README)
 test:
-	$(GO) test -race -count=1 $(PKGS)
+	$(GO) test -race -count=1 -timeout 30m $(PKGS)
 
 ## check: lint, then the race tests, then the scaling suite (what CI runs, golangci-plugin aside)
 check: lint test scale
