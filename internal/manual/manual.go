@@ -53,6 +53,9 @@ type Options struct {
 	// Playground is the playground's files (site.Files), written into
 	// Out's playground/; nil leaves the playground out.
 	Playground fs.FS
+	// Version, when not "", is the release the manual describes, shown
+	// beside the name on every page with a link to the changelog.
+	Version string
 }
 
 // Playground is the directory of the site that holds the playground.
@@ -135,7 +138,7 @@ func Build(opts Options) (*Result, error) {
 		}
 		index = append(index, indexPage{Title: navTitleOf(p), URL: p.site, Sections: r.sections})
 		var b bytes.Buffer
-		if err := layout.Execute(&b, layoutData(p, pages, body, opts.Playground != nil)); err != nil {
+		if err := layout.Execute(&b, layoutData(p, pages, body, opts.Playground != nil, opts.Version)); err != nil {
 			return nil, err
 		}
 		if err := write(opts.Out, p.site, b.Bytes()); err != nil {
@@ -250,8 +253,9 @@ type navItem struct {
 }
 
 // layoutData is what the layout shows of page p; the navigation links to
-// the playground when the site has it.
-func layoutData(p *page, pages []*page, body []byte, playground bool) any {
+// the playground when the site has it, and names the version when it is
+// not "".
+func layoutData(p *page, pages []*page, body []byte, playground bool, version string) any {
 	root := relative(p.site, "")
 	var nav []navItem
 	for _, q := range pages {
@@ -259,12 +263,14 @@ func layoutData(p *page, pages []*page, body []byte, playground bool) any {
 	}
 	data := struct {
 		Title, Root, Source, Stylesheet, Playground string
+		Version, Changelog                          string
 		SearchScript, SearchIndex                   string
 		Nav                                         []navItem
 		Body                                        template.HTML
 	}{
 		Title: p.title, Root: root, Source: Blob + p.src, Stylesheet: root + Stylesheet, Nav: nav,
 		SearchScript: root + SearchScript, SearchIndex: root + SearchIndex,
+		Version: version, Changelog: relative(p.site, sitePath(Changelog)),
 		Body: template.HTML(body), // the manual's own Markdown, rendered by goldmark
 	}
 	if playground {

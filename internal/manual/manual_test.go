@@ -85,7 +85,7 @@ func readPage(t *testing.T, dir, name string) string {
 func TestBuild(t *testing.T) {
 	out := t.TempDir()
 	playground := fstest.MapFS{"index.html": {Data: []byte("<!doctype html><title>playground</title>")}}
-	res, err := Build(Options{Root: "testdata/repo", Out: out, Playground: playground})
+	res, err := Build(Options{Root: "testdata/repo", Out: out, Playground: playground, Version: "v0.1.0"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,12 +112,14 @@ func TestBuild(t *testing.T) {
 			`<a href="` + tree + `lint">lint/</a>`,
 			`<h2 id="the-pages">The pages</h2>`,
 			`<li><a href="index.html" aria-current="page">Home</a></li>`,
+			`<a class="version" href="CHANGELOG.html" title="The changelog">v0.1.0</a>`,
 			`<li class="playground"><a href="playground/">Playground</a></li>`,
 			`<a href="` + Blob + `README.md">its Markdown in the repository</a>`,
 		},
 		"docs/guide.html": {
 			`<link rel="stylesheet" href="../manual.css">`,
 			`<a href="../index.html">the README</a>`,
+			`<a class="version" href="../CHANGELOG.html" title="The changelog">v0.1.0</a>`,
 			`<a href="rules.html#net_loc-char">a rule</a>`,
 			`<a href="#a-heading-with-code-and-12">a heading</a>`,
 			`<img src="shot.png" alt="the playground">`,

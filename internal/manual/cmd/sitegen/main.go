@@ -17,6 +17,7 @@ import (
 	"io/fs"
 	"os"
 
+	"github.com/relurl/relurl/internal/dist"
 	"github.com/relurl/relurl/internal/manual"
 	"github.com/relurl/relurl/playground/site"
 )
@@ -32,6 +33,11 @@ func main() {
 		os.Exit(2)
 	}
 	opts := manual.Options{Root: *root, Out: *out}
+	// The release the manual describes, as make dist names it (decision
+	// I-1); a tree that is no git checkout shows none.
+	if v, err := dist.FromGit(*root, ""); err == nil {
+		opts.Version = v.Go
+	}
 	if *playground {
 		var mod fs.FS
 		if *module != "" {
