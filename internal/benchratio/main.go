@@ -248,6 +248,7 @@ func main() {
 		fmt.Fprintf(w, "%-62s %s  ×%.2f  %5.2f B/B\n", k, strings.Join(cells, "  "), growth, median(last.bytesOp)/last.bytes())
 	}
 
+	readers(w, results)
 	floors(w, results)
 	scanner(w, results)
 	targetRules(w, results, hdr)
@@ -437,6 +438,32 @@ func scanner(w io.Writer, results []*result) {
 	}
 	fmt.Fprintf(w, "\nThe HTML scanner (internal/htmlscan) against x/net/html's Tokenizer, every start tag's name,\n")
 	fmt.Fprintf(w, "attributes and values and every comment, in the same run:\n\n")
+	for _, l := range lines {
+		fmt.Fprintln(w, l)
+	}
+}
+
+// readers reports the reader of validate, generated from the BNF, beside
+// the hand-written single pass it replaced (internal/handpass):
+// BenchmarkReadersInterleaved's gen/hand, the best time of the generated
+// reader over the hand-written one's, the two in turn in each iteration,
+// on each corpus; the target is at least 0.9× the hand-written
+// throughput, a gen/hand of at most 1/0.9.
+func readers(w io.Writer, results []*result) {
+	var lines []string
+	for _, r := range results {
+		x, ok := r.metric("gen/hand")
+		if !ok || r.pkg != "validate" || !strings.HasPrefix(r.name, "ReadersInterleaved/") {
+			continue
+		}
+		lines = append(lines, fmt.Sprintf("  %-58s %5.2f× the hand-written pass's throughput (target ≥ 0.9×): %s",
+			"generated reader, "+r.get("corpus"), 1/x, verdict(1/x >= 0.9)))
+	}
+	if len(lines) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\nThe reader generated from grammar/rfc1808.bnf (validate) beside the hand-written single pass\n")
+	fmt.Fprintf(w, "(internal/handpass), the best of turns taken in alternation (BenchmarkReadersInterleaved):\n\n")
 	for _, l := range lines {
 		fmt.Fprintln(w, l)
 	}

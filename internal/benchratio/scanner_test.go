@@ -30,3 +30,28 @@ BenchmarkHTML/tree=git/impl=tokenizer-2         10   300000000 ns/op   100.00 MB
 		}
 	}
 }
+
+// TestReadersReport: the readers' section gives the generated reader's
+// throughput as a share of the hand-written pass's and judges it against
+// 0.9×.
+func TestReadersReport(t *testing.T) {
+	out := `pkg: github.com/relurl/relurl/validate
+BenchmarkReadersInterleaved/corpus=mix-2   100   9000 ns/op   0.9800 gen/hand
+BenchmarkReadersInterleaved/corpus=1MB-2   100   9000 ns/op   1.2500 gen/hand
+`
+	results, _, err := read(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	readers(&b, results)
+	got := strings.Join(strings.Fields(b.String()), " ")
+	for _, want := range []string{
+		"generated reader, mix 1.02× the hand-written pass's throughput (target ≥ 0.9×): met",
+		"generated reader, 1MB 0.80× the hand-written pass's throughput (target ≥ 0.9×): NOT MET",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the report lacks %q:\n%s", want, b.String())
+		}
+	}
+}
