@@ -195,20 +195,10 @@ func (st *siteTree) refresh(open map[string]bool) bool {
 // and the configuration files, and lints the open documents again when
 // any changed (decision E-10).
 func (s *server) checkDisk() {
-	s.mu.Lock()
-	if len(s.docs) == 0 {
-		s.mu.Unlock()
+	docs, open := s.openDocuments()
+	if len(docs) == 0 {
 		return
 	}
-	docs := make([]*document, 0, len(s.docs))
-	open := make(map[string]bool, len(s.docs))
-	for _, d := range s.docs {
-		docs = append(docs, d)
-		if d.path != "" {
-			open[d.path] = true
-		}
-	}
-	s.mu.Unlock()
 	changed := s.ws.configsChanged()
 	if s.targets != nil {
 		for _, st := range s.targets.all() {

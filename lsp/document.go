@@ -230,6 +230,22 @@ func (s *server) didChangeWatchedFiles(req *jsonrpc2.Request) error {
 	return nil
 }
 
+// openDocuments returns the open documents, and the paths of those saved
+// on disk.
+func (s *server) openDocuments() ([]*document, map[string]bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	docs := make([]*document, 0, len(s.docs))
+	open := make(map[string]bool, len(s.docs))
+	for _, d := range s.docs {
+		docs = append(docs, d)
+		if d.path != "" {
+			open[d.path] = true
+		}
+	}
+	return docs, open
+}
+
 // filesChanged relints the open documents when a file they may depend on
 // changed on disk (paths, with the kinds of their events: 1 created, 2
 // changed, 3 deleted, 0 saved from the editor): a configuration file, or
@@ -239,16 +255,7 @@ func (s *server) filesChanged(paths []string, kinds []int) {
 	if s.targets == nil && !slices.ContainsFunc(paths, func(p string) bool { return filepath.Base(p) == configName }) {
 		return
 	}
-	s.mu.Lock()
-	docs := make([]*document, 0, len(s.docs))
-	open := make(map[string]bool, len(s.docs))
-	for _, d := range s.docs {
-		docs = append(docs, d)
-		if d.path != "" {
-			open[d.path] = true
-		}
-	}
-	s.mu.Unlock()
+	docs, open := s.openDocuments()
 	if s.targets != nil {
 		s.targets.filesChanged(paths, kinds, open)
 	}
