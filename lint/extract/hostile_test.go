@@ -123,8 +123,12 @@ func TestHostileBig(t *testing.T) {
 		if want := []string{tt.notes}; tt.notes == "" && len(notes) != 0 || tt.notes != "" && !slices.Equal(notes, want) {
 			t.Errorf("%s: notes %v, want %q", tt.name, notes, tt.notes)
 		}
-		if perByte > tt.perByte {
-			t.Errorf("%s: %.1f bytes allocated per byte of input, more than %v", tt.name, perByte, tt.perByte)
+		bound := tt.perByte
+		if raceEnabled {
+			bound *= 4 // the race detector's sync.Pool keeps fewer objects
+		}
+		if perByte > bound {
+			t.Errorf("%s: %.1f bytes allocated per byte of input, more than %v", tt.name, perByte, bound)
 		}
 	}
 }
