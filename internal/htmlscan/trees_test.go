@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/internal/scale"
 )
 
 // debianTrees are the HTML trees of the Debian documentation packages the
@@ -44,7 +46,7 @@ func htmlFiles(t testing.TB, root string) []string {
 // Debian documentation trees installed: the same start tags, attributes,
 // values and comments, at the same offsets.
 func TestDebianTrees(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || scale.Race {
 		t.Skip("every page of the Debian trees, through both readers: not in -short, nor under the race detector, which slows it twenty times")
 	}
 	n := 0

@@ -124,7 +124,7 @@ func TestHostileBig(t *testing.T) {
 			t.Errorf("%s: notes %v, want %q", tt.name, notes, tt.notes)
 		}
 		bound := tt.perByte
-		if raceEnabled {
+		if scale.Race {
 			bound *= 4 // the race detector's sync.Pool keeps fewer objects
 		}
 		if perByte > bound {

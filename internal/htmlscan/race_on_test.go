@@ -1,6 +1,0 @@
-//go:build race
-
-package htmlscan
-
-// raceEnabled says that the tests run under the race detector.
-const raceEnabled = true
