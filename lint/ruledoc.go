@@ -198,7 +198,7 @@ func exampleName(ex Example) string {
 // it, and a test fails when the file is stale.
 func RulesPage() string {
 	var b strings.Builder
-	b.WriteString("# The rules of relurl lint\n\n")
+	b.WriteString("# Rules: every check of relurl lint\n\n")
 	b.WriteString("<!-- Generated from the rule catalog (package lint) by \"go generate ./lint\"; do not edit. -->\n\n")
 	b.WriteString("Each rule has a stable id, a family, a default severity, the text of RFC 1808 (or RFC 1738) it " +
 		"enforces, and a bad and a good example; the bad one is linted as shown with the rule alone turned on, " +

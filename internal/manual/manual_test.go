@@ -197,6 +197,7 @@ func TestRepositorySite(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkLinks(t, out)
+	checkNavTitles(t, out)
 	if testing.Short() {
 		t.Skip("builds relurl to lint the site")
 	}
@@ -211,6 +212,33 @@ func TestRepositorySite(t *testing.T) {
 		t.Fatalf("relurl lint on the site: %v\n%s%s", err, stdout.String(), stderr.String())
 	}
 	t.Log(strings.TrimSpace(stderr.String()))
+}
+
+// maxNavWords is the most words a page's title in the navigation and
+// the search may have: a title, not a sentence.
+const maxNavWords = 4
+
+// checkNavTitles holds the title of every page of the site in the
+// search index, which is the navigation's, to maxNavWords.
+func checkNavTitles(t *testing.T, dir string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir, SearchIndex))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, js, _ := strings.Cut(string(data), "window.relurlSearchIndex = ")
+	var pages []indexPage
+	if err := json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimSpace(js), ";")), &pages); err != nil {
+		t.Fatalf("%s: %v", SearchIndex, err)
+	}
+	if len(pages) < 10 {
+		t.Fatalf("%s holds %d pages", SearchIndex, len(pages))
+	}
+	for _, p := range pages {
+		if n := len(strings.Fields(p.Title)); n > maxNavWords {
+			t.Errorf("%s: the navigation title %q has %d words; a title has at most %d (the part of the page's heading before \": \")", p.URL, p.Title, n, maxNavWords)
+		}
+	}
 }
 
 // checkLinks holds every link of the site's HTML pages to the site: a
