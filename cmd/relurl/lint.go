@@ -170,8 +170,22 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for i, g := range groups {
 		cfg := g.cfg
 		base, noTgt, size, failOn, failNever := *retrieval, *noTargets, maxSize, failOn, failNever
+		runBaseline := baseline
 		var opts lint.Options
 		if cfg != nil {
+			if !set["baseline"] && cfg.Baseline != "" {
+				// The configuration's baseline (decision L-54): one the
+				// run is about to write may not exist yet.
+				b, err := runner.ReadBaseline(cfg.Baseline)
+				switch {
+				case err == nil:
+					runBaseline = b
+				case !errors.Is(err, os.ErrNotExist):
+					return usageErr(fmt.Errorf("%s: %w", cfg.Path, err))
+				case record == nil:
+					return usageErr(fmt.Errorf("%s names the baseline %s, which does not exist: relurl lint --write-baseline writes it", cfg.Path, cfg.Baseline))
+				}
+			}
 			if !set["base"] && cfg.Base != "" {
 				base = cfg.Base
 			}
@@ -208,7 +222,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageErr(err)
 		}
 		run := &runner.Run{Changed: changed, NewFrom: newFrom, Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr, Root: g.root, MaxSize: size,
-			Baseline: baseline, Record: record, Targets: targets,
+			Baseline: runBaseline, Record: record, Targets: targets,
 			Warn: func(err error) { warnf("%v%s", err, hint(err)) }}
 		if cfg != nil {
 			run.Overrides, run.Dir = cfg.Overrides, cfg.Dir

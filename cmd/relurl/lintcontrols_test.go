@@ -139,6 +139,37 @@ func TestLintBaseline(t *testing.T) {
 	}
 }
 
+// TestLintConfigBaseline: the configuration's baseline (decision L-54) is
+// read wherever relurl runs in the project, relative to the file; the
+// flag overrides it; a missing one is an error, but for a run that writes
+// it.
+func TestLintConfigBaseline(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, ".relurl.toml", "baseline = \"ci/base.json\"\n")
+	writeFile(t, dir, "docs/a.html", "<a href=\"a b\">1</a>\n")
+	inDir(t, dir, "docs")
+	if _, errOut, code := runCmd(t, "", "lint", "--no-targets", "a.html"); code != 2 || !strings.Contains(errOut, "names the baseline "+filepath.Join(dir, "ci", "base.json")+", which does not exist") {
+		t.Errorf("a missing baseline: exit %d, %s", code, errOut)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "ci"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, errOut, code := runCmd(t, "", "lint", "--no-targets", "--write-baseline", "../ci/base.json", "a.html"); code != 0 {
+		t.Fatalf("--write-baseline with the baseline not written yet: exit %d\n%s", code, errOut)
+	}
+	out, errOut, code := runCmd(t, "", "lint", "--no-targets", "a.html")
+	if code != 0 || out != "" || !strings.Contains(errOut, "0 suppressed, 1 baselined") {
+		t.Errorf("the configuration's baseline: exit %d\n%s%s", code, out, errOut)
+	}
+	writeFile(t, dir, "empty.json", "{\"version\":1,\"findings\":[]}\n")
+	if out, _, code := runCmd(t, "", "lint", "--no-targets", "--baseline", "../empty.json", "a.html"); code != 1 || !strings.Contains(out, "[fsegment/char]") {
+		t.Errorf("--baseline over the configuration's: exit %d\n%s", code, out)
+	}
+}
+
 // TestLintSuppressions through the command: one used, one unused.
 func TestLintSuppressions(t *testing.T) {
 	dir := t.TempDir()

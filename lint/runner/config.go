@@ -41,6 +41,7 @@ type Override struct {
 //	exclude = ["_sources/**", "vendor/"]  # gitignore-style, relative to the file
 //	include = ["**/*.html"]               # when given, only these
 //	fail-on = "error"                     # as --fail-on
+//	baseline = ".relurl-baseline.json"    # as --baseline, relative to the file
 //	max-size = "64MiB"                    # as --max-size: bytes, or with a unit (input.ParseSize)
 //	follow-outside = false                # as --follow-outside: read what links lead out of the root to
 //	[rules]                               # id or family = "off" | "info" | "warning" | "error"
@@ -72,6 +73,9 @@ type Config struct {
 	Exclude, Include Patterns
 	// FailOn is "error", "warning", "info" or "none" (--fail-on), or "".
 	FailOn string
+	// Baseline is the baseline file (--baseline), made absolute against
+	// Dir, or "" (decision L-54).
+	Baseline string
 	// MaxSize is the largest file to lint, in bytes (--max-size, read by
 	// input.ParseSize as the flag is), or 0.
 	MaxSize int64
@@ -179,6 +183,7 @@ type rawConfig struct {
 	Exclude       []string          `toml:"exclude"`
 	Include       []string          `toml:"include"`
 	FailOn        *string           `toml:"fail-on"`
+	Baseline      *string           `toml:"baseline"`
 	MaxSize       any               `toml:"max-size"`
 	FollowOutside *bool             `toml:"follow-outside"`
 	Rules         map[string]string `toml:"rules"`
@@ -202,7 +207,7 @@ type rawConfig struct {
 // wants says what each key holds, for a value of the wrong type.
 var wants = map[string]string{
 	"base": "a string (a URL)", "root": "a string (a directory)", "exclude": "an array of strings (patterns)",
-	"include": "an array of strings (patterns)", "fail-on": `a string ("error", "warning", "info" or "none")`,
+	"include": "an array of strings (patterns)", "fail-on": `a string ("error", "warning", "info" or "none")`, "baseline": "a string (a file)",
 	"max-size": `a size (a number of bytes, or a string such as "64MiB")`, "follow-outside": "a boolean",
 	"rules": `a table of rule ids and families, each "off", "error", "warning" or "info"`,
 	"allow": "a table (chars, ipv6-hosts)", "allow.chars": "a string of characters", "allow.ipv6-hosts": "a boolean",
@@ -215,7 +220,7 @@ var wants = map[string]string{
 
 // keys lists the keys of each table, for an unknown one.
 var keys = map[string]string{
-	"":         "base, root, exclude, include, fail-on, max-size, follow-outside, [rules], [allow], [[override]], [targets]",
+	"":         "base, root, exclude, include, fail-on, baseline, max-size, follow-outside, [rules], [allow], [[override]], [targets]",
 	"allow":    "chars, ipv6-hosts",
 	"override": "paths, rules",
 	"targets":  "check, index, try-extensions, markdown-anchors, ignore",
@@ -299,6 +304,15 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 			if _, err := ast.ParseSeverity(c.FailOn); err != nil {
 				return nil, fail(at("fail-on"), 0, "fail-on", fmt.Errorf("%s is not error, warning, info or none", ast.Quote(c.FailOn, 0)))
 			}
+		}
+	}
+	if raw.Baseline != nil {
+		if *raw.Baseline == "" {
+			return nil, fail(at("baseline"), 0, "baseline", errors.New("an empty file name"))
+		}
+		c.Baseline = filepath.Join(c.Dir, filepath.FromSlash(*raw.Baseline))
+		if filepath.IsAbs(*raw.Baseline) {
+			c.Baseline = filepath.Clean(*raw.Baseline)
 		}
 	}
 	switch v := raw.MaxSize.(type) {

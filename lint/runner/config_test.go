@@ -33,13 +33,14 @@ rules = { syntax = "warning" }
 
 func TestParseConfig(t *testing.T) {
 	dir := t.TempDir()
-	c, err := ParseConfig(filepath.Join(dir, ConfigName), []byte("max-size = \"2MiB\"\nfollow-outside = true\n"+issueConfig))
+	c, err := ParseConfig(filepath.Join(dir, ConfigName), []byte("max-size = \"2MiB\"\nfollow-outside = true\nbaseline = \"ci/b.json\"\n"+issueConfig))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Base != "https://docs.example.org/" || c.Root != dir || c.FailOn != "error" || c.AllowChars != "~" || !c.AllowIPv6Hosts ||
 		c.Levels["fsegment/colon"] != lint.LevelOff || c.Levels["portability"] != lint.LevelInfo || len(c.Overrides) != 1 ||
-		c.Overrides[0].Levels["syntax"] != lint.LevelWarning || c.Dir != dir || c.MaxSize != 2<<20 || !c.FollowOutside {
+		c.Overrides[0].Levels["syntax"] != lint.LevelWarning || c.Dir != dir || c.MaxSize != 2<<20 || !c.FollowOutside ||
+		c.Baseline != filepath.Join(dir, "ci", "b.json") {
 		t.Errorf("%+v", c)
 	}
 	for _, s := range []struct {
@@ -91,6 +92,8 @@ func TestConfigErrors(t *testing.T) {
 		{"[[override]]\npaths = [\"a\",\n\"b//c\"]\n", `:3: override.paths: pattern "b//c" has an empty segment`},
 		{"[allow]\nipv6-hosts = \"yes\"\n", ":2:14: allow.ipv6-hosts: want a boolean, not a TOML string"},
 		{"base = 3\n", ":1:8: base: want a string (a URL), not a TOML integer"},
+		{"baseline = \"\"\n", ":1: baseline: an empty file name"},
+		{"baseline = true\n", ":1:12: baseline: want a string (a file), not a TOML boolean"},
 		{"rules = 3\n", ":1:9: rules: want a table of rule ids and families"},
 		{"[rules]\nsyntax = 3\n", `:2:10: rules.syntax: want "off", "error", "warning" or "info", not a TOML integer`},
 		{"[rules]\nsyntax = \"offf\"\n", `:2: rules.syntax: "offf" is not off, error, warning or info`},
