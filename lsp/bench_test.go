@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/net/html"
+
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/format"
@@ -140,4 +142,96 @@ func BenchmarkCheckDisk(b *testing.B) {
 	b.ReportMetric(float64(check.Nanoseconds())/float64(n), "check-ns/op")
 	b.ReportMetric(float64(linted.Nanoseconds())/float64(n), "lint-ns/op")
 	b.ReportMetric(float64(check)/float64(linted), "x-lint")
+}
+
+// benchHTML is an HTML page of about n bytes, as a documentation
+// generator writes one: sections with a table of contents of links within
+// the page and to other sites, paragraphs, non-ASCII text, and one link
+// in about 400 bad (a space in a path).
+func benchHTML(n int) string {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var b strings.Builder
+	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Contents</title>\n" +
+		"<style>a { color: navy }</style></head>\n<body>\n")
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, "<section id=\"s%d\"><h2>Section %d — café<a class=\"headerlink\" href=\"#s%d\" title=\"Link\">¶</a></h2>\n<ul>\n", i, i, i)
+		for j := range 6 {
+			href := fmt.Sprintf("#s%d", rng.IntN(i+1))
+			switch k := rng.IntN(400); {
+			case k == 0:
+				href = "https://docs.example.org/a b.html"
+			case k < 200:
+				href = fmt.Sprintf("https://docs.example.org/3/library/m%d.html#x", rng.IntN(1000))
+			}
+			fmt.Fprintf(&b, "<li class=\"toctree-l%d\"><a class=\"reference internal\" href=\"%s\">Item &amp; %d</a></li>\n", j%3+1, href, j)
+		}
+		b.WriteString("</ul>\n<p>Some text, <em>emphasis</em>, <code>code</code> and more text.</p></section>\n")
+	}
+	b.WriteString("</body></html>\n")
+	return b.String()
+}
+
+// BenchmarkOpenToDiagnostics measures the latency from the didOpen of a
+// 5 MB HTML page to its first publishDiagnostics, through the pipes and
+// the JSON of a client in-process (open-ns/op), beside x/net/html's
+// tokenizer alone reading the page's start tags and attributes
+// (tokenizer-ns/op), which the server's reader was before internal/htmlscan
+// (decision X-1); x-tokenizer is the first over the second. The page is
+// on disk, as a page opened in an editor is, and closed after each
+// iteration.
+func BenchmarkOpenToDiagnostics(b *testing.B) {
+	body := benchHTML(5_000_000)
+	path := filepath.Join(b.TempDir(), "contents.html")
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	uri := pathURI(path)
+	c := startServer(b, opts, nil)
+	c.initialize(`{}`)
+	var open, tokenized time.Duration
+	b.SetBytes(int64(len(body)))
+	n, diags := 0, 0
+	for b.Loop() {
+		n++
+		start := time.Now()
+		c.open(uri, "html", body)
+		got, _ := lastDiagnostics(c, uri, 1)
+		open += time.Since(start)
+		diags = len(got.Diagnostics)
+		c.send(`{"jsonrpc":"2.0","method":"textDocument/didClose","params":{"textDocument":{"uri":"` + uri + `"}}}`)
+		c.next(diagnosticsOf(uri, -1))
+		start = time.Now()
+		tokenize(b, body)
+		tokenized += time.Since(start)
+	}
+	if diags == 0 {
+		b.Fatal("no diagnostics")
+	}
+	b.ReportMetric(float64(diags), "diagnostics")
+	b.ReportMetric(float64(open.Nanoseconds())/float64(n), "open-ns/op")
+	b.ReportMetric(float64(tokenized.Nanoseconds())/float64(n), "tokenizer-ns/op")
+	b.ReportMetric(float64(open)/float64(tokenized), "x-tokenizer")
+}
+
+// tokenize reads every start tag of page and its attributes with
+// x/net/html's tokenizer, as the server's reader did before
+// internal/htmlscan.
+func tokenize(b *testing.B, page string) {
+	z := html.NewTokenizer(strings.NewReader(page))
+	attrs := 0
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			if attrs == 0 {
+				b.Fatal("no attributes")
+			}
+			return
+		case html.StartTagToken, html.SelfClosingTagToken:
+			_, more := z.TagName()
+			for more {
+				_, _, more = z.TagAttr()
+				attrs++
+			}
+		}
+	}
 }
