@@ -6,7 +6,7 @@
 // ([GitHub]). Output is bounded by the input: long URLs are written as
 // windows, and the SARIF log is written as the results come.
 //
-// Every format is a [runner.Reporter], the one interface: Start with the
+// Every format is a [report.Reporter], the one interface: Start with the
 // rules as the run applies them, File for each file in order, End with
 // the run's summary, the way staticcheck's lintcmd formatters and
 // golangci-lint's printers are driven. [New] makes one by name, as the
