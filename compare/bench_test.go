@@ -1,11 +1,8 @@
 package compare_test
 
 import (
-	"bufio"
 	"net/url"
-	"os"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -13,32 +10,8 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/compare"
+	"github.com/relurl/relurl/internal/benchdata"
 )
-
-// mix reads the 20-URL mix of the root package's benchmarks
-// (testdata/bench/mix.txt: one URL a line, "# " comments, `""` the empty
-// string).
-func mix(tb testing.TB) []string {
-	tb.Helper()
-	f, err := os.Open("../testdata/bench/mix.txt")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case line == "" || strings.HasPrefix(line, "# "):
-			continue
-		case line == `""`:
-			line = ""
-		}
-		lines = append(lines, line)
-	}
-	return lines
-}
 
 // BenchmarkCompare compares each URL of a corpus three ways beside what
 // the linter runs without the comparison, relurl.Parse and url.Parse
@@ -58,7 +31,7 @@ func mix(tb testing.TB) []string {
 // question a linter asks first; impl=whatwg-url is the WHATWG library
 // alone, the floor of the full path.
 func BenchmarkCompare(b *testing.B) {
-	urls := mix(b)
+	urls := benchdata.Lines(b, "mix.txt")
 	parse := func(b *testing.B, urls []string) {
 		for b.Loop() {
 			for _, s := range urls {
@@ -147,7 +120,7 @@ func BenchmarkCompare(b *testing.B) {
 // leaves out the iterations another process stalled). The target is
 // x-parse ≤ 10 for corpus=mix/impl=compare/base=none.
 func BenchmarkCompareRatio(b *testing.B) {
-	urls := mix(b)
+	urls := benchdata.Lines(b, "mix.txt")
 	pages := compare.PyDocPages(b)
 	var refs []string
 	for _, p := range pages {

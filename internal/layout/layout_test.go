@@ -76,7 +76,10 @@ var allowed = map[string][]string{
 	// internal/fuzzseed: the fuzz targets' seed files, kept in step
 	// with their sources by the tests that write them.
 	"internal/fuzzseed": {},
-	"internal/gittest":  {"internal/testtool"},
+	// internal/benchdata: the corpora of testdata/bench, read as the
+	// benchmarks and the tests on them read them.
+	"internal/benchdata": {},
+	"internal/gittest":   {"internal/testtool"},
 	// internal/testtool: what a test drives besides Go code, skipped or
 	// failed by CI's RELURL_REQUIRE_* variables.
 	"internal/testtool": {},
