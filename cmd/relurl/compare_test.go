@@ -15,23 +15,7 @@ import (
 // -update rewrites it.
 func checkCompareGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "compare", name)
-	if *updateGolden {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update writes it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("relurl compare output differs from %s (go test -update rewrites it); got:\n%s", path, got)
-	}
+	goldenFile(t, filepath.Join("testdata", "compare", name), got, "relurl compare output")
 }
 
 // compareCases are URLs, alone, that show each part of the text table: a
