@@ -168,7 +168,7 @@ func TestOpenThroughRoot(t *testing.T) {
 	top := edgeTree(t)
 	docs := filepath.Join(top, "proj/docs")
 	run := &Run{Linter: mustNew(t, lint.Options{}), Root: docs}
-	rn := &runner{Run: run, fsys: osFS{}, max: 1 << 20, edge: newEdge(docs)}
+	rn := &runner{Run: run, setup: &Setup{Linter: run.Linter, MaxSize: 1 << 20}, fsys: osFS{}, edge: newEdge(docs)}
 	root, err := os.OpenRoot(rn.edge.realRoot)
 	if err != nil {
 		t.Fatal(err)

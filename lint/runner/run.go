@@ -185,17 +185,18 @@ func (r *Run) Lint(args []string, rep report.Reporter) (*report.Summary, error) 
 	if err != nil {
 		return sum, err
 	}
-	rn := &runner{Run: r, overrides: ov, fsys: fileSystem(osFS{}), max: r.MaxSize}
-	if r.FS != nil {
-		rn.fsys = fsysFS{r.FS}
-	}
-	if rn.max <= 0 {
-		rn.max = input.DefaultMax
+	setup := &Setup{Linter: r.Linter, MaxSize: r.MaxSize, ov: ov}
+	if setup.MaxSize <= 0 {
+		setup.MaxSize = input.DefaultMax
 	}
 	if r.Root != "" {
 		if abs, err := filepath.Abs(r.Root); err == nil {
-			rn.rootAbs = abs
+			setup.Root = abs
 		}
+	}
+	rn := &runner{Run: r, setup: setup, fsys: fileSystem(osFS{})}
+	if r.FS != nil {
+		rn.fsys = fsysFS{r.FS}
 	}
 	w := walker{fsys: rn.fsys, skip: r.Skip, skipped: sum.Skipped, files: map[any]int{}, dirs: map[any]bool{},
 		aliases: r.Targets != nil}
@@ -310,10 +311,11 @@ func (r *Run) Lint(args []string, rep report.Reporter) (*report.Summary, error) 
 // runner is a Run under way.
 type runner struct {
 	*Run
-	overrides *overrides
-	fsys      fileSystem
-	max       int64
-	rootAbs   string
+	// setup is how each file is linted, as the language server lints it:
+	// its linter (Linter with the Overrides that match it), its retrieval
+	// URL under the root (made absolute), the size limit.
+	setup *Setup
+	fsys  fileSystem
 	// items are the run's inputs; tr the target rules' state, nil when
 	// they are off.
 	items []item
@@ -359,15 +361,6 @@ func (r *runner) open(name string) (f fs.File, outside string, err error) {
 		return nil, "", &fs.PathError{Op: "open", Path: name, Err: err}
 	}
 	return file, "", nil
-}
-
-// linterFor returns the linter of the file called name: Run.Linter, or
-// the one with the overrides that match name.
-func (r *runner) linterFor(name string) *lint.Linter {
-	if r.overrides == nil {
-		return r.Linter
-	}
-	return r.overrides.forFile(name)
 }
 
 // lintOne reads and lints input i, and sends its findings in parts.
@@ -429,9 +422,13 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 			send(&result{FileResult: report.FileResult{Name: res.Name, Findings: part, Partial: true}})
 		}
 	}
-	l := r.linterFor(res.Name)
+	file := r.setup.File(res.Name)
+	l, retrieval := file.Linter, file.Retrieval
+	if it.stdin {
+		retrieval = r.Linter.Retrieval() // under no root
+	}
 	tt, aliases := r.targetsFor(i, it)
-	fc := l.CheckWith(res.Name, src, kind, r.retrievalFor(it), flush, tt)
+	fc := l.CheckWith(res.Name, src, kind, retrieval, flush, tt)
 	res.Findings, res.Notes, res.URLs, res.Suppressed = fc.Findings, fc.Notes, fc.URLs, fc.Suppressed
 	res.tres, res.aliases = fc.Targets, aliases
 	if tt != nil {
@@ -442,7 +439,6 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 	}
 	res.Findings, res.Baselined, res.Unchanged = r.filter(res.Name, res.Findings)
 	if r.Fix != nil {
-		retrieval := r.retrievalFor(it)
 		if fixFile(res, data, kind, retrieval); res.fixed != nil {
 			r.relint(l, res, kind, retrieval, tt)
 		}
@@ -456,7 +452,7 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 // or an error that names it.
 func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, err error) {
 	if it.stdin {
-		if data, err = input.Read(r.Stdin, "standard input", r.max); err != nil {
+		if data, err = input.Read(r.Stdin, "standard input", r.setup.MaxSize); err != nil {
 			var tl *input.TooLargeError
 			if !errors.As(err, &tl) {
 				err = fmt.Errorf("reading standard input: %w", err)
@@ -508,7 +504,7 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, 
 		}
 		rd = io.MultiReader(bytes.NewReader(start), f)
 	}
-	if data, err = input.ReadSized(rd, it.name, size, r.max); err != nil {
+	if data, err = input.ReadSized(rd, it.name, size, r.setup.MaxSize); err != nil {
 		var tl *input.TooLargeError
 		if !errors.As(err, &tl) {
 			err = pathError("read", it.name, err)
@@ -546,21 +542,6 @@ func pathError(op, name string, err error) error {
 		return err
 	}
 	return &fs.PathError{Op: op, Path: name, Err: err}
-}
-
-// retrievalFor returns the retrieval URL of an input: for a file under
-// Root, its path under Root resolved against the linter's retrieval URL
-// ([Retrieval], as the language server gives it); otherwise that URL.
-func (r *runner) retrievalFor(it item) string {
-	ret := r.Linter.Retrieval()
-	if ret == "" || r.rootAbs == "" || it.stdin {
-		return ret
-	}
-	abs, err := filepath.Abs(it.name)
-	if err != nil {
-		return ret
-	}
-	return Retrieval(ret, r.rootAbs, abs)
 }
 
 // isBinary reports whether data looks like a binary file: it holds a NUL

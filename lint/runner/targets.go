@@ -73,10 +73,10 @@ type targetRun struct {
 // the target rules are off, have no root, or read another file system
 // than the operating system's.
 func (r *runner) newTargetRun(items []item) (*targetRun, error) {
-	if r.Targets == nil || r.rootAbs == "" || r.FS != nil {
+	if r.Targets == nil || r.setup.Root == "" || r.FS != nil {
 		return nil, nil
 	}
-	fsys, err := target.OS(r.rootAbs)
+	fsys, err := target.OS(r.setup.Root)
 	if err != nil {
 		return nil, fmt.Errorf("%w %s: %w", ErrTargetsRoot, r.Root, err)
 	}
@@ -109,7 +109,7 @@ func (r *runner) underRoot(name string) (string, bool) {
 		}
 		abs = filepath.Join(r.tr.cwd, name)
 	}
-	rel, err := filepath.Rel(r.rootAbs, abs)
+	rel, err := filepath.Rel(r.setup.Root, abs)
 	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return "", false
 	}
@@ -153,7 +153,7 @@ func (r *runner) registerAnchors(rel string, tres *lint.TargetResult) {
 // run did not lint (a file it was not given, excluded, past the size
 // limit): the tree's Options.Load.
 func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
-	return LoadAnchors(r.rootAbs, real, k, r.max, r.Targets.Options.MarkdownAnchors)
+	return LoadAnchors(r.setup.Root, real, k, r.setup.MaxSize, r.Targets.Options.MarkdownAnchors)
 }
 
 // LoadAnchors reads the anchors of the document at real, a slash-separated
