@@ -2,15 +2,14 @@ package compare_test
 
 import (
 	"net/url"
-	"slices"
 	"testing"
-	"time"
 
 	wurl "github.com/nlnwa/whatwg-url/url"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/compare"
 	"github.com/relurl/relurl/internal/benchdata"
+	"github.com/relurl/relurl/internal/interleave"
 )
 
 // BenchmarkCompare compares each URL of a corpus three ways beside what
@@ -178,35 +177,7 @@ func BenchmarkCompareRatio(b *testing.B) {
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
-			var floor, timed []time.Duration
-			odd := false
-			for b.Loop() {
-				odd = !odd
-				t0 := time.Now()
-				if odd {
-					c.floor()
-				} else {
-					c.timed()
-				}
-				t1 := time.Now()
-				if odd {
-					c.timed()
-				} else {
-					c.floor()
-				}
-				t2 := time.Now()
-				if odd {
-					floor, timed = append(floor, t1.Sub(t0)), append(timed, t2.Sub(t1))
-				} else {
-					timed, floor = append(timed, t1.Sub(t0)), append(floor, t2.Sub(t1))
-				}
-			}
-			b.ReportMetric(float64(median(timed))/float64(median(floor)), "x-parse")
+			b.ReportMetric(interleave.Ratio(b, c.timed, c.floor), "x-parse")
 		})
 	}
-}
-
-func median(d []time.Duration) time.Duration {
-	slices.Sort(d)
-	return d[len(d)/2]
 }

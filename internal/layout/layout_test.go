@@ -79,7 +79,10 @@ var allowed = map[string][]string{
 	// internal/benchdata: the corpora of testdata/bench, read as the
 	// benchmarks and the tests on them read them.
 	"internal/benchdata": {},
-	"internal/gittest":   {"internal/testtool"},
+	// internal/interleave: two pieces of work timed in alternation, for
+	// the ratios of make bench.
+	"internal/interleave": {},
+	"internal/gittest":    {"internal/testtool"},
 	// internal/testtool: what a test drives besides Go code, skipped or
 	// failed by CI's RELURL_REQUIRE_* variables.
 	"internal/testtool": {},
