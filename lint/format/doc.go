@@ -1,5 +1,5 @@
-// Package format writes the results of a lint run (package lint/runner) in the
-// formats linters are read in: text as compilers write it ([Text]), one
+// Package format writes the results of a lint run (package lint/runner),
+// as package lint/report has them, in the formats linters are read in: text as compilers write it ([Text]), one
 // JSON object per finding ([JSON]), one SARIF 2.1.0 log for GitHub code
 // scanning ([SARIF], its schema types in sarifschema.go), and GitHub
 // Actions workflow commands, which annotate a pull request's lines
