@@ -12,7 +12,8 @@ import (
 	"github.com/relurl/relurl/lint/fix"
 )
 
-// Summary sums up a run.
+// Summary sums up a run of the linter over files (what runner.Run.Lint
+// returns).
 type Summary struct {
 	// Files is how many files were linted.
 	Files int
@@ -29,9 +30,9 @@ type Summary struct {
 	// inline suppression or the baseline dropped them; the run leaves them
 	// to whoever drops the findings.
 	Suppressed, Baselined int
-	// NewFrom is the revision of the run's NewFrom, or "" when the run reports
-	// every line's findings; Unchanged counts the findings it did not
-	// report for being on lines unchanged since it.
+	// NewFrom is the revision of the run's NewFrom, or "" when the run
+	// reports every line's findings; Unchanged counts the findings it did
+	// not report for being on lines unchanged since it.
 	NewFrom   string
 	Unchanged int
 	// Elapsed is the run's wall time.
@@ -41,9 +42,9 @@ type Summary struct {
 	// findings reported without a fix, by why ([fix.Reasons]).
 	Fixed, Edits, FilesFixed int
 	NoFix                    map[fix.Reason]int
-	// TargetsOn says the target rules had a tree (the run's Targets); Targets
-	// counts the references under the root, those to other sites, and
-	// the fragments not checked.
+	// TargetsOn says the target rules had a tree (the run's Targets);
+	// Targets counts the references under the root, those to other sites,
+	// and the fragments not checked.
 	TargetsOn bool
 	Targets   lint.TargetStats
 }
@@ -64,8 +65,9 @@ func (s *Summary) Worst() (ast.Severity, bool) {
 //
 //	530 files linted, 497 skipped (497 of no known kind), 0 unreadable; 112034 URLs; 2 errors, 9 warnings, 0 info; 0 suppressed, 0 baselined; 1.42s
 //
-// With the run's NewFrom, the findings on unchanged lines are counted after the
-// baselined ones: "0 baselined, 7 on lines unchanged since main; 0.31s".
+// With the run's NewFrom, the findings on unchanged lines are counted
+// after the baselined ones: "0 baselined, 7 on lines unchanged since
+// main; 0.31s".
 //
 // With the target rules, after the URLs, the references under the
 // root, to other sites, and the fragments not checked:
