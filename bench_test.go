@@ -1,14 +1,12 @@
 package relurl_test
 
 import (
-	"bufio"
 	"net/url"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/relurl/relurl"
+	"github.com/relurl/relurl/internal/benchdata"
 )
 
 // The benchmarks of the importer's face, each beside net/url in the same
@@ -16,38 +14,11 @@ import (
 // the implementations side by side (benchstat -col /impl) and sizes in
 // columns (benchstat -col /size); make bench prints both, and the ratios.
 //
-// The corpus is testdata/bench: mix.txt (the 20-URL mix of the targets),
-// realworld.txt, section5.txt (the base and the references of RFC 1808 §5),
-// resolve.txt (base and reference pairs from web pages) and shapes.txt, the
-// long inputs, generated here to each size rather than committed.
-
-// benchLines reads a corpus file of testdata/bench: one input a line,
-// lines beginning "# " are comments (no URL has a space), `""` is the
-// empty string.
-func benchLines(tb testing.TB, name string) []string {
-	tb.Helper()
-	f, err := os.Open("testdata/bench/" + name)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case line == "" || strings.HasPrefix(line, "# "):
-			continue
-		case line == `""`:
-			line = ""
-		}
-		lines = append(lines, line)
-	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return lines
-}
+// The corpus is testdata/bench, read by internal/benchdata: mix.txt (the
+// 20-URL mix of the targets), realworld.txt, section5.txt (the base and the
+// references of RFC 1808 §5), resolve.txt (base and reference pairs from
+// web pages) and shapes.txt, the long inputs, made to each size rather
+// than committed.
 
 // pair is a base and a reference to resolve against it.
 type pair struct{ base, ref string }
@@ -56,7 +27,7 @@ type pair struct{ base, ref string }
 // tab-separated pairs of resolve.txt.
 func benchPairs(tb testing.TB, name string) []pair {
 	tb.Helper()
-	lines := benchLines(tb, name)
+	lines := benchdata.Lines(tb, name)
 	var pairs []pair
 	if name == "section5.txt" {
 		for _, ref := range lines[1:] {
@@ -72,42 +43,6 @@ func benchPairs(tb testing.TB, name string) []pair {
 		pairs = append(pairs, pair{base, ref})
 	}
 	return pairs
-}
-
-// shape is a long input: prefix, then unit repeated, then suffix.
-type shape struct {
-	name                 string
-	prefix, unit, suffix string
-}
-
-// make returns the shape at n bytes or just under, with its prefix; ref
-// returns it without the prefix, as a reference.
-func (sh shape) make(n int) string { return sh.prefix + sh.ref(n-len(sh.prefix)) }
-
-func (sh shape) ref(n int) string {
-	k := max(1, (n-len(sh.suffix))/len(sh.unit))
-	return strings.Repeat(sh.unit, k) + sh.suffix
-}
-
-func benchShapes(tb testing.TB) []shape {
-	tb.Helper()
-	var shapes []shape
-	for _, line := range benchLines(tb, "shapes.txt") {
-		f := strings.Split(line, "\t")
-		if len(f) != 4 {
-			tb.Fatalf("shapes.txt: %q: want 4 tab-separated fields", line)
-		}
-		sh := shape{name: f[0]}
-		for i, p := range []*string{&sh.prefix, &sh.unit, &sh.suffix} {
-			s, err := strconv.Unquote(f[i+1])
-			if err != nil {
-				tb.Fatalf("shapes.txt: %q: %v", line, err)
-			}
-			*p = s
-		}
-		shapes = append(shapes, sh)
-	}
-	return shapes
 }
 
 // sizes are the sizes of the scaling series, named as the series prints
@@ -132,10 +67,10 @@ func totalLen(ss []string) int64 {
 func TestBenchCorpus(t *testing.T) {
 	var inputs []string
 	for _, name := range []string{"mix.txt", "realworld.txt", "section5.txt"} {
-		inputs = append(inputs, benchLines(t, name)...)
+		inputs = append(inputs, benchdata.Lines(t, name)...)
 	}
-	for _, sh := range benchShapes(t) {
-		inputs = append(inputs, sh.make(1000), sh.ref(1000))
+	for _, sh := range benchdata.Shapes(t) {
+		inputs = append(inputs, sh.Make(1000), sh.Ref(1000))
 	}
 	for _, s := range inputs {
 		if _, err := relurl.Parse(s); err != nil {
@@ -152,7 +87,7 @@ func TestBenchCorpus(t *testing.T) {
 			}
 		}
 	}
-	if n := len(benchLines(t, "mix.txt")); n != 20 {
+	if n := len(benchdata.Lines(t, "mix.txt")); n != 20 {
 		t.Errorf("mix.txt has %d URLs, want the 20 of the targets", n)
 	}
 }
@@ -162,10 +97,10 @@ func TestBenchCorpus(t *testing.T) {
 func TestParseNoAllocs(t *testing.T) {
 	var inputs []string
 	for _, name := range []string{"mix.txt", "realworld.txt", "section5.txt"} {
-		inputs = append(inputs, benchLines(t, name)...)
+		inputs = append(inputs, benchdata.Lines(t, name)...)
 	}
-	for _, sh := range benchShapes(t) {
-		inputs = append(inputs, sh.make(10_000))
+	for _, sh := range benchdata.Shapes(t) {
+		inputs = append(inputs, sh.Make(10_000))
 	}
 	for _, s := range inputs {
 		if n := testing.AllocsPerRun(20, func() { _, _ = relurl.Parse(s) }); n != 0 {
@@ -181,7 +116,7 @@ func TestParseNoAllocs(t *testing.T) {
 // URLs; ns/op is per corpus (20 URLs for the mix).
 func BenchmarkParse(b *testing.B) {
 	for _, corpus := range []string{"mix", "realworld", "section5"} {
-		inputs := benchLines(b, corpus+".txt")
+		inputs := benchdata.Lines(b, corpus+".txt")
 		b.Run("corpus="+corpus+"/impl=net-url", func(b *testing.B) {
 			b.SetBytes(totalLen(inputs))
 			b.ReportAllocs()
@@ -261,10 +196,10 @@ const resolveBase = "http://a/b/c/d;p?q#f"
 // about time: make bench prints ns per byte and bytes allocated per input
 // byte at each size, for reading linearity off.
 func BenchmarkScaling(b *testing.B) {
-	for _, sh := range benchShapes(b) {
+	for _, sh := range benchdata.Shapes(b) {
 		for _, size := range sizes {
-			s, ref := sh.make(size.n), sh.ref(size.n)
-			name := "shape=" + sh.name + "/size=" + size.name
+			s, ref := sh.Make(size.n), sh.Ref(size.n)
+			name := "shape=" + sh.Name + "/size=" + size.name
 			b.Run("op=Validate/"+name+"/impl=net-url", func(b *testing.B) {
 				b.SetBytes(int64(len(s)))
 				defer reportPerByte(b, len(s))

@@ -1,44 +1,16 @@
 package compare_test
 
 import (
-	"bufio"
 	"net/url"
-	"os"
-	"slices"
-	"strings"
 	"testing"
-	"time"
 
 	wurl "github.com/nlnwa/whatwg-url/url"
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/compare"
+	"github.com/relurl/relurl/internal/benchdata"
+	"github.com/relurl/relurl/internal/interleave"
 )
-
-// mix reads the 20-URL mix of the root package's benchmarks
-// (testdata/bench/mix.txt: one URL a line, "# " comments, `""` the empty
-// string).
-func mix(tb testing.TB) []string {
-	tb.Helper()
-	f, err := os.Open("../testdata/bench/mix.txt")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case line == "" || strings.HasPrefix(line, "# "):
-			continue
-		case line == `""`:
-			line = ""
-		}
-		lines = append(lines, line)
-	}
-	return lines
-}
 
 // BenchmarkCompare compares each URL of a corpus three ways beside what
 // the linter runs without the comparison, relurl.Parse and url.Parse
@@ -58,7 +30,7 @@ func mix(tb testing.TB) []string {
 // question a linter asks first; impl=whatwg-url is the WHATWG library
 // alone, the floor of the full path.
 func BenchmarkCompare(b *testing.B) {
-	urls := mix(b)
+	urls := benchdata.Lines(b, "mix.txt")
 	parse := func(b *testing.B, urls []string) {
 		for b.Loop() {
 			for _, s := range urls {
@@ -147,7 +119,7 @@ func BenchmarkCompare(b *testing.B) {
 // leaves out the iterations another process stalled). The target is
 // x-parse ≤ 10 for corpus=mix/impl=compare/base=none.
 func BenchmarkCompareRatio(b *testing.B) {
-	urls := mix(b)
+	urls := benchdata.Lines(b, "mix.txt")
 	pages := compare.PyDocPages(b)
 	var refs []string
 	for _, p := range pages {
@@ -205,35 +177,7 @@ func BenchmarkCompareRatio(b *testing.B) {
 	}
 	for _, c := range cases {
 		b.Run(c.name, func(b *testing.B) {
-			var floor, timed []time.Duration
-			odd := false
-			for b.Loop() {
-				odd = !odd
-				t0 := time.Now()
-				if odd {
-					c.floor()
-				} else {
-					c.timed()
-				}
-				t1 := time.Now()
-				if odd {
-					c.timed()
-				} else {
-					c.floor()
-				}
-				t2 := time.Now()
-				if odd {
-					floor, timed = append(floor, t1.Sub(t0)), append(timed, t2.Sub(t1))
-				} else {
-					timed, floor = append(timed, t1.Sub(t0)), append(floor, t2.Sub(t1))
-				}
-			}
-			b.ReportMetric(float64(median(timed))/float64(median(floor)), "x-parse")
+			b.ReportMetric(interleave.Ratio(b, c.timed, c.floor), "x-parse")
 		})
 	}
-}
-
-func median(d []time.Duration) time.Duration {
-	slices.Sort(d)
-	return d[len(d)/2]
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	wurlerrors "github.com/nlnwa/whatwg-url/errors"
+	"github.com/relurl/relurl/internal/benchdata"
 )
 
 // pyDocsBase is where the Python 3.11 documentation is served; a page's
@@ -47,27 +48,6 @@ func pyDocLinks(tb testing.TB) []pyDocLink {
 	return out
 }
 
-// benchMix reads the root package's 20-URL bench mix (see
-// BenchmarkCompare).
-func benchMix(tb testing.TB) []string {
-	tb.Helper()
-	data, err := os.ReadFile("../testdata/bench/mix.txt")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	var out []string
-	for _, line := range strings.Split(string(data), "\n") {
-		switch {
-		case line == "" || strings.HasPrefix(line, "# "):
-			continue
-		case line == `""`:
-			line = ""
-		}
-		out = append(out, line)
-	}
-	return out
-}
-
 // prefilterSeeds are the (base, reference) pairs the differential test
 // runs: RFC 1808 §5 against its base and alone,
 // the bench mix against none, the §5 base and a docs page, every WPT case
@@ -81,7 +61,7 @@ func prefilterSeeds(tb testing.TB) [][2]string {
 		add(section5Base, r)
 		add("", r)
 	}
-	for _, r := range benchMix(tb) {
+	for _, r := range benchdata.Lines(tb, "mix.txt") {
 		add("", r)
 		add(section5Base, r)
 		add(pyDocsBase+"library/os.html", r)

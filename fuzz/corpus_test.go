@@ -5,11 +5,8 @@ import (
 	"encoding/xml"
 	"flag"
 	"fmt"
-	"maps"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -18,6 +15,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/gen"
 	"github.com/relurl/relurl/internal/cases"
+	"github.com/relurl/relurl/internal/fuzzseed"
 )
 
 var writeCorpus = flag.Bool("write-corpus", false, "rewrite the generated seed corpora of every fuzz target in the module")
@@ -72,47 +70,9 @@ func TestSeedCorpora(t *testing.T) {
 			t.Errorf("%s: %v", tg.name, err)
 			continue
 		}
-		dir := filepath.Join(moduleRoot, tg.dir, "testdata", "fuzz", tg.name)
-		have := map[string]string{}
-		entries, _ := os.ReadDir(dir)
-		for _, e := range entries {
-			if generated(e.Name()) {
-				b, err := os.ReadFile(filepath.Join(dir, e.Name()))
-				if err != nil {
-					t.Fatal(err)
-				}
-				have[e.Name()] = string(b)
-			}
-		}
-		if !*writeCorpus {
-			if !maps.Equal(have, want) {
-				t.Errorf("%s: the seed corpus in %s is stale (%d generated files, want %d): run make corpus", tg.name, dir, len(have), len(want))
-			}
-			continue
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for name := range have {
-			if err := os.Remove(filepath.Join(dir, name)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for _, name := range slices.Sorted(maps.Keys(want)) {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(want[name]), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		fuzzseed.Sync(t, filepath.Join(moduleRoot, tg.dir, "testdata", "fuzz", tg.name), fuzzseed.Prefixed(generatedPrefixes...), want, *writeCorpus,
+			"run make corpus")
 	}
-}
-
-func generated(name string) bool {
-	for _, p := range generatedPrefixes {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // seedsFor returns the generated seed files of a target, by name.
@@ -126,7 +86,7 @@ func seedsFor(tg target, table []string) (map[string]string, error) {
 		return urls(p).Result.(ast.URL).String()
 	}
 	out := map[string]string{}
-	add := func(name string, args ...any) { out[name] = corpusFile(args...) }
+	add := func(name string, args ...any) { out[name] = fuzzseed.File(args...) }
 	switch sig := tg.signature(); {
 	case sig == "string" && documentArgs[tg.params[0]] != nil:
 		kinds := documentArgs[tg.params[0]]
@@ -267,21 +227,4 @@ func document(kind, base string, url func(int) string, i int) string {
 		return b.String()
 	}
 	return "Base: <URL:" + base + ">\nContent-Type: text/html\n\n" + b.String()
-}
-
-// corpusFile encodes arguments as a Go fuzz corpus file.
-func corpusFile(args ...any) string {
-	var b strings.Builder
-	b.WriteString("go test fuzz v1\n")
-	for _, a := range args {
-		switch v := a.(type) {
-		case string:
-			b.WriteString("string(" + strconv.Quote(v) + ")\n")
-		case []byte:
-			b.WriteString("[]byte(" + strconv.Quote(string(v)) + ")\n")
-		case uint8:
-			b.WriteString("byte(" + strconv.QuoteRune(rune(v)) + ")\n")
-		}
-	}
-	return b.String()
 }

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/relurl/relurl/internal/interleave"
 	"github.com/relurl/relurl/internal/scale"
 	"github.com/relurl/relurl/lint/extract"
 )
@@ -101,33 +101,8 @@ func BenchmarkWHATWG(b *testing.B) {
 					}
 				}
 			}
-			runOn, runOff := lintAll(on), lintAll(off)
-			var tOn, tOff []time.Duration
-			odd := false
 			b.SetBytes(int64(2 * n)) // each iteration lints the corpus twice
-			for b.Loop() {
-				odd = !odd
-				first, second := runOff, runOn
-				if odd {
-					first, second = runOn, runOff
-				}
-				t0 := time.Now()
-				first()
-				t1 := time.Now()
-				second()
-				t2 := time.Now()
-				if odd {
-					tOn, tOff = append(tOn, t1.Sub(t0)), append(tOff, t2.Sub(t1))
-				} else {
-					tOff, tOn = append(tOff, t1.Sub(t0)), append(tOn, t2.Sub(t1))
-				}
-			}
-			b.ReportMetric(float64(medianDuration(tOn))/float64(medianDuration(tOff)), "x-off")
+			b.ReportMetric(interleave.Ratio(b, lintAll(on), lintAll(off)), "x-off")
 		})
 	}
-}
-
-func medianDuration(d []time.Duration) time.Duration {
-	slices.Sort(d)
-	return d[len(d)/2]
 }

@@ -1,14 +1,11 @@
 package resolve_test
 
 import (
-	"bufio"
-	"os"
 	"runtime"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/relurl/relurl/internal/benchdata"
 	"github.com/relurl/relurl/resolve"
 )
 
@@ -17,13 +14,6 @@ type relShape struct {
 	name string
 	// target returns the shape's target at about n bytes.
 	target func(n int) string
-}
-
-// repeatTo is unit repeated to make, with prefix and suffix, n bytes or
-// just under.
-func repeatTo(n int, prefix, unit, suffix string) string {
-	k := max(1, (n-len(prefix)-len(suffix))/len(unit))
-	return prefix + strings.Repeat(unit, k) + suffix
 }
 
 // relShapes are the long targets Relative is measured on: every shape of
@@ -36,43 +26,19 @@ func repeatTo(n int, prefix, unit, suffix string) string {
 // ("../x/seg/…g", built).
 func relShapes(tb testing.TB) []relShape {
 	tb.Helper()
-	f, err := os.Open("../testdata/bench/shapes.txt")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
 	var shapes []relShape
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "# ") {
-			continue
-		}
-		fields := strings.Split(line, "\t")
-		if len(fields) != 4 {
-			tb.Fatalf("shapes.txt: %q: want 4 tab-separated fields", line)
-		}
-		var unit, suffix string
-		for i, p := range []*string{&unit, &suffix} {
-			if *p, err = strconv.Unquote(fields[i+2]); err != nil {
-				tb.Fatalf("shapes.txt: %q: %v", line, err)
-			}
-		}
-		shapes = append(shapes, relShape{fields[0], func(n int) string {
-			u, err := resolve.Resolve(rfcBase, repeatTo(n, "", unit, suffix))
+	for _, sh := range benchdata.Shapes(tb) {
+		shapes = append(shapes, relShape{sh.Name, func(n int) string {
+			u, err := resolve.Resolve(rfcBase, sh.Ref(n))
 			if err != nil {
-				tb.Fatalf("shape %s: %.80v", fields[0], err)
+				tb.Fatalf("shape %s: %.80v", sh.Name, err)
 			}
 			return u.String()
 		}})
 	}
-	if err := sc.Err(); err != nil {
-		tb.Fatal(err)
-	}
-	return append(shapes,
-		relShape{"below", func(n int) string { return repeatTo(n, "http://a/b/c/", "seg/", "g") }},
-		relShape{"beside", func(n int) string { return repeatTo(n, "http://a/b/x/", "seg/", "g") }},
-	)
+	below := benchdata.Shape{Prefix: "http://a/b/c/", Unit: "seg/", Suffix: "g"}
+	beside := benchdata.Shape{Prefix: "http://a/b/x/", Unit: "seg/", Suffix: "g"}
+	return append(shapes, relShape{"below", below.Make}, relShape{"beside", beside.Make})
 }
 
 // relSizes are the sizes of the targets: 1 KiB and 64 KiB, the sizes the

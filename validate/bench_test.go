@@ -2,24 +2,13 @@ package validate_test
 
 import (
 	"net/url"
-	"os"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/internal/benchdata"
 	"github.com/relurl/relurl/validate"
 )
-
-// loadMix reads the realistic mix of 20 URLs (about 1 KB) that every
-// benchmark of relurl measures, beside net/url on the same input.
-func loadMix(b *testing.B) []string {
-	b.Helper()
-	data, err := os.ReadFile("../testdata/bench/mix.txt")
-	if err != nil {
-		b.Fatal(err)
-	}
-	return strings.Split(strings.TrimSpace(string(data)), "\n")
-}
 
 func mixBytes(mix []string) int64 {
 	n := 0
@@ -32,7 +21,7 @@ func mixBytes(mix []string) int64 {
 // BenchmarkMix compares the validator with net/url.Parse on the mix, in
 // the same run; ns/op is per mix of 20 URLs.
 func BenchmarkMix(b *testing.B) {
-	mix := loadMix(b)
+	mix := benchdata.Lines(b, "mix.txt")
 	b.Run("impl=net-url", func(b *testing.B) {
 		b.SetBytes(mixBytes(mix))
 		b.ReportAllocs()

@@ -1,42 +1,15 @@
 package validate_test
 
 import (
-	"bufio"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/relurl/relurl/internal/benchdata"
 	"github.com/relurl/relurl/internal/handpass"
 	"github.com/relurl/relurl/validate"
 )
-
-// corpusLines reads a corpus of testdata/bench as the root package's
-// benchmarks do: one input a line, "# " comments, `""` the empty string.
-func corpusLines(b *testing.B, name string) []string {
-	b.Helper()
-	f, err := os.Open("../testdata/bench/" + name)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		switch line := sc.Text(); {
-		case line == "" || strings.HasPrefix(line, "# "):
-		case line == `""`:
-			lines = append(lines, "")
-		default:
-			lines = append(lines, line)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		b.Fatal(err)
-	}
-	return lines
-}
 
 // readerCorpora are the corpora BenchmarkReaders and
 // BenchmarkReadersInterleaved read.
@@ -48,9 +21,9 @@ func readerCorpora(b *testing.B) []struct {
 		name   string
 		inputs []string
 	}{
-		{"mix", corpusLines(b, "mix.txt")},
-		{"realworld", corpusLines(b, "realworld.txt")},
-		{"section5", corpusLines(b, "section5.txt")},
+		{"mix", benchdata.Lines(b, "mix.txt")},
+		{"realworld", benchdata.Lines(b, "realworld.txt")},
+		{"section5", benchdata.Lines(b, "section5.txt")},
 		{"1MB", []string{"http://a/" + strings.Repeat("seg%41/", 1_000_000/7)}},
 	}
 }

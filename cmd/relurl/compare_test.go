@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,29 +8,14 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/compare"
+	"github.com/relurl/relurl/internal/benchdata"
 )
 
 // checkCompareGolden compares got with testdata/compare/name; go test
 // -update rewrites it.
 func checkCompareGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "compare", name)
-	if *updateGolden {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update writes it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("relurl compare output differs from %s (go test -update rewrites it); got:\n%s", path, got)
-	}
+	goldenFile(t, filepath.Join("testdata", "compare", name), got, "relurl compare output")
 }
 
 // compareCases are URLs, alone, that show each part of the text table: a
@@ -159,34 +143,11 @@ var section5Command = []string{"compare", "--markdown", "--base", "http://a/b/c/
 // reference), from the file that holds them with their base.
 func section5Input(t *testing.T) string {
 	t.Helper()
-	f, err := os.Open("../../testdata/bench/section5.txt")
-	if err != nil {
-		t.Fatal(err)
+	lines := benchdata.Lines(t, "section5.txt")
+	if base := section5Command[len(section5Command)-1]; len(lines) == 0 || lines[0] != base {
+		t.Fatalf("section5.txt begins %q, want the command's base %q", lines[:min(len(lines), 1)], base)
 	}
-	defer f.Close()
-	var b strings.Builder
-	sc := bufio.NewScanner(f)
-	base := true
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case line == "" || strings.HasPrefix(line, "# "): // as benchLines reads it
-			continue
-		case base:
-			if line != section5Command[len(section5Command)-1] {
-				t.Fatalf("section5.txt's base is %q, the command's %q", line, section5Command[len(section5Command)-1])
-			}
-			base = false
-			continue
-		case line == `""`:
-			line = ""
-		}
-		b.WriteString(line + "\n")
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
+	return strings.Join(lines[1:], "\n") + "\n"
 }
 
 // TestSection5Table: the table of the three readings of RFC 1808's §5

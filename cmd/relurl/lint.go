@@ -16,6 +16,7 @@ import (
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/format"
+	"github.com/relurl/relurl/lint/report"
 	"github.com/relurl/relurl/lint/runner"
 )
 
@@ -240,7 +241,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageErr(errors.New("--list-external needs the target rules: files or directories to lint (not standard input alone), without --no-targets"))
 	}
 
-	sum := &runner.Summary{}
+	sum := &report.Summary{}
 	fail := false
 	one := &oneReport{Reporter: rep}
 	for i, run := range runs {
@@ -293,7 +294,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // the first run's Start, every file, and one End, with the runs' summary
 // added up, that end calls.
 type oneReport struct {
-	runner.Reporter
+	report.Reporter
 	started bool
 }
 
@@ -306,9 +307,9 @@ func (o *oneReport) Start(rules []lint.Setting) error {
 }
 
 // End does nothing: end ends the report.
-func (o *oneReport) End(*runner.Summary) error { return nil }
+func (o *oneReport) End(*report.Summary) error { return nil }
 
-// Flush flushes the Reporter when it buffers (runner.Reporter).
+// Flush flushes the Reporter when it buffers (report.Reporter).
 func (o *oneReport) Flush() error {
 	if f, ok := o.Reporter.(interface{ Flush() error }); ok {
 		return f.Flush()
@@ -316,7 +317,7 @@ func (o *oneReport) Flush() error {
 	return nil
 }
 
-func (o *oneReport) end(s *runner.Summary) error {
+func (o *oneReport) end(s *report.Summary) error {
 	if !o.started {
 		if err := o.Reporter.Start(nil); err != nil {
 			return err

@@ -16,7 +16,7 @@ import (
 	"github.com/relurl/relurl/lint/extract"
 )
 
-var updateGolden = flag.Bool("update", false, "rewrite the golden files of relurl lint")
+var updateGolden = flag.Bool("update", false, "rewrite the golden files of the command's outputs")
 
 const (
 	siteDir = "../../lint/testdata/site"
@@ -36,9 +36,17 @@ var goldenDir = func() string {
 	return dir
 }()
 
+// checkGolden compares got, relurl lint's output, with
+// testdata/lint/name; go test -update rewrites it.
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join(goldenDir, name)
+	goldenFile(t, filepath.Join(goldenDir, name), got, "relurl lint output")
+}
+
+// goldenFile compares got, what says what it is, with the file at path;
+// go test -update writes got there instead.
+func goldenFile(t *testing.T, path, got, what string) {
+	t.Helper()
 	if *updateGolden {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -53,7 +61,7 @@ func checkGolden(t *testing.T, name, got string) {
 		t.Fatalf("%v (go test -update writes it)", err)
 	}
 	if got != string(want) {
-		t.Errorf("relurl lint output differs from %s (go test -update rewrites it); got:\n%s", path, got)
+		t.Errorf("%s differs from %s (go test -update rewrites it); got:\n%s", what, path, got)
 	}
 }
 

@@ -354,23 +354,7 @@ func TestRootTranscript(t *testing.T) {
 	lint(".", "docs/guide/setup.md")
 	lint("docs/guide", "setup.md")
 	lint(".")
-	got := b.String()
-	if *updateGolden {
-		if err := os.MkdirAll(filepath.Dir(rootTranscript), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(rootTranscript, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(rootTranscript)
-	if err != nil {
-		t.Fatalf("%v (go test -update writes it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("the transcript differs from %s (go test -update rewrites it):\n%s", rootTranscript, got)
-	}
+	goldenFile(t, rootTranscript, b.String(), "the transcript")
 }
 
 // TestLintProjectsExternal: --list-external says each reference to

@@ -11,6 +11,7 @@ import (
 	"github.com/relurl/relurl/internal/atomicfile"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/fix"
+	"github.com/relurl/relurl/lint/report"
 	"github.com/relurl/relurl/lint/runner"
 )
 
@@ -70,10 +71,10 @@ func (c *lintFixes) run(stdout io.Writer) func(f *runner.FixedFile) (bool, error
 	}
 }
 
-// quiet is a runner.Reporter that writes nothing: with --diff, standard
+// quiet is a report.Reporter that writes nothing: with --diff, standard
 // output is the diff.
 type quiet struct{}
 
 func (quiet) Start([]lint.Setting) error    { return nil }
-func (quiet) File(*runner.FileResult) error { return nil }
-func (quiet) End(*runner.Summary) error     { return nil }
+func (quiet) File(*report.FileResult) error { return nil }
+func (quiet) End(*report.Summary) error     { return nil }

@@ -2,12 +2,13 @@ package htmlscan
 
 import (
 	"flag"
-	"maps"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/internal/fuzzseed"
 )
 
 var update = flag.Bool("update", false, "rewrite the fuzz target's seeds (TestFuzzSeeds)")
@@ -29,51 +30,17 @@ func TestFuzzSeeds(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want["page-"+strings.TrimSuffix(filepath.Base(p), ".html")] = seedFile(string(data))
+		want["page-"+strings.TrimSuffix(filepath.Base(p), ".html")] = fuzzseed.File(string(data))
 	}
 	n := 0
 	for _, c := range scanCases {
-		want["case-"+strconv.Itoa(n)] = seedFile(c.doc)
+		want["case-"+strconv.Itoa(n)] = fuzzseed.File(c.doc)
 		n++
 	}
 	for _, c := range stateCases {
-		want["case-"+strconv.Itoa(n)] = seedFile(c.doc)
+		want["case-"+strconv.Itoa(n)] = fuzzseed.File(c.doc)
 		n++
 	}
-	dir := filepath.Join("testdata", "fuzz", seedDir)
-	have := map[string]string{}
-	entries, _ := os.ReadDir(dir)
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), "page-") || strings.HasPrefix(e.Name(), "case-") {
-			data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-			if err != nil {
-				t.Fatal(err)
-			}
-			have[e.Name()] = string(data)
-		}
-	}
-	if !*update {
-		if !maps.Equal(have, want) {
-			t.Errorf("%s: the seeds are stale (%d files, want %d): go test ./internal/htmlscan -run TestFuzzSeeds -update", dir, len(have), len(want))
-		}
-		return
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name := range have {
-		if err := os.Remove(filepath.Join(dir, name)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for name, data := range want {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
-// seedFile is a Go fuzz corpus file of one string argument.
-func seedFile(s string) string {
-	return "go test fuzz v1\nstring(" + strconv.Quote(s) + ")\n"
+	fuzzseed.Sync(t, filepath.Join("testdata", "fuzz", seedDir), fuzzseed.Prefixed("page-", "case-"), want, *update,
+		"go test ./internal/htmlscan -run TestFuzzSeeds -update")
 }

@@ -73,6 +73,15 @@ var allowed = map[string][]string{
 	"internal/layout":     {},
 	"internal/seedzip":    {},
 	"internal/testseed":   {},
+	// internal/fuzzseed: the fuzz targets' seed files, kept in step
+	// with their sources by the tests that write them.
+	"internal/fuzzseed": {},
+	// internal/benchdata: the corpora of testdata/bench, read as the
+	// benchmarks and the tests on them read them.
+	"internal/benchdata": {},
+	// internal/interleave: two pieces of work timed in alternation, for
+	// the ratios of make bench.
+	"internal/interleave": {},
 	"internal/gittest":    {"internal/testtool"},
 	// internal/testtool: what a test drives besides Go code, skipped or
 	// failed by CI's RELURL_REQUIRE_* variables.
@@ -148,8 +157,13 @@ var allowed = map[string][]string{
 	// lint/extract/internal/gfm: goldmark's GitHub extensions, copied with
 	// their regular expressions compiled on first use.
 	"lint/extract/internal/gfm": {"github.com/yuin/goldmark"},
-	// lint/format: the output formats, over a run's findings.
-	"lint/format":   {"ast", "lint", "lint/fix", "lint/runner"},
+	// lint/report: what a run hands its output formats (the Reporter,
+	// each file's result, the run's summary), below both the runner and
+	// the formats.
+	"lint/report": {"ast", "lint", "lint/extract", "lint/fix"},
+	// lint/format: the output formats, over a run's findings as
+	// lint/report has them; not the runner (TestLinkedApart).
+	"lint/format":   {"ast", "lint", "lint/fix", "lint/report"},
 	"lint/analyzer": {"ast", "lint", "lint/fix", "golang.org/x/tools"},
 	// lint/golangci: the analyzer as a golangci-lint module plugin.
 	"lint/golangci": {"lint", "lint/analyzer", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},
@@ -306,8 +320,9 @@ var runnerOnly = []string{
 
 // TestLinkedApart: what links the linter's library to check URLs
 // elsewhere (the Go analyzer, its golangci-lint plugin and vet tool, the
-// playground's WebAssembly module) links none of runnerOnly: no directory
-// walker, no configuration reader.
+// playground's WebAssembly module), and the output formats, which write
+// what they are handed, link none of runnerOnly: no directory walker, no
+// configuration reader.
 func TestLinkedApart(t *testing.T) {
 	for _, c := range []struct {
 		pkg string
@@ -317,6 +332,7 @@ func TestLinkedApart(t *testing.T) {
 		{"lint/golangci", nil},
 		{"cmd/relurlvet", nil},
 		{"playground/wasm", []string{"GOOS=js", "GOARCH=wasm"}},
+		{"lint/format", nil},
 	} {
 		cmd := exec.Command("go", "list", "-deps", module+"/"+c.pkg)
 		cmd.Env = append(os.Environ(), c.env...)

@@ -5,9 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/relurl/relurl/internal/fuzzseed"
 )
 
 // TestFuzzSeeds keeps the hand-made part of the fuzz targets' seed
@@ -31,50 +32,16 @@ func TestFuzzSeeds(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want["golden-"+filepath.Base(name)] = seedFile(string(data))
+				want["golden-"+filepath.Base(name)] = fuzzseed.File(string(data))
 			}
 		}
 		for _, s := range hostileShapes(k) {
-			want["hostile-"+strings.ReplaceAll(s.Name, " ", "-")] = seedFile(s.Make(64))
+			want["hostile-"+strings.ReplaceAll(s.Name, " ", "-")] = fuzzseed.File(s.Make(64))
 		}
 		if len(want) == 0 {
 			t.Errorf("%v: no golden document or hostile shape to seed %s with", k, fuzzTargets[k])
 		}
-		dir := filepath.Join("testdata", "fuzz", fuzzTargets[k])
-		have := map[string]string{}
-		entries, _ := os.ReadDir(dir)
-		for _, e := range entries {
-			if strings.HasPrefix(e.Name(), "golden-") || strings.HasPrefix(e.Name(), "hostile-") {
-				data, err := os.ReadFile(filepath.Join(dir, e.Name()))
-				if err != nil {
-					t.Fatal(err)
-				}
-				have[e.Name()] = string(data)
-			}
-		}
-		if !*update {
-			if !maps.Equal(have, want) {
-				t.Errorf("%s: the golden and hostile seeds are stale (%d files, want %d): go test ./lint/extract -run TestFuzzSeeds -update", dir, len(have), len(want))
-			}
-			continue
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for name := range have {
-			if err := os.Remove(filepath.Join(dir, name)); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for name, data := range want {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		fuzzseed.Sync(t, filepath.Join("testdata", "fuzz", fuzzTargets[k]), fuzzseed.Prefixed("golden-", "hostile-"), want, *update,
+			"go test ./lint/extract -run TestFuzzSeeds -update")
 	}
-}
-
-// seedFile is a Go fuzz corpus file of one string argument.
-func seedFile(s string) string {
-	return "go test fuzz v1\nstring(" + strconv.Quote(s) + ")\n"
 }

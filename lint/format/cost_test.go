@@ -7,7 +7,7 @@ import (
 
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
-	"github.com/relurl/relurl/lint/runner"
+	"github.com/relurl/relurl/lint/report"
 )
 
 // TestGitHubCost: a workflow command costs a few allocations, as a line of
@@ -22,8 +22,8 @@ func TestGitHubCost(t *testing.T) {
 	if len(findings) != 300 {
 		t.Fatalf("%d findings, want 300", len(findings))
 	}
-	per := func(rep runner.Reporter) float64 {
-		return testing.AllocsPerRun(10, func() { _ = rep.File(&runner.FileResult{Findings: findings}) }) / float64(len(findings))
+	per := func(rep report.Reporter) float64 {
+		return testing.AllocsPerRun(10, func() { _ = rep.File(&report.FileResult{Findings: findings}) }) / float64(len(findings))
 	}
 	text, github := per(NewText(io.Discard, false)), per(NewGitHub(io.Discard, Options{}))
 	t.Logf("allocations per finding: text %.1f, github %.1f", text, github)

@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/relurl/relurl/lint"
-	"github.com/relurl/relurl/lint/runner"
+	"github.com/relurl/relurl/lint/report"
 )
 
 // Options says how a format writes.
@@ -30,12 +30,12 @@ type Options struct {
 // formats are the formats by name, in the order they are documented.
 var formats = []struct {
 	name string
-	make func(w io.Writer, opts Options) runner.Reporter
+	make func(w io.Writer, opts Options) report.Reporter
 }{
-	{"text", func(w io.Writer, opts Options) runner.Reporter { return NewText(w, opts.Verbose) }},
-	{"json", func(w io.Writer, _ Options) runner.Reporter { return NewJSON(w) }},
-	{"sarif", func(w io.Writer, opts Options) runner.Reporter { return NewSARIF(w, opts) }},
-	{"github", func(w io.Writer, opts Options) runner.Reporter { return NewGitHub(w, opts) }},
+	{"text", func(w io.Writer, opts Options) report.Reporter { return NewText(w, opts.Verbose) }},
+	{"json", func(w io.Writer, _ Options) report.Reporter { return NewJSON(w) }},
+	{"sarif", func(w io.Writer, opts Options) report.Reporter { return NewSARIF(w, opts) }},
+	{"github", func(w io.Writer, opts Options) report.Reporter { return NewGitHub(w, opts) }},
 }
 
 // Names returns the names of the formats: "text", "json", "sarif",
@@ -49,7 +49,7 @@ func Names() []string {
 }
 
 // New returns the format called name, writing to w.
-func New(name string, w io.Writer, opts Options) (runner.Reporter, error) {
+func New(name string, w io.Writer, opts Options) (report.Reporter, error) {
 	for _, f := range formats {
 		if f.name == name {
 			return f.make(w, opts), nil
@@ -68,14 +68,14 @@ func orList(names []string) string {
 
 // Write writes findings with the format rep, as the report of one run
 // over one file: Start with rules, File, End.
-func Write(rep runner.Reporter, rules []lint.Setting, findings []lint.Finding) error {
+func Write(rep report.Reporter, rules []lint.Setting, findings []lint.Finding) error {
 	if err := rep.Start(rules); err != nil {
 		return err
 	}
-	if err := rep.File(&runner.FileResult{Findings: findings}); err != nil {
+	if err := rep.File(&report.FileResult{Findings: findings}); err != nil {
 		return err
 	}
-	return rep.End(&runner.Summary{Files: 1})
+	return rep.End(&report.Summary{Files: 1})
 }
 
 // Window sizes of the output formats, so that output stays bounded by the

@@ -12,7 +12,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
-	"github.com/relurl/relurl/lint/runner"
+	"github.com/relurl/relurl/lint/report"
 )
 
 // failingWriter fails every write.
@@ -20,7 +20,7 @@ type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
-// TestFormats: every format is a runner.Reporter made by name, writes
+// TestFormats: every format is a report.Reporter made by name, writes
 // nothing for no findings but its frame, and reports a failing writer.
 func TestFormats(t *testing.T) {
 	l, err := lint.New(lint.Options{})
@@ -49,7 +49,7 @@ func TestFormats(t *testing.T) {
 func TestSARIFUnknownRule(t *testing.T) {
 	s := NewSARIF(&bytes.Buffer{}, Options{})
 	_ = s.Start(nil)
-	err := s.File(&runner.FileResult{Findings: []lint.Finding{{Rule: "no/such-rule", Severity: ast.SeverityError}}})
+	err := s.File(&report.FileResult{Findings: []lint.Finding{{Rule: "no/such-rule", Severity: ast.SeverityError}}})
 	if err == nil {
 		t.Error("a finding of an unlisted rule was written")
 	}
@@ -144,10 +144,10 @@ func TestSARIFLog(t *testing.T) {
 	var warned []string
 	s := NewSARIF(&buf, Options{Root: "docs", Version: "v1.2.3", Warn: func(m string) { warned = append(warned, m) }})
 	_ = s.Start(l.Rules())
-	_ = s.File(&runner.FileResult{Name: "docs/a.urls", Findings: l.File("docs/a.urls", []byte("a b\n"), extract.KindText)})
-	_ = s.File(&runner.FileResult{Name: "other/b.urls", Findings: l.File("other/b.urls", []byte("c d\n"), extract.KindText)})
-	_ = s.File(&runner.FileResult{Name: "docs/gone.html", Err: errors.New("open docs/gone.html: no such file or directory")})
-	if err := s.End(&runner.Summary{}); err != nil {
+	_ = s.File(&report.FileResult{Name: "docs/a.urls", Findings: l.File("docs/a.urls", []byte("a b\n"), extract.KindText)})
+	_ = s.File(&report.FileResult{Name: "other/b.urls", Findings: l.File("other/b.urls", []byte("c d\n"), extract.KindText)})
+	_ = s.File(&report.FileResult{Name: "docs/gone.html", Err: errors.New("open docs/gone.html: no such file or directory")})
+	if err := s.End(&report.Summary{}); err != nil {
 		t.Fatal(err)
 	}
 	var log sarifLog
@@ -277,7 +277,7 @@ func TestFixesInOutput(t *testing.T) {
 // anything but its name and where it leads.
 func TestSkippedOutside(t *testing.T) {
 	l, _ := lint.New(lint.Options{})
-	res := &runner.FileResult{Name: "docs/pw.urls", Skipped: runner.SkippedOutside, Outside: "/etc/passwd"}
+	res := &report.FileResult{Name: "docs/pw.urls", Skipped: report.SkippedOutside, Outside: "/etc/passwd"}
 	want := map[string]string{
 		"text":   "",
 		"json":   "",
@@ -295,7 +295,7 @@ func TestSkippedOutside(t *testing.T) {
 		if err := rep.File(res); err != nil {
 			t.Fatal(err)
 		}
-		if err := rep.End(&runner.Summary{}); err != nil {
+		if err := rep.End(&report.Summary{}); err != nil {
 			t.Fatal(err)
 		}
 		if name != "sarif" {

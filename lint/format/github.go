@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/lint"
-	"github.com/relurl/relurl/lint/runner"
+	"github.com/relurl/relurl/lint/report"
 )
 
 // GitHub writes GitHub Actions workflow commands, one per finding, which
@@ -41,13 +41,13 @@ func (g *GitHub) Start([]lint.Setting) error { return nil }
 
 // File writes a command per finding, and one for a file not read: an
 // ::error for one that could not be read, a ::warning for one not read
-// for leading out of the root ([runner.SkippedOutside]).
-func (g *GitHub) File(r *runner.FileResult) error {
+// for leading out of the root ([report.SkippedOutside]).
+func (g *GitHub) File(r *report.FileResult) error {
 	if r.Err != nil {
 		p, _ := relToRoot(r.Name, g.opts.Root)
 		fmt.Fprintf(g.w, "::error file=%s,title=input::%s\n", escapeProperty(p), escapeData(r.Err.Error()))
 	}
-	if r.Skipped == runner.SkippedOutside {
+	if r.Skipped == report.SkippedOutside {
 		p, _ := relToRoot(r.Name, g.opts.Root)
 		fmt.Fprintf(g.w, "::warning file=%s,title=input::%s\n", escapeProperty(p), escapeData("skipped: "+r.SkipWhy()))
 	}
@@ -94,7 +94,7 @@ func (g *GitHub) Flush() error {
 }
 
 // End writes out what is buffered.
-func (g *GitHub) End(*runner.Summary) error { return g.Flush() }
+func (g *GitHub) End(*report.Summary) error { return g.Flush() }
 
 // The escapers of workflow commands, built once: a strings.Replacer is
 // immutable and safe for concurrent use, and building one per finding

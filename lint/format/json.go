@@ -8,7 +8,7 @@ import (
 
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/fix"
-	"github.com/relurl/relurl/lint/runner"
+	"github.com/relurl/relurl/lint/report"
 )
 
 // JSON writes one JSON object per finding, one per line, with every field
@@ -84,7 +84,7 @@ func (j *JSON) Start([]lint.Setting) error { return nil }
 
 // File writes the file's findings; they may wait in a buffer until Flush
 // or End.
-func (j *JSON) File(r *runner.FileResult) error {
+func (j *JSON) File(r *report.FileResult) error {
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		text, textCut := window(f.Text, 0, TextWindow)
@@ -120,4 +120,4 @@ func (j *JSON) Flush() error {
 }
 
 // End writes out what is buffered.
-func (j *JSON) End(*runner.Summary) error { return j.Flush() }
+func (j *JSON) End(*report.Summary) error { return j.Flush() }

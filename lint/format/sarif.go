@@ -17,7 +17,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/fix"
-	"github.com/relurl/relurl/lint/runner"
+	"github.com/relurl/relurl/lint/report"
 )
 
 // FingerprintKey is the key of relurl's partial fingerprint in SARIF
@@ -120,13 +120,13 @@ func (s *SARIF) Start(rules []lint.Setting) error {
 
 // File writes the file's findings as results; an input that could not be
 // read becomes an error notification of the invocation, and one not read
-// for leading out of the root ([runner.SkippedOutside]) a warning one.
-func (s *SARIF) File(r *runner.FileResult) error {
+// for leading out of the root ([report.SkippedOutside]) a warning one.
+func (s *SARIF) File(r *report.FileResult) error {
 	level, msg := "error", ""
 	switch {
 	case r.Err != nil:
 		msg = r.Err.Error()
-	case r.Skipped == runner.SkippedOutside:
+	case r.Skipped == report.SkippedOutside:
 		// Not read, and not a fault of the run: said, as a warning.
 		level, msg = "warning", r.Name+": skipped: "+r.SkipWhy()
 	}
@@ -223,7 +223,7 @@ func (s *SARIF) Flush() error {
 }
 
 // End writes the invocation and closes the log.
-func (s *SARIF) End(*runner.Summary) error {
+func (s *SARIF) End(*report.Summary) error {
 	if s.results > 0 {
 		s.w.WriteString("\n" + memberIndent)
 	}

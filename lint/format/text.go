@@ -8,7 +8,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
-	"github.com/relurl/relurl/lint/runner"
+	"github.com/relurl/relurl/lint/report"
 )
 
 // Text writes findings one per line, as compilers do:
@@ -33,7 +33,7 @@ func (t *Text) Start([]lint.Setting) error { return nil }
 
 // File writes the file's findings; they may wait in a buffer until Flush
 // or End.
-func (t *Text) File(r *runner.FileResult) error {
+func (t *Text) File(r *report.FileResult) error {
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		fmt.Fprintf(t.w, "%s:%d:%d: %s: %s [%s]\n", f.File, f.Line, f.Column, f.Severity, f.Message, f.Rule)
@@ -75,4 +75,4 @@ func (t *Text) Flush() error {
 }
 
 // End writes out what is buffered.
-func (t *Text) End(*runner.Summary) error { return t.Flush() }
+func (t *Text) End(*report.Summary) error { return t.Flush() }

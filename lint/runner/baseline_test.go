@@ -8,17 +8,18 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/report"
 )
 
-// collect is a Reporter that keeps the findings.
+// collect is a report.Reporter that keeps the findings.
 type collect struct{ findings []lint.Finding }
 
 func (c *collect) Start([]lint.Setting) error { return nil }
-func (c *collect) File(r *FileResult) error {
+func (c *collect) File(r *report.FileResult) error {
 	c.findings = append(c.findings, r.Findings...)
 	return nil
 }
-func (c *collect) End(*Summary) error { return nil }
+func (c *collect) End(*report.Summary) error { return nil }
 
 func writeTree(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
@@ -44,7 +45,7 @@ func TestBaselineRoundTrip(t *testing.T) {
 `
 	writeTree(t, dir, map[string]string{"docs/a.html": page, "docs/sub/b.urls": "x y\nhttp://a/%zz\n"})
 	l := mustNew(t, lint.Options{Retrieval: "http://www.example.com/"})
-	run := func(jobs int, base, record *Baseline) (*Summary, []lint.Finding) {
+	run := func(jobs int, base, record *Baseline) (*report.Summary, []lint.Finding) {
 		t.Helper()
 		var c collect
 		r := Run{Linter: l, Jobs: jobs, Baseline: base, Record: record}

@@ -12,14 +12,15 @@ import (
 
 	"github.com/relurl/relurl/internal/scale"
 	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/report"
 )
 
-// discard is a Reporter that keeps nothing.
+// discard is a report.Reporter that keeps nothing.
 type discard struct{}
 
-func (discard) Start([]lint.Setting) error { return nil }
-func (discard) File(*FileResult) error     { return nil }
-func (discard) End(*Summary) error         { return nil }
+func (discard) Start([]lint.Setting) error    { return nil }
+func (discard) File(*report.FileResult) error { return nil }
+func (discard) End(*report.Summary) error     { return nil }
 
 // BenchmarkControls lints a tree of 120 pages of scale.Pages (6 MB, in 4
 // directories, one of them an override's) through Run with one job, the

@@ -5,8 +5,9 @@
 // size limit (package internal/input, --max-size), tells its kind, lints
 // it with the linter the file's overrides make, and hands the findings,
 // in the order the files were named however many run at a time (the
-// sequencer of package internal/sequencer), to a [Reporter]: the formats
-// of package lint/format. A fault in one place never costs the rest.
+// sequencer of package internal/sequencer), to a [report.Reporter]: the
+// formats of package lint/format. A fault in one place never costs the
+// rest.
 //
 // The controls of such a run live here: the configuration file
 // .relurl.toml ([Config], [ParseConfig], [LoadConfig], [FindConfig];

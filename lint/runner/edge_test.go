@@ -9,6 +9,7 @@ import (
 
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/report"
 	"github.com/relurl/relurl/lint/target"
 )
 
@@ -58,7 +59,7 @@ func TestRunOutside(t *testing.T) {
 	top := edgeTree(t)
 	docs := filepath.Join(top, "proj/docs")
 	l := mustNew(t, lint.Options{})
-	lintIt := func(follow bool, args ...string) (*recorder, *Summary, []string) {
+	lintIt := func(follow bool, args ...string) (*recorder, *report.Summary, []string) {
 		t.Helper()
 		var warned []string
 		rec := &recorder{}
@@ -85,7 +86,7 @@ func TestRunOutside(t *testing.T) {
 	}
 	// lib.js, of no known kind by its name, is skipped as such, in
 	// silence, as the walk would skip it inside the root.
-	if sum.Skipped[SkippedOutside] != 4 || sum.Files != 2 || sum.Skipped[SkippedKind] != 2 {
+	if sum.Skipped[report.SkippedOutside] != 4 || sum.Files != 2 || sum.Skipped[report.SkippedKind] != 2 {
 		t.Errorf("summary %s", sum)
 	}
 	wantWarned := []string{
@@ -99,7 +100,7 @@ func TestRunOutside(t *testing.T) {
 	}
 	var outside []string
 	for _, f := range rec.files {
-		if f.Skipped == SkippedOutside {
+		if f.Skipped == report.SkippedOutside {
 			outside = append(outside, f.Outside)
 		}
 	}
@@ -117,7 +118,7 @@ func TestRunOutside(t *testing.T) {
 	if got, want := rel(rec.findingsOf()), []string{"home/dir/x.urls:1 fsegment/char"}; !slices.Equal(got, want) {
 		t.Errorf("named: findings %q, want %q", got, want)
 	}
-	if sum.Skipped[SkippedOutside] != 3 {
+	if sum.Skipped[report.SkippedOutside] != 3 {
 		t.Errorf("named: summary %s", sum)
 	}
 
@@ -128,13 +129,13 @@ func TestRunOutside(t *testing.T) {
 	if got, want := rel(rec.findingsOf()), []string{"proj/docs/inside.urls:1 fsegment/char", "proj/docs/ok.urls:1 fsegment/char", "proj/.git/config.urls:1 fsegment/char"}; !slices.Equal(got, want) {
 		t.Errorf("root at the top: findings %q, want %q", got, want)
 	}
-	if sum.Skipped[SkippedOutside] != 4 {
+	if sum.Skipped[report.SkippedOutside] != 4 {
 		t.Errorf("root at the top: summary %s", sum)
 	}
 
 	// --follow-outside: read.
 	rec, sum, warned = lintIt(true, docs)
-	if sum.Skipped[SkippedOutside] != 0 || sum.Files != 6 || len(warned) != 0 {
+	if sum.Skipped[report.SkippedOutside] != 0 || sum.Files != 6 || len(warned) != 0 {
 		t.Errorf("followed: summary %s, warned %q", sum, warned)
 	}
 	read := strings.Join(rel(rec.findingsOf()), " ")
@@ -147,7 +148,7 @@ func TestRunOutside(t *testing.T) {
 
 // lintIt2 lints args with root as the root, and returns what was
 // reported, the summary and what was said.
-func lintIt2(t *testing.T, l *lint.Linter, root string, follow bool, args ...string) (*recorder, *Summary, []string) {
+func lintIt2(t *testing.T, l *lint.Linter, root string, follow bool, args ...string) (*recorder, *report.Summary, []string) {
 	t.Helper()
 	var warned []string
 	rec := &recorder{}
@@ -167,17 +168,17 @@ func TestOpenThroughRoot(t *testing.T) {
 	top := edgeTree(t)
 	docs := filepath.Join(top, "proj/docs")
 	run := &Run{Linter: mustNew(t, lint.Options{}), Root: docs}
-	rn := &runner{Run: run, fsys: osFS{}, max: 1 << 20, edge: newEdge(docs)}
+	rn := &runner{Run: run, setup: &Setup{Linter: run.Linter, MaxSize: 1 << 20}, fsys: osFS{}, edge: newEdge(docs)}
 	root, err := os.OpenRoot(rn.edge.realRoot)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer root.Close()
 	rn.realRoot = root
-	lintIt := func(name string) *FileResult {
+	lintIt := func(name string) *report.FileResult {
 		t.Helper()
-		var res *FileResult
-		rn.lintOne(0, item{name: name, walked: true}, func(r *FileResult) { res = r })
+		var res *report.FileResult
+		rn.lintOne(0, item{name: name, walked: true}, func(r *result) { res = &r.FileResult })
 		return res
 	}
 	swap := func(link, target string) {
@@ -204,7 +205,7 @@ func TestOpenThroughRoot(t *testing.T) {
 		filepath.Join(dir, "x.urls"): filepath.Join(top, "home/dir/x.urls"),
 	} {
 		res := lintIt(name)
-		if res.Skipped != SkippedOutside || res.Outside != real || len(res.Findings) != 0 || res.URLs != 0 {
+		if res.Skipped != report.SkippedOutside || res.Outside != real || len(res.Findings) != 0 || res.URLs != 0 {
 			t.Errorf("%s, out of the root since the walk: %+v", name, res)
 		}
 	}

@@ -3,11 +3,11 @@ package runner
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/fix"
+	"github.com/relurl/relurl/lint/report"
 )
 
 // FixedFile is a file whose findings have fixes, handed to [Run.Fix] once
@@ -35,7 +35,7 @@ type FixedFile struct {
 
 // fixFile makes the fixes of res, the findings of src (a file of kind read
 // against retrieval) that are to be reported (lint.ApplyFixes).
-func fixFile(res *FileResult, src []byte, kind extract.Kind, retrieval string) {
+func fixFile(res *result, src []byte, kind extract.Kind, retrieval string) {
 	fixed, edits, n, err := lint.ApplyFixes(src, res.Findings, kind, retrieval)
 	switch {
 	case err != nil:
@@ -48,7 +48,7 @@ func fixFile(res *FileResult, src []byte, kind extract.Kind, retrieval string) {
 // relint lints the fixed file of res with l, the file's linter, for the
 // findings a run that makes the fixes reports: those left, at their
 // places in the file as it now is.
-func (r *runner) relint(l *lint.Linter, res *FileResult, kind extract.Kind, retrieval string, t *lint.Targets) {
+func (r *runner) relint(l *lint.Linter, res *result, kind extract.Kind, retrieval string, t *lint.Targets) {
 	f := res.fixed
 	c := l.CheckWith(res.Name, string(f.Fixed), kind, retrieval, nil, t)
 	f.left, _, _ = r.filter(res.Name, c.Findings)
@@ -94,47 +94,8 @@ func dropped(all, kept []lint.Finding) []lint.Finding {
 	return gone
 }
 
-// FixString sums up the fixes of a run whose linter computed them, in one
-// line, as relurl lint --fix and --diff write it before the summary:
-//
-//	fixed 12 findings with 10 edits in 3 files; 5 findings without a fix: 2 ipv6-literal, 3 readers-disagree
-//
-// made says whether the fixes were made ("fixed") or only shown ("would
-// fix").
-func (s *Summary) FixString(made bool) string {
-	var b strings.Builder
-	verb := "would fix"
-	if made {
-		verb = "fixed"
-	}
-	fmt.Fprintf(&b, "%s %s with %s in %s", verb, plural(s.Fixed, "finding"), plural(s.Edits, "edit"), plural(s.FilesFixed, "file"))
-	fmt.Fprintf(&b, "; %s without a fix", plural(total(reasonCounts(s.NoFix)), "finding"))
-	if len(s.NoFix) > 0 {
-		b.WriteString(": ")
-		first := true
-		for _, ri := range fix.Reasons() {
-			if n := s.NoFix[ri.Reason]; n > 0 {
-				if !first {
-					b.WriteString(", ")
-				}
-				fmt.Fprintf(&b, "%d %s", n, ri.Reason)
-				first = false
-			}
-		}
-	}
-	return b.String()
-}
-
-func reasonCounts(m map[fix.Reason]int) map[string]int {
-	out := make(map[string]int, len(m))
-	for r, n := range m {
-		out[string(r)] = n
-	}
-	return out
-}
-
 // fix hands Run.Fix the fixes of one file's result, and counts them.
-func (r *Run) fix(res *FileResult, sum *Summary, warn func(error)) {
+func (r *Run) fix(res *result, sum *report.Summary, warn func(error)) {
 	if res.FixErr != nil {
 		warn(res.FixErr)
 		sum.Errors++

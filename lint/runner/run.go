@@ -9,8 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -22,199 +20,25 @@ import (
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/fix"
+	"github.com/relurl/relurl/lint/report"
 )
 
-// Reporter receives the results of a [Run] in order: Start once, File for
-// each file in the order the run was given them, End once with the run's
-// summary. The formats of package lint/format are Reporters. A Reporter
-// that buffers its output may also have a method Flush() error, which
-// the run calls after each file while it draws a progress bar.
-type Reporter interface {
-	// Start begins the report; rules are the catalog as the run's linter
-	// applies it.
-	Start(rules []lint.Setting) error
-	// File reports one file: its findings, in order of position, or why it
-	// was not linted. A file with many findings comes in parts
-	// ([FileResult.Partial]), in order.
-	File(r *FileResult) error
-	// End ends the report.
-	End(s *Summary) error
-}
-
-// FileResult is what a [Run] found in one file, or in one part of it.
-type FileResult struct {
-	// Name is the file's name as given (a walked file's path), or
-	// "<stdin>".
-	Name string
-	// Findings are the file's findings, in order of position.
-	Findings []lint.Finding
-	// Partial marks a part of a file's findings that more parts follow:
-	// a file with thousands of findings is reported as soon as they are
-	// final, in parts whose findings, one after the other, are the file's,
-	// so that they are never all held at once. Only the last part (not
-	// Partial) has Notes, URLs, Err and Skipped.
-	Partial bool
-	// Notes say which parts of the file were not read, or not as their
-	// format wants them, and why; each is also a finding of the input
-	// family, when its rule is on.
-	Notes []extract.Note
-	// URLs is how many URLs the file holds.
-	URLs int
-	// Err is why the file could not be read, or nil: an *fs.PathError, an
-	// *input.TooLargeError, an error wrapping [ErrUnknownKind].
-	Err error
-	// Skipped, when not "", says why the file was not linted: one of the
-	// Skipped constants ([SkippedKind], [SkippedBinary], ...).
-	Skipped string
-	// Outside, for a file skipped as [SkippedOutside], is where it leads:
-	// its real path, every symbolic link followed. Nothing of the file
-	// was read.
-	Outside string
-	// Suppressed is how many findings the file's relurl:ignore directives
-	// suppressed; Baselined how many the run's baseline dropped. Neither
-	// kind is in Findings.
-	Suppressed, Baselined int
-	// Unchanged is how many findings were on lines unchanged since the
-	// revision of Run.NewFrom; they are not in Findings.
-	Unchanged int
+// result is a file's [report.FileResult] as the run carries it from the
+// job that lints the file to the reporter, with what the run needs of it
+// besides.
+type result struct {
+	report.FileResult
 	// recorded are the findings Run.Record records: those of Findings
 	// before Run.Baseline dropped any.
 	recorded []lint.Finding
-	// FixErr, when Run.Fix is set, is why the file's fixes were not made
-	// (ErrReadBack, or the file changed while it was linted); fixed is
-	// what they make of it, nil when there are none; fixMade says they
-	// were made.
-	FixErr  error
+	// fixed is what the file's fixes make of it, when Run.Fix is set: nil
+	// when there are none; fixMade says they were made.
 	fixed   *FixedFile
 	fixMade bool
-	// Targets marks the findings of the target rules that are checked
-	// once every file is linted (the fragments: Run.Targets): a part of
-	// their own, reported after every file, in the order of the files.
-	Targets bool
-	// AliasOf, when not "", says that Name is another name of the file
-	// AliasOf, linted under that name: the part holds the target rules'
-	// findings under this name.
-	AliasOf string
 	// tres is what the target rules found besides the findings; aliases
 	// the items of the file's other names that they checked.
 	tres    *lint.TargetResult
 	aliases []int
-}
-
-// SkipWhy says why the file was not linted, as [Run.Warn] and the formats
-// that report inputs say it; "" when it was linted.
-func (r *FileResult) SkipWhy() string {
-	if r.Skipped == SkippedOutside {
-		return SkippedOutside + ", to " + r.Outside + " (through a symbolic link): not read; --follow-outside reads it"
-	}
-	return r.Skipped
-}
-
-// Summary sums up a [Run].
-type Summary struct {
-	// Files is how many files were linted.
-	Files int
-	// Skipped counts the files (and directories) not linted, by why: the
-	// Skipped constants ([SkippedKind], ...), and those a caller adds.
-	Skipped map[string]int
-	// Errors is how many inputs could not be read.
-	Errors int
-	// URLs is how many URLs the files held.
-	URLs int
-	// Findings counts the findings reported, by severity.
-	Findings map[ast.Severity]int
-	// Suppressed and Baselined count the findings not reported because an
-	// inline suppression or the baseline dropped them; the run leaves them
-	// to whoever drops the findings.
-	Suppressed, Baselined int
-	// NewFrom is the revision of Run.NewFrom, or "" when the run reports
-	// every line's findings; Unchanged counts the findings it did not
-	// report for being on lines unchanged since it.
-	NewFrom   string
-	Unchanged int
-	// Elapsed is the run's wall time.
-	Elapsed time.Duration
-	// When Run.Fix is set: Fixed counts the findings the fixes mend,
-	// Edits the edits, FilesFixed the files they change; NoFix counts the
-	// findings reported without a fix, by why ([fix.Reasons]).
-	Fixed, Edits, FilesFixed int
-	NoFix                    map[fix.Reason]int
-	// TargetsOn says the target rules had a tree (Run.Targets); Targets
-	// counts the references under the root, those to other sites, and
-	// the fragments not checked.
-	TargetsOn bool
-	Targets   lint.TargetStats
-}
-
-// Worst returns the most severe severity of the findings, and false when
-// there are none.
-func (s *Summary) Worst() (ast.Severity, bool) {
-	for _, sev := range []ast.Severity{ast.SeverityError, ast.SeverityWarning, ast.SeverityInfo} {
-		if s.Findings[sev] > 0 {
-			return sev, true
-		}
-	}
-	return 0, false
-}
-
-// String spells the summary in one line, as relurl lint writes it on
-// standard error after every run:
-//
-//	530 files linted, 497 skipped (497 of no known kind), 0 unreadable; 112034 URLs; 2 errors, 9 warnings, 0 info; 0 suppressed, 0 baselined; 1.42s
-//
-// With Run.NewFrom, the findings on unchanged lines are counted after the
-// baselined ones: "0 baselined, 7 on lines unchanged since main; 0.31s".
-//
-// With the target rules, after the URLs, the references under the
-// root, to other sites, and the fragments not checked:
-//
-//	…; 112034 URLs (104511 under the root, 7399 to other sites, 3 fragments not checked); …
-func (s *Summary) String() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s linted, %d skipped", plural(s.Files, "file"), total(s.Skipped))
-	if len(s.Skipped) > 0 {
-		whys := make([]string, 0, len(s.Skipped))
-		for why := range s.Skipped {
-			whys = append(whys, why)
-		}
-		slices.Sort(whys)
-		b.WriteString(" (")
-		for i, why := range whys {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "%d %s", s.Skipped[why], why)
-		}
-		b.WriteString(")")
-	}
-	fmt.Fprintf(&b, ", %d unreadable; %s", s.Errors, plural(s.URLs, "URL"))
-	if s.TargetsOn {
-		fmt.Fprintf(&b, " (%d under the root, %d to other sites, %s not checked)", s.Targets.Internal, s.Targets.External,
-			plural(s.Targets.Unchecked, "fragment"))
-	}
-	fmt.Fprintf(&b, "; %s, %s, %s; %d suppressed, %d baselined",
-		plural(s.Findings[ast.SeverityError], "error"), plural(s.Findings[ast.SeverityWarning], "warning"),
-		strconv.Itoa(s.Findings[ast.SeverityInfo])+" info", s.Suppressed, s.Baselined)
-	if s.NewFrom != "" {
-		fmt.Fprintf(&b, ", %d on lines unchanged since %s", s.Unchanged, s.NewFrom)
-	}
-	fmt.Fprintf(&b, "; %.2fs", s.Elapsed.Seconds())
-	return b.String()
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return strconv.Itoa(n) + " " + what + "s"
-}
-
-func total(m map[string]int) int {
-	n := 0
-	for _, v := range m {
-		n += v
-	}
-	return n
 }
 
 // SkipError reports an input named on its own that was not linted.
@@ -233,13 +57,13 @@ var ErrUnknownKind = errors.New("cannot tell what kind of file it is from its na
 const MaxJobs = 64
 
 // Run lints many files in parallel and reports them in order: files are
-// linted [Run.Jobs] at a time, and the [Reporter] gets them in the order
+// linted [Run.Jobs] at a time, and the [report.Reporter] gets them in the order
 // they were named (a directory's files in lexical order), whatever Jobs
 // is.
 //
 // A fault in one place never costs the rest: a file or directory that
 // cannot be read, one that vanishes during the walk, a file past the size
-// limit, are each an error in their place (FileResult.Err, [Run.Warn]), and
+// limit, are each an error in their place ([report.FileResult.Err], [Run.Warn]), and
 // every other file is linted and reported.
 type Run struct {
 	// Linter lints each file, but those that Overrides match.
@@ -268,7 +92,7 @@ type Run struct {
 	// "[=====     ] 10/30 files". Otherwise nothing is drawn.
 	Progress io.Writer
 	// Warn, when not nil, is called for each input that could not be read
-	// (its FileResult.Err) or that was named on its own and skipped (a
+	// (its [report.FileResult.Err]) or that was named on its own and skipped (a
 	// *SkipError), in order, on the goroutine that called [Run.Lint], the
 	// progress bar cleared.
 	Warn func(error)
@@ -289,10 +113,11 @@ type Run struct {
 	FS fs.FS
 	// Skip, when not nil, is asked about every file and directory named or
 	// met in a walk (not standard input): true leaves it out, counted as
-	// SkippedExcluded. A directory left out is not walked.
+	// [report.SkippedExcluded]. A directory left out is not walked.
 	Skip func(path string, isDir bool) bool
 	// Baseline, when not nil, drops from each file's findings those it
-	// holds; Summary.Baselined and FileResult.Baselined count them.
+	// holds; [report.Summary.Baselined] and [report.FileResult.Baselined]
+	// count them.
 	Baseline *Baseline
 	// Record, when not nil, records each file's findings (those the
 	// relurl:ignore directives left, before Baseline drops any), for
@@ -304,22 +129,22 @@ type Run struct {
 	// relurl lint --fix writes it, --diff prints the difference. When it
 	// reports the fixes made, the findings reported are those of the
 	// fixed content, at their places in it: what linting the file again
-	// would report (Summary.Fixed counts the findings mended). Its error
-	// is the file's, passed to Warn and counted in Summary.Errors. A file
+	// would report ([report.Summary.Fixed] counts the findings mended). Its error
+	// is the file's, passed to Warn and counted in [report.Summary.Errors]. A file
 	// whose fixed content does not read back as the fixed URLs
 	// ([lint.ErrReadBack]) is not given to it.
 	Fix func(f *FixedFile) (made bool, err error)
 	// Changed, when not nil, limits the run to the files that were added
 	// or changed since its revision, or are untracked (relurl lint
 	// --changed-since): a file named or met in a walk that is none of
-	// them is skipped, counted as [SkippedUnchanged], and a directory that
+	// them is skipped, counted as [report.SkippedUnchanged], and a directory that
 	// holds none is not walked. Standard input is none of them.
 	Changed *Changes
 	// NewFrom, when not nil, drops from each file's findings, after
 	// Baseline, those on lines that were not added or changed since its
 	// revision (relurl lint --new-from-rev; [Changes.Filter]), and only
-	// the findings kept are fixed; Summary.Unchanged and
-	// FileResult.Unchanged count them. A file that is not changed has
+	// the findings kept are fixed; [report.Summary.Unchanged] and
+	// [report.FileResult.Unchanged] count them. A file that is not changed has
 	// no finding left: the run lints only the changed files, as with
 	// Changed.
 	NewFrom *Changes
@@ -331,7 +156,7 @@ type Run struct {
 	// symbolic link leads out of Root to (relurl lint --follow-outside).
 	// Without it, a path under Root whose real path is not under Root's
 	// (a link in the tree, or a link in the path named) is not read: it
-	// is skipped as [SkippedOutside], said to Warn whether named or met in
+	// is skipped as [report.SkippedOutside], said to Warn whether named or met in
 	// a walk, and reported by the formats that report inputs (decision
 	// L-48). A file under Root is opened by its real path through an
 	// os.Root of Root's, so that a link changed since the walk cannot lead
@@ -346,11 +171,11 @@ type Run struct {
 // directories and files of no known kind skipped and counted), and "-"
 // for standard input. It returns the summary, and an
 // error only when the reporter failed (an input that could not be read is
-// counted in Summary.Errors and passed to Warn), or when an override
+// counted in [report.Summary.Errors] and passed to Warn), or when an override
 // names a rule or family the linter does not know: then nothing is read.
-func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
+func (r *Run) Lint(args []string, rep report.Reporter) (*report.Summary, error) {
 	start := time.Now()
-	sum := &Summary{Skipped: map[string]int{}, Findings: map[ast.Severity]int{}, NoFix: map[fix.Reason]int{}}
+	sum := &report.Summary{Skipped: map[string]int{}, Findings: map[ast.Severity]int{}, NoFix: map[fix.Reason]int{}}
 	warn := func(err error) {
 		if r.Warn != nil {
 			r.Warn(err)
@@ -360,17 +185,18 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 	if err != nil {
 		return sum, err
 	}
-	rn := &runner{Run: r, overrides: ov, fsys: fileSystem(osFS{}), max: r.MaxSize}
-	if r.FS != nil {
-		rn.fsys = fsysFS{r.FS}
-	}
-	if rn.max <= 0 {
-		rn.max = input.DefaultMax
+	setup := &Setup{Linter: r.Linter, MaxSize: r.MaxSize, ov: ov}
+	if setup.MaxSize <= 0 {
+		setup.MaxSize = input.DefaultMax
 	}
 	if r.Root != "" {
 		if abs, err := filepath.Abs(r.Root); err == nil {
-			rn.rootAbs = abs
+			setup.Root = abs
 		}
+	}
+	rn := &runner{Run: r, setup: setup, fsys: fileSystem(osFS{})}
+	if r.FS != nil {
+		rn.fsys = fsysFS{r.FS}
 	}
 	w := walker{fsys: rn.fsys, skip: r.Skip, skipped: sum.Skipped, files: map[any]int{}, dirs: map[any]bool{},
 		aliases: r.Targets != nil}
@@ -410,9 +236,9 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 	// to keep the jobs busy past a big page, few enough that the files
 	// their findings hold (a finding keeps its line) stay few. A file's
 	// parts wait one at a time.
-	sequencer.Stream(len(items), jobs, 16*jobs, 1, func(i int, send func(*FileResult)) {
+	sequencer.Stream(len(items), jobs, 16*jobs, 1, func(i int, send func(*result)) {
 		rn.lintOne(i, items[i], send)
-	}, func(i int, res *FileResult) {
+	}, func(i int, res *result) {
 		if items[i].aliasOf > 0 {
 			// Another name of a file linted before (counted as linted
 			// already, and not said, as when the target rules are off):
@@ -445,7 +271,7 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 				warn(res.Err)
 				sum.Errors++
 			case res.Skipped != "":
-				if !items[i].walked || res.Skipped == SkippedOutside {
+				if !items[i].walked || res.Skipped == report.SkippedOutside {
 					bar.clear()
 					warn(&SkipError{Name: res.Name, Why: res.SkipWhy()})
 				}
@@ -468,7 +294,7 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 			// Findings go out between redraws of the bar, not through it.
 			bar.clear()
 		}
-		repErr = rep.File(res)
+		repErr = rep.File(&res.FileResult)
 		if bar.active() && flusher != nil && repErr == nil {
 			repErr = flusher.Flush()
 		}
@@ -485,10 +311,11 @@ func (r *Run) Lint(args []string, rep Reporter) (*Summary, error) {
 // runner is a Run under way.
 type runner struct {
 	*Run
-	overrides *overrides
-	fsys      fileSystem
-	max       int64
-	rootAbs   string
+	// setup is how each file is linted, as the language server lints it:
+	// its linter (Linter with the Overrides that match it), its retrieval
+	// URL under the root (made absolute), the size limit.
+	setup *Setup
+	fsys  fileSystem
 	// items are the run's inputs; tr the target rules' state, nil when
 	// they are off.
 	items []item
@@ -536,25 +363,16 @@ func (r *runner) open(name string) (f fs.File, outside string, err error) {
 	return file, "", nil
 }
 
-// linterFor returns the linter of the file called name: Run.Linter, or
-// the one with the overrides that match name.
-func (r *runner) linterFor(name string) *lint.Linter {
-	if r.overrides == nil {
-		return r.Linter
-	}
-	return r.overrides.forFile(name)
-}
-
 // lintOne reads and lints input i, and sends its findings in parts.
-func (r *runner) lintOne(i int, it item, send func(*FileResult)) {
-	res := &FileResult{Name: it.name}
+func (r *runner) lintOne(i int, it item, send func(*result)) {
+	res := &result{FileResult: report.FileResult{Name: it.name}}
 	if it.stdin {
 		res.Name = "<stdin>"
 	}
 	if it.aliasOf > 0 {
 		// Linted under its first name; the target rules' findings under
 		// this one come with that name's (takeTargets).
-		res.Skipped = SkippedDuplicate
+		res.Skipped = report.SkippedDuplicate
 		send(res)
 		return
 	}
@@ -564,13 +382,13 @@ func (r *runner) lintOne(i int, it item, send func(*FileResult)) {
 		return
 	}
 	if it.outside != "" {
-		res.Skipped, res.Outside = SkippedOutside, it.outside
+		res.Skipped, res.Outside = report.SkippedOutside, it.outside
 		if _, named := extract.KindByName(it.name); it.walked && !it.dir && r.Kind == 0 && !named {
 			// A walk reads such a file only to tell its kind from its
 			// start, which is not to be read here: most are of no known
 			// kind (a site's scripts, linked to a shared copy), and they
 			// are skipped as such, in silence, as they would be inside.
-			res.Skipped, res.Outside = SkippedKind, ""
+			res.Skipped, res.Outside = report.SkippedKind, ""
 		}
 		send(res)
 		return
@@ -583,7 +401,7 @@ func (r *runner) lintOne(i int, it item, send func(*FileResult)) {
 		return
 	case why != "":
 		res.Skipped = why
-		if why == SkippedOutside {
+		if why == report.SkippedOutside {
 			if real, ok := r.outside.LoadAndDelete(it.name); ok {
 				res.Outside = real.(string)
 			}
@@ -600,11 +418,17 @@ func (r *runner) lintOne(i int, it item, send func(*FileResult)) {
 	// file's findings whole.
 	var flush func([]lint.Finding)
 	if r.Baseline == nil && r.Record == nil && r.Fix == nil && r.NewFrom == nil {
-		flush = func(part []lint.Finding) { send(&FileResult{Name: res.Name, Findings: part, Partial: true}) }
+		flush = func(part []lint.Finding) {
+			send(&result{FileResult: report.FileResult{Name: res.Name, Findings: part, Partial: true}})
+		}
 	}
-	l := r.linterFor(res.Name)
+	file := r.setup.File(res.Name)
+	l, retrieval := file.Linter, file.Retrieval
+	if it.stdin {
+		retrieval = r.Linter.Retrieval() // under no root
+	}
 	tt, aliases := r.targetsFor(i, it)
-	fc := l.CheckWith(res.Name, src, kind, r.retrievalFor(it), flush, tt)
+	fc := l.CheckWith(res.Name, src, kind, retrieval, flush, tt)
 	res.Findings, res.Notes, res.URLs, res.Suppressed = fc.Findings, fc.Notes, fc.URLs, fc.Suppressed
 	res.tres, res.aliases = fc.Targets, aliases
 	if tt != nil {
@@ -615,7 +439,6 @@ func (r *runner) lintOne(i int, it item, send func(*FileResult)) {
 	}
 	res.Findings, res.Baselined, res.Unchanged = r.filter(res.Name, res.Findings)
 	if r.Fix != nil {
-		retrieval := r.retrievalFor(it)
 		if fixFile(res, data, kind, retrieval); res.fixed != nil {
 			r.relint(l, res, kind, retrieval, tt)
 		}
@@ -629,7 +452,7 @@ func (r *runner) lintOne(i int, it item, send func(*FileResult)) {
 // or an error that names it.
 func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, err error) {
 	if it.stdin {
-		if data, err = input.Read(r.Stdin, "standard input", r.max); err != nil {
+		if data, err = input.Read(r.Stdin, "standard input", r.setup.MaxSize); err != nil {
 			var tl *input.TooLargeError
 			if !errors.As(err, &tl) {
 				err = fmt.Errorf("reading standard input: %w", err)
@@ -643,7 +466,7 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, 
 			}
 		}
 		if kind == extract.KindText && isBinary(data) {
-			return nil, 0, SkippedBinary, nil
+			return nil, 0, report.SkippedBinary, nil
 		}
 		return data, kind, "", nil
 	}
@@ -654,7 +477,7 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, 
 	case outside != "":
 		// A link changed since the walk: it leads out now.
 		r.outside.Store(it.name, outside)
-		return nil, 0, SkippedOutside, nil
+		return nil, 0, report.SkippedOutside, nil
 	}
 	defer f.Close()
 	info, err := f.Stat()
@@ -662,7 +485,7 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, 
 		return nil, 0, "", pathError("stat", it.name, err)
 	}
 	if it.walked && !info.Mode().IsRegular() {
-		return nil, 0, SkippedNotRegular, nil // it changed since the walk
+		return nil, 0, report.SkippedNotRegular, nil // it changed since the walk
 	}
 	size := int64(-1)
 	if info.Mode().IsRegular() {
@@ -677,11 +500,11 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, 
 			return nil, 0, "", pathError("read", it.name, err)
 		}
 		if extract.DetectStrict(it.name, start) == 0 {
-			return nil, 0, SkippedKind, nil
+			return nil, 0, report.SkippedKind, nil
 		}
 		rd = io.MultiReader(bytes.NewReader(start), f)
 	}
-	if data, err = input.ReadSized(rd, it.name, size, r.max); err != nil {
+	if data, err = input.ReadSized(rd, it.name, size, r.setup.MaxSize); err != nil {
 		var tl *input.TooLargeError
 		if !errors.As(err, &tl) {
 			err = pathError("read", it.name, err)
@@ -697,13 +520,13 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, 
 	}
 	switch {
 	case kind == 0 && it.walked:
-		return nil, 0, SkippedKind, nil
+		return nil, 0, report.SkippedKind, nil
 	case kind == 0:
 		return nil, 0, "", fmt.Errorf("%s: %w", it.name, ErrUnknownKind)
 	case len(data) == 0 && info.Mode()&fs.ModeNamedPipe != 0:
 		return nil, 0, "", fmt.Errorf("%s: a FIFO that no process writes to: nothing to read (start its writer first)", it.name)
 	case kind == extract.KindText && isBinary(data):
-		return nil, 0, SkippedBinary, nil
+		return nil, 0, report.SkippedBinary, nil
 	}
 	return data, kind, "", nil
 }
@@ -719,21 +542,6 @@ func pathError(op, name string, err error) error {
 		return err
 	}
 	return &fs.PathError{Op: op, Path: name, Err: err}
-}
-
-// retrievalFor returns the retrieval URL of an input: for a file under
-// Root, its path under Root resolved against the linter's retrieval URL
-// ([Retrieval], as the language server gives it); otherwise that URL.
-func (r *runner) retrievalFor(it item) string {
-	ret := r.Linter.Retrieval()
-	if ret == "" || r.rootAbs == "" || it.stdin {
-		return ret
-	}
-	abs, err := filepath.Abs(it.name)
-	if err != nil {
-		return ret
-	}
-	return Retrieval(ret, r.rootAbs, abs)
 }
 
 // isBinary reports whether data looks like a binary file: it holds a NUL

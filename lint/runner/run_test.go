@@ -12,6 +12,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/report"
 	"github.com/relurl/relurl/lint/target"
 )
 
@@ -61,18 +62,18 @@ func (f *failingFile) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// recorder is a Reporter that keeps what it is given.
+// recorder is a report.Reporter that keeps what it is given.
 type recorder struct {
-	files []FileResult
-	sum   *Summary
+	files []report.FileResult
+	sum   *report.Summary
 }
 
 func (r *recorder) Start([]lint.Setting) error { return nil }
-func (r *recorder) File(f *FileResult) error {
+func (r *recorder) File(f *report.FileResult) error {
 	r.files = append(r.files, *f)
 	return nil
 }
-func (r *recorder) End(s *Summary) error {
+func (r *recorder) End(s *report.Summary) error {
 	r.sum = s
 	return nil
 }
@@ -165,7 +166,7 @@ func TestRunLinks(t *testing.T) {
 	if got, want := rec.findingsOf(), []string{"t/a.urls:1 fsegment/char", "t/sub/c.urls:1 fsegment/char"}; !slices.Equal(got, want) {
 		t.Errorf("findings %q, want %q", got, want)
 	}
-	if sum.Skipped[SkippedDuplicate] != 1 || sum.Skipped[SkippedLoop] != 2 {
+	if sum.Skipped[report.SkippedDuplicate] != 1 || sum.Skipped[report.SkippedLoop] != 2 {
 		t.Errorf("skipped %v", sum.Skipped)
 	}
 }

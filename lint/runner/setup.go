@@ -77,10 +77,12 @@ func (s *Setup) File(path string) FileSetup {
 	if s.ov != nil {
 		f.Linter = s.ov.forFile(path)
 	}
-	if abs, err := filepath.Abs(path); err == nil {
-		f.Retrieval = Retrieval(s.Linter.Retrieval(), s.Root, abs)
-	} else {
-		f.Retrieval = s.Linter.Retrieval()
+	f.Retrieval = s.Linter.Retrieval()
+	if f.Retrieval != "" && s.Root != "" {
+		// Abs asks for the working directory: only when it tells.
+		if abs, err := filepath.Abs(path); err == nil {
+			f.Retrieval = Retrieval(f.Retrieval, s.Root, abs)
+		}
 	}
 	if s.Config != nil {
 		f.Skip = s.Config.Skips(path, false)

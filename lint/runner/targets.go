@@ -11,6 +11,7 @@ import (
 	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/report"
 	"github.com/relurl/relurl/lint/target"
 )
 
@@ -25,10 +26,10 @@ import (
 // the file itself) are kept, with their places, until every file is
 // linted, then checked in the order of the files: those findings come
 // after the others, a part of their own for each file
-// ([FileResult.Targets]). A file met under several names (symbolic
+// ([report.FileResult.Targets]). A file met under several names (symbolic
 // links, hard links) is linted once, under the first; its references
 // are checked under each name, against that name's base, and reported
-// under it ([FileResult.AliasOf]).
+// under it ([report.FileResult.AliasOf]).
 type Targets struct {
 	// Options are the tree's settings: index files, extensions tried,
 	// Markdown's anchors, targets made at build time. Load is the run's.
@@ -59,7 +60,7 @@ type targetRun struct {
 	// names; pending the findings of those names, by item, until their
 	// turn; deferred the fragments of each item, checked at the end.
 	aliases  [][]int
-	pending  map[int]*FileResult
+	pending  map[int]*report.FileResult
 	deferred []*lint.Deferred
 	// seen are the references to other sites handed on; cwd is the
 	// working directory, asked for once (filepath.Abs asks the system
@@ -72,10 +73,10 @@ type targetRun struct {
 // the target rules are off, have no root, or read another file system
 // than the operating system's.
 func (r *runner) newTargetRun(items []item) (*targetRun, error) {
-	if r.Targets == nil || r.rootAbs == "" || r.FS != nil {
+	if r.Targets == nil || r.setup.Root == "" || r.FS != nil {
 		return nil, nil
 	}
-	fsys, err := target.OS(r.rootAbs)
+	fsys, err := target.OS(r.setup.Root)
 	if err != nil {
 		return nil, fmt.Errorf("%w %s: %w", ErrTargetsRoot, r.Root, err)
 	}
@@ -85,7 +86,7 @@ func (r *runner) newTargetRun(items []item) (*targetRun, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTargetsRoot, err)
 	}
-	tr := &targetRun{tree: tree, aliases: make([][]int, len(items)), pending: map[int]*FileResult{},
+	tr := &targetRun{tree: tree, aliases: make([][]int, len(items)), pending: map[int]*report.FileResult{},
 		deferred: make([]*lint.Deferred, len(items)), seen: map[string]bool{}}
 	if wd, err := os.Getwd(); err == nil {
 		tr.cwd = wd
@@ -108,7 +109,7 @@ func (r *runner) underRoot(name string) (string, bool) {
 		}
 		abs = filepath.Join(r.tr.cwd, name)
 	}
-	rel, err := filepath.Rel(r.rootAbs, abs)
+	rel, err := filepath.Rel(r.setup.Root, abs)
 	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
 		return "", false
 	}
@@ -152,7 +153,7 @@ func (r *runner) registerAnchors(rel string, tres *lint.TargetResult) {
 // run did not lint (a file it was not given, excluded, past the size
 // limit): the tree's Options.Load.
 func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
-	return LoadAnchors(r.rootAbs, real, k, r.max, r.Targets.Options.MarkdownAnchors)
+	return LoadAnchors(r.setup.Root, real, k, r.setup.MaxSize, r.Targets.Options.MarkdownAnchors)
 }
 
 // LoadAnchors reads the anchors of the document at real, a slash-separated
@@ -202,7 +203,7 @@ func LoadAnchors(root, real string, k extract.Kind, max int64, slugs target.Slug
 // what the target rules found in item i besides its findings: the
 // findings of its other names (reported at their turn), its fragments
 // left to the end, its references to other sites, its counts.
-func (r *runner) takeTargets(i int, res *FileResult, sum *Summary) {
+func (r *runner) takeTargets(i int, res *result, sum *report.Summary) {
 	tres := res.tres
 	if res.fixMade && res.fixed != nil {
 		tres = res.fixed.tres
@@ -212,7 +213,7 @@ func (r *runner) takeTargets(i int, res *FileResult, sum *Summary) {
 	}
 	sum.Targets.Add(tres.Stats)
 	for k, a := range res.aliases {
-		ar := &FileResult{Name: r.items[a].name, AliasOf: res.Name}
+		ar := &report.FileResult{Name: r.items[a].name, AliasOf: res.Name}
 		if k < len(tres.Others) {
 			ar.Findings, ar.Suppressed = tres.Others[k], tres.OthersSuppressed[k]
 		}
@@ -239,7 +240,7 @@ func (r *runner) takeTargets(i int, res *FileResult, sum *Summary) {
 
 // aliasResult returns the findings of item i, another name of a file
 // linted before it, to report at its turn; nil when it has none.
-func (r *runner) aliasResult(i int) *FileResult {
+func (r *runner) aliasResult(i int) *report.FileResult {
 	if r.tr == nil {
 		return nil
 	}
@@ -250,7 +251,7 @@ func (r *runner) aliasResult(i int) *FileResult {
 
 // fragments checks the fragments left to the end of the run, item by
 // item, and reports each item's findings as a part of their own.
-func (r *Run) fragments(rn *runner, rep Reporter, sum *Summary, repErr *error) {
+func (r *Run) fragments(rn *runner, rep report.Reporter, sum *report.Summary, repErr *error) {
 	if rn.tr == nil {
 		return
 	}
@@ -263,7 +264,7 @@ func (r *Run) fragments(rn *runner, rep Reporter, sum *Summary, repErr *error) {
 		findings, suppressed, unchecked := d.Check(rn.tr.tree, name)
 		sum.Targets.Unchecked += unchecked
 		sum.Suppressed += suppressed
-		res := &FileResult{Name: name, Targets: true, Suppressed: suppressed}
+		res := &report.FileResult{Name: name, Targets: true, Suppressed: suppressed}
 		rn.settle(res, findings, sum)
 		if *repErr == nil && len(res.Findings) > 0 {
 			*repErr = rep.File(res)
@@ -274,7 +275,7 @@ func (r *Run) fragments(rn *runner, rep Reporter, sum *Summary, repErr *error) {
 // settle sets the findings of a part reported apart from its file's
 // linting (another name's, the fragments'): recorded, filtered by the
 // baseline and by Run.NewFrom, counted.
-func (r *runner) settle(res *FileResult, findings []lint.Finding, sum *Summary) {
+func (r *runner) settle(res *report.FileResult, findings []lint.Finding, sum *report.Summary) {
 	if r.Record != nil {
 		r.Record.Add(res.Name, findings)
 	}

@@ -2,47 +2,12 @@ package runner
 
 import (
 	"errors"
+	"github.com/relurl/relurl/lint/report"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
-)
-
-// Why files and directories are skipped: the keys of [Summary.Skipped].
-const (
-	// SkippedKind: a file met in a walk whose kind neither its name nor
-	// its content tells (extract.DetectStrict).
-	SkippedKind = "of no known kind"
-	// SkippedBinary: a list of URLs that holds NUL bytes in its first
-	// 8 KiB.
-	SkippedBinary = "binary"
-	// SkippedNotRegular: a device, FIFO or socket met in a walk. (Named on
-	// the command line, one is read.)
-	SkippedNotRegular = "not a regular file"
-	// SkippedDuplicate: a file named or met again, by another path (a
-	// symbolic link, a hard link) or the same: each file is linted once.
-	// Standard input named twice is read once.
-	SkippedDuplicate = "linted already"
-	// SkippedLoop: a directory met again by another path (a symbolic link,
-	// a loop): each directory is walked once.
-	SkippedLoop = "a directory walked already"
-	// SkippedHidden: a directory whose name begins with "." met in a walk
-	// (.git); named on the command line, one is walked.
-	SkippedHidden = "hidden directory"
-	// SkippedBrokenLink: a symbolic link met in a walk that leads nowhere.
-	SkippedBrokenLink = "broken symbolic link"
-	// SkippedExcluded: a file or directory that [Run.Skip] excluded.
-	SkippedExcluded = "excluded"
-	// SkippedOutside: a file or directory under [Run.Root] that a symbolic
-	// link leads out of it, named or met in a walk: not read, unless
-	// [Run.FollowOutside] (decision L-48). Unlike the other skips, one met
-	// in a walk is said too ([Run.Warn], [FileResult.SkipWhy]).
-	SkippedOutside = "leading out of the root"
-	// SkippedUnchanged: a file not changed since the revision of
-	// [Run.Changed] or [Run.NewFrom], or a directory that holds no changed
-	// file.
-	SkippedUnchanged = "unchanged"
 )
 
 // item is one input of a run, in the order it is reported: a file, standard
@@ -63,7 +28,7 @@ type item struct {
 	aliasOf int
 	// outside, when not "", says that the path is under the root but
 	// leads out of it, through a symbolic link, to this real path: it is
-	// not read (SkippedOutside).
+	// not read ([report.SkippedOutside]).
 	outside string
 	// dir says that the path is a directory.
 	dir bool
@@ -96,11 +61,11 @@ func (w *walker) add(args []string) {
 	for _, p := range args {
 		if p == "-" {
 			if len(w.changed) > 0 {
-				w.skipped[SkippedUnchanged]++
+				w.skipped[report.SkippedUnchanged]++
 				continue
 			}
 			if w.stdin {
-				w.skipped[SkippedDuplicate]++
+				w.skipped[report.SkippedDuplicate]++
 				continue
 			}
 			w.stdin = true
@@ -112,9 +77,9 @@ func (w *walker) add(args []string) {
 		case err != nil:
 			w.items = append(w.items, item{name: p, err: err})
 		case w.skip != nil && w.skip(p, info.IsDir()):
-			w.skipped[SkippedExcluded]++
+			w.skipped[report.SkippedExcluded]++
 		case w.unchanged(p, info.IsDir()):
-			w.skipped[SkippedUnchanged]++
+			w.skipped[report.SkippedUnchanged]++
 		case w.edge.leaves(p, false):
 			w.items = append(w.items, item{name: p, outside: w.edge.real(p)})
 		case info.IsDir():
@@ -145,7 +110,7 @@ func (w *walker) unchanged(p string, isDir bool) bool {
 func (w *walker) file(p string, info fs.FileInfo, walked bool) {
 	key := w.fsys.Key(p, info)
 	if first := w.files[key]; first > 0 {
-		w.skipped[SkippedDuplicate]++
+		w.skipped[report.SkippedDuplicate]++
 		if w.aliases && w.items[first-1].name != p {
 			w.items = append(w.items, item{name: p, walked: walked, aliasOf: first})
 		}
@@ -163,7 +128,7 @@ func (w *walker) file(p string, info fs.FileInfo, walked bool) {
 func (w *walker) dir(p string, info fs.FileInfo, inside bool) {
 	key := w.fsys.Key(p, info)
 	if w.dirs[key] {
-		w.skipped[SkippedLoop]++
+		w.skipped[report.SkippedLoop]++
 		return
 	}
 	w.dirs[key] = true
@@ -182,7 +147,7 @@ func (w *walker) dir(p string, info fs.FileInfo, inside bool) {
 			info, err = w.fsys.Stat(sub)
 			if err != nil {
 				if _, lerr := w.fsys.Lstat(sub); lerr == nil && !errors.Is(err, fs.ErrPermission) {
-					w.skipped[SkippedBrokenLink]++
+					w.skipped[report.SkippedBrokenLink]++
 				} else {
 					w.items = append(w.items, item{name: sub, err: err})
 				}
@@ -192,16 +157,16 @@ func (w *walker) dir(p string, info fs.FileInfo, inside bool) {
 		}
 		switch {
 		case typ.IsDir() && strings.HasPrefix(e.Name(), "."):
-			w.skipped[SkippedHidden]++
+			w.skipped[report.SkippedHidden]++
 			continue
 		case !typ.IsDir() && !typ.IsRegular():
-			w.skipped[SkippedNotRegular]++
+			w.skipped[report.SkippedNotRegular]++
 			continue
 		case w.skip != nil && w.skip(sub, typ.IsDir()):
-			w.skipped[SkippedExcluded]++
+			w.skipped[report.SkippedExcluded]++
 			continue
 		case w.unchanged(sub, typ.IsDir()):
-			w.skipped[SkippedUnchanged]++
+			w.skipped[report.SkippedUnchanged]++
 			continue
 		case link && inside && w.edge.leaves(sub, true):
 			// A link in the tree that leads out of it: not followed.
