@@ -175,7 +175,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		var opts lint.Options
 		if cfg != nil {
 			if !set["baseline"] && cfg.Baseline != "" {
-				// The configuration's baseline (decision L-54): one the
+				// The configuration's baseline (decision L-55): one the
 				// run is about to write may not exist yet.
 				b, err := runner.ReadBaseline(cfg.Baseline)
 				switch {

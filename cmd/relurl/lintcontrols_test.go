@@ -139,7 +139,7 @@ func TestLintBaseline(t *testing.T) {
 	}
 }
 
-// TestLintConfigBaseline: the configuration's baseline (decision L-54) is
+// TestLintConfigBaseline: the configuration's baseline (decision L-55) is
 // read wherever relurl runs in the project, relative to the file; the
 // flag overrides it; a missing one is an error, but for a run that writes
 // it.

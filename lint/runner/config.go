@@ -74,7 +74,7 @@ type Config struct {
 	// FailOn is "error", "warning", "info" or "none" (--fail-on), or "".
 	FailOn string
 	// Baseline is the baseline file (--baseline), made absolute against
-	// Dir, or "" (decision L-54).
+	// Dir, or "" (decision L-55).
 	Baseline string
 	// MaxSize is the largest file to lint, in bytes (--max-size, read by
 	// input.ParseSize as the flag is), or 0.

@@ -66,7 +66,7 @@ var ConfigKeys = []ConfigKey{
 		Doc:     "Exit 1 when a finding is at or above this severity.",
 		Example: `"warning"`},
 	{Key: "baseline", Type: TypeString, Default: "none", Flag: "--baseline",
-		Doc:     "A baseline file, relative to the configuration file: the findings it records are counted, not reported ([lint.md](lint.md#baseline); decision L-54). It must exist, but for a run that writes one (`--write-baseline`).",
+		Doc:     "A baseline file, relative to the configuration file: the findings it records are counted, not reported ([lint.md](lint.md#baseline); decision L-55). It must exist, but for a run that writes one (`--write-baseline`).",
 		Example: `".relurl-baseline.json"`},
 	{Key: "max-size", Type: TypeSize, Default: `"256MiB"`, Flag: "--max-size",
 		Doc:     "The largest file read: a number of bytes, or a string with a unit (`64K`, `64KiB`, `100MB`; K, M, G, T and KiB… are powers of 1024, KB… of 1000), at most 1 TiB.",
