@@ -56,8 +56,8 @@ type urlCheck struct {
 	// tc is where the file is in its tree, for the target rules; nil
 	// when they have no tree. lnk is where the URL leads, computed on
 	// first use (link).
-	tc  *targetCtx
-	lnk *link
+	tc  *target.File
+	lnk *target.Dest
 	// invalid says that the URL is not valid under §2.2: the target
 	// rules read it as browsers do.
 	invalid bool
@@ -105,7 +105,7 @@ func (c *urlCheck) report(h hit) {
 // where a rule's state decides whether its check runs. c is scratch
 // space, reused from URL to URL: the checks are called through the rows,
 // so a urlCheck of each call's own would escape to the heap.
-func (l *Linter) check(c *urlCheck, s string, b *base, tc *targetCtx, asBase bool, refErr error) []hit {
+func (l *Linter) check(c *urlCheck, s string, b *base, tc *target.File, asBase bool, refErr error) []hit {
 	*c = urlCheck{l: l, s: s, b: b, tc: tc, asBase: asBase, err: refErr, colonAt: -2}
 	if refErr != nil {
 		for _, r := range l.active[readsMalformed] {
@@ -331,7 +331,7 @@ type fileCheck struct {
 	// references whose fragments are checked at the end, and what the
 	// file's names share of them (fragTab); what the file's
 	// references come to; and, for the file's own name, its anchors.
-	tc       *targetCtx
+	tc       *target.File
 	frags    []fragRef
 	fragTab  *fragTable
 	tres     *TargetResult
@@ -348,12 +348,12 @@ type fileCheck struct {
 	// not read yet; &unread: the target rules did not read it), and
 	// byIDHits the hits of the few that have any (refAs).
 	nextID, lastID int
-	byID           []*link
+	byID           []*target.Dest
 	byIDHits       map[int][]hit
 	// shared are the links that the checks of a file's names share among
 	// their URLs (see quickLink and plain); nil when the target rules
 	// have no tree.
-	shared *sharedLinks
+	shared *target.Shared
 	// shareSelf says that the file's same-document references are kept
 	// under its own name for all its names (borrowSelf): the file is the
 	// same document under each, served at its own URL, and the check
@@ -361,27 +361,11 @@ type fileCheck struct {
 	shareSelf bool
 }
 
-// sharedLinks are links that the checks of a file's names share among
-// their URLs: unread marks a URL the target rules did not read, found
-// and elsewhere are those of quickLink and plain.
-type sharedLinks struct {
-	unread, found, elsewhere link
-}
-
-// newSharedLinks returns the links the checks of a file's names
-// share, made once for the file.
-func newSharedLinks() *sharedLinks {
-	s := &sharedLinks{}
-	s.found = link{ok: true, place: target.Place{Where: target.Inside}, fragAt: -1, tg: noTarget}
-	s.elsewhere = link{ok: true, place: target.Place{Where: target.External}, fragAt: -1, tg: noTarget}
-	return s
-}
-
 // memoEntry is what checking a URL against a base gave: its hits, and
 // where it leads (nil when the target rules did not read it).
 type memoEntry struct {
 	hits []hit
-	lnk  *link
+	lnk  *target.Dest
 	// id numbers the entry in its file's check (fileCheck.nextID).
 	id int
 }
@@ -407,7 +391,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 	}
 	var b *base
 	var hits []hit
-	var lnk *link
+	var lnk *target.Dest
 	switch {
 	case r.Err != nil:
 		hits = fc.l.check(&fc.scratch, r.URL, nil, nil, r.IsBase, r.Err)
@@ -427,7 +411,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 		}
 		if id >= 0 {
 			if id >= len(fc.byID) {
-				fc.byID = append(fc.byID, make([]*link, id+1-len(fc.byID))...)
+				fc.byID = append(fc.byID, make([]*target.Dest, id+1-len(fc.byID))...)
 			}
 			lnk = fc.byID[id]
 			if lnk == nil {
@@ -440,7 +424,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 						fc.byIDHits[id] = h
 					}
 					if lnk = fc.plain(fc.scratch.lnk); lnk == nil {
-						lnk = &fc.shared.unread
+						lnk = &fc.shared.Unread
 					}
 				}
 				fc.byID[id] = lnk
@@ -448,7 +432,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 			if len(fc.byIDHits) > 0 {
 				hits = fc.byIDHits[id]
 			}
-			if lnk == &fc.shared.unread {
+			if lnk == &fc.shared.Unread {
 				lnk = nil
 			}
 			break
@@ -595,7 +579,7 @@ func (l *Linter) Check(name, src string, kind extract.Kind, retrieval string, fl
 // t.Defer, the fragments are checked against the tree's anchors (and the
 // file's own) before Check returns, and the findings are not flushed in
 // parts; with it, they are left in Checked.Targets.Deferred.
-func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string, flush func([]Finding), t *Targets) Checked {
+func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string, flush func([]Finding), t *target.Scope) Checked {
 	l = l.forKind(kind)
 	if t != nil && (t.Tree == nil || len(t.Paths) == 0) {
 		t = nil
@@ -608,8 +592,8 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 	h := extract.Handler{Ref: fc.ref, Directive: func(d extract.Directive) { fc.directive(d) }, Note: fc.note}
 	anchorsRead := true
 	if t != nil {
-		fc.tc, fc.tres = newTargetCtx(t, 0), &TargetResult{}
-		shared := newSharedLinks()
+		fc.tc, fc.tres = target.NewFile(t, 0), &TargetResult{}
+		shared := target.NewShared()
 		fc.shared = shared
 		for i := 1; i < len(t.Paths); i++ {
 			n := name
@@ -617,14 +601,14 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 				n = t.Names[i]
 			}
 			o := l.targetsOnly.newFileCheck(n, src, kind, nil)
-			o.tc, o.tres, o.alias, o.shared = newTargetCtx(t, i), &TargetResult{}, true, shared
+			o.tc, o.tres, o.alias, o.shared = target.NewFile(t, i), &TargetResult{}, true, shared
 			if fc.fragTab == nil {
 				fc.fragTab = &fragTable{last: -1}
 			}
 			o.fragTab = fc.fragTab
 			others = append(others, o)
 		}
-		if len(others) > 0 && !t.References && fc.sameSelf(others) {
+		if len(others) > 0 && !t.References && fc.tc.SameSelf(namesOf(others)) {
 			fc.shareSelf = true
 			for _, o := range others {
 				o.shareSelf = true
@@ -712,29 +696,13 @@ func (fc *fileCheck) fixCheck() *urlCheck {
 	return fc.fixScratch
 }
 
-// sameSelf reports whether the file is, under each of its names (fc's
-// and the others'), the same document whose fragments are checked: each
-// name served at a URL, its path leading to the file (found, or in
-// other letter case), of one kind, HTML or Markdown.
-func (fc *fileCheck) sameSelf(others []*fileCheck) bool {
-	tc := fc.tc
-	if tc.self == nil {
-		tc.self = tc.tree.Resolve(tc.path, false)
+// namesOf returns where the files of the checks cs are in their tree.
+func namesOf(cs []*fileCheck) []*target.File {
+	out := make([]*target.File, len(cs))
+	for i, c := range cs {
+		out[i] = c.tc
 	}
-	s := tc.self
-	if !tc.servedOK || s.Status != target.Found && s.Status != target.Case || s.Kind != extract.KindHTML && s.Kind != extract.KindMarkdown {
-		return false
-	}
-	for _, o := range others {
-		ot := o.tc
-		if ot.self == nil {
-			ot.self = ot.tree.Resolve(ot.path, false)
-		}
-		if !ot.servedOK || ot.self.Status != s.Status || ot.self.Kind != s.Kind || ot.self.Real != s.Real || ot.real != tc.real {
-			return false
-		}
-	}
-	return true
+	return out
 }
 
 // newFileCheck returns the check of one file's content, src, of the

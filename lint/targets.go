@@ -132,28 +132,6 @@ func whatwgTargetRow() row {
 	}, check: checkWHATWGTarget}
 }
 
-// Targets says where a file is in a tree of files, for the target rules
-// ([Linter.CheckWith]).
-type Targets struct {
-	// Tree is the tree, its root and the URL it is served at.
-	Tree *target.Tree
-	// Paths are the file's paths under the root, slash-separated: the
-	// first the path of the name it is linted under, the others those of
-	// its other names (symbolic or hard links), each served with its own
-	// base. Names are the others' names as findings give them
-	// (Names[i] for Paths[i]; Names[0] is not read).
-	Paths, Names []string
-	// Defer says that the anchors of the tree's documents are not all
-	// known yet (a run that reads them as it lints): the fragments of the
-	// references are then left to be checked at the end
-	// (TargetResult.Deferred), not checked.
-	Defer bool
-	// External says to collect the references that lead to other sites
-	// (TargetResult.External); References the targets reached
-	// (TargetResult.Reals).
-	External, References bool
-}
-
 // TargetResult is what the target rules found in one file, besides its
 // findings.
 type TargetResult struct {
@@ -172,81 +150,14 @@ type TargetResult struct {
 	// External are the references that lead to other sites, each URL
 	// once, in order of first place, when Targets.External was set; not
 	// data: and javascript: URLs, which lead nowhere to check.
-	External []External
+	External []target.ExternalRef
 	// Reals, when Targets.References was set, are the targets the file's
 	// references lead to that exist (by their paths with symbolic links
 	// followed), sorted, each once: an editor's index of which documents
 	// to check again when one changes.
 	Reals []string
 	// Stats count the references.
-	Stats TargetStats
-}
-
-// TargetStats count what the references of a file led to.
-type TargetStats struct {
-	// Internal counts the references that lead under the root, External
-	// those that lead to other sites.
-	Internal, External int
-	// Unchecked counts the fragments not checked: those of targets whose
-	// anchors are not known (not HTML or Markdown, or not read).
-	Unchecked int
-}
-
-// Add adds o's counts to s.
-func (s *TargetStats) Add(o TargetStats) {
-	s.Internal += o.Internal
-	s.External += o.External
-	s.Unchecked += o.Unchecked
-}
-
-// External is a reference that leads to another site.
-type External struct {
-	// URL is the reference resolved by RFC 1808 §4.
-	URL string
-	// Offset, Line and Column are where it is first written in the file
-	// (line and column from 1, the column in bytes).
-	Offset, Line, Column int
-}
-
-// targetCtx is where a file is in its tree, under one of its names.
-type targetCtx struct {
-	tree *target.Tree
-	// path is the name's path under the root; served the URL it is served
-	// at, read as a base (servedOK says it can serve).
-	path     string
-	served   ast.URL
-	servedOK bool
-	servedAt string
-	// real is the file's path with symbolic links followed: the target
-	// of its same-document references.
-	real string
-	// aliases says that the file is served under other names too: a fix
-	// must suit every name, and none of target/case is made.
-	aliases bool
-	// deferFragments: see Targets.Defer.
-	deferFragments bool
-	external       bool
-	references     bool
-	// dirPath is the directory of path, and dir the tree's directory of
-	// it, for fastPlace; depth is how many segments the served URL's path
-	// has before its last "/".
-	dirPath string
-	dir     *target.Dir
-	depth   int
-	// self is what the file's path leads to, on first need.
-	self *target.Target
-	// slab is where links are allocated, a few at a time (newLink).
-	slab []link
-}
-
-// newLink returns a new link, allocated with others: a few at first, more
-// as the file's URLs come, so that a file of few URLs allocates few.
-func (tc *targetCtx) newLink() *link {
-	if len(tc.slab) == cap(tc.slab) {
-		tc.slab = make([]link, 0, min(32, max(4, 2*cap(tc.slab))))
-	}
-	tc.slab = append(tc.slab, link{fragAt: -1, tg: noTarget})
-	return &tc.slab[len(tc.slab)-1]
+	Stats target.Stats
 }
 
 // plain returns lk, where a URL checked leads, or when the check's
@@ -255,120 +166,23 @@ func (tc *targetCtx) newLink() *link {
 // slab: a file under the root, found, with no fragment, when the check
 // keeps no references, or another site, when it lists none. Most of a
 // file's URLs are such, and keep no link of their own.
-func (fc *fileCheck) plain(lk *link) *link {
+func (fc *fileCheck) plain(lk *target.Dest) *target.Dest {
 	tc := fc.tc
-	if lk == nil || tc == nil || fc.shared == nil || !lk.ok {
+	if lk == nil || tc == nil || fc.shared == nil || !lk.OK {
 		return lk
 	}
-	var s *link
+	var s *target.Dest
 	switch {
-	case lk.place.Where == target.External && !tc.external:
-		s = &fc.shared.elsewhere
-	case lk.place.Where == target.Inside && lk.place.Bad == "" && lk.tg.Status == target.Found && lk.fragAt < 0 && !tc.references:
-		s = &fc.shared.found
+	case lk.Place.Where == target.External && !tc.External:
+		s = &fc.shared.Elsewhere
+	case lk.Place.Where == target.Inside && lk.Place.Bad == "" && lk.Target.Status == target.Found && lk.FragAt < 0 && !tc.References:
+		s = &fc.shared.Found
 	default:
 		return lk
 	}
-	if n := len(tc.slab); n > 0 && &tc.slab[n-1] == lk {
-		tc.slab[n-1] = link{}
-		tc.slab = tc.slab[:n-1]
-	}
+	tc.GiveBack(lk)
 	return s
 }
-
-func newTargetCtx(t *Targets, i int) *targetCtx {
-	tc := &targetCtx{tree: t.Tree, path: t.Paths[i], aliases: len(t.Paths) > 1, deferFragments: t.Defer,
-		external: t.External && i == 0, references: t.References}
-	tc.servedAt = t.Tree.URLOf(tc.path)
-	var err error
-	tc.served, err = resolve.ParseBase(tc.servedAt)
-	tc.servedOK = err == nil
-	if r := t.Tree.Resolve(tc.path, false); r.Status == target.Found || r.Status == target.Case {
-		tc.real = r.Real
-	}
-	if i := strings.LastIndexByte(tc.path, '/'); i >= 0 {
-		tc.dirPath = tc.path[:i]
-	}
-	tc.depth = depth(&tc.served)
-	tc.dir = t.Tree.Dir(tc.dirPath)
-	return tc
-}
-
-// fastPlace returns where the reference u leads when it is resolved
-// against the URL the file is served at, for the references whose §4
-// resolution is plain to see, and false for the others: the document
-// itself (no path: "", "?q", "#f"), or a relative path of names after
-// leading "." and then ".." segments that stay under the root, none with
-// an escape, an empty segment or params. Its answer is LocateURL's of
-// the resolution (TestFastPlace).
-func (tc *targetCtx) fastPlace(u *ast.URL) (target.Place, *target.Target, bool) {
-	if u.Scheme.Present || u.NetLoc.Present || u.Params.Present {
-		return target.Place{}, nil, false
-	}
-	if u.Path.Value == "" {
-		if tc.self == nil {
-			tc.self = tc.tree.Resolve(tc.path, false)
-		}
-		return target.Place{Where: target.Inside, Path: tc.path}, tc.self, true
-	}
-	return tc.dir.Near(u.Path.Value)
-}
-
-// link is where a reference leads, as the target rules read it: computed
-// once per URL and base (base.memo keeps it with the URL's hits). Its
-// fields are laid out to keep it small: a file's check makes one for
-// each URL under each of its names.
-type link struct {
-	// urlText is the reference resolved by RFC 1808 §4, printed when it
-	// leads out of the root (or is asked for: whatwg); place is where it
-	// leads, and tg, when it leads under the root to a path a file can
-	// have, what is there (noTarget otherwise).
-	urlText string
-	place   target.Place
-	tg      *target.Target
-	// fragAt is the offset of the fragment in the URL (past "#"), or -1,
-	// and fragText the fragment; pathFrom and pathTo the span of the path
-	// and params.
-	fragText         string
-	fragAt           int
-	pathFrom, pathTo int
-	// w is the browsers' reading, when it leads elsewhere than RFC
-	// 1808's.
-	w *whatwgLink
-	// deferred is the link as the fragments left to the end of the run
-	// keep it, made on first need.
-	deferred *deferredLink
-	// ok says the reference was resolved: there is a base to resolve it
-	// against (see targetBase).
-	ok bool
-	// browser says that the link is the browsers' reading of a URL RFC
-	// 1808 does not read (an invalid one).
-	browser bool
-	// self says that the reference is a same-document one (selfRef)
-	// against the URL the file is served at: it leads to the file under
-	// every name.
-	self bool
-	// frag is what the fragment names, as far as is known yet (known).
-	frag uint8
-}
-
-// whatwgLink is where the browsers' reading of a reference leads.
-type whatwgLink struct {
-	url   string
-	place target.Place
-	tg    *target.Target
-}
-
-// noTarget is the target of a place under the root no file can have, or
-// not under the root.
-var noTarget = &target.Target{}
-
-// fragment returns the reference's fragment, as written.
-func (lk *link) fragment() string { return lk.fragText }
-
-// url returns the reference resolved, printed, when it leads out of the
-// root or whatwg has printed it; "" otherwise.
-func (lk *link) url() string { return lk.urlText }
 
 // targetBase returns the base the target rules resolve the URL under
 // check against: the document's base when it embeds one (§3.1, §3.2),
@@ -381,7 +195,7 @@ func (c *urlCheck) targetBase() (ast.URL, bool) {
 		b.tbRead = true
 		switch {
 		case b.fromRetrieval:
-			b.tb, b.tbOK, b.tbURL = c.tc.served, c.tc.servedOK, c.tc.servedAt
+			b.tb, b.tbOK, b.tbURL = c.tc.Served, c.tc.ServedOK, c.tc.ServedAt
 		case b.usable:
 			b.tb, b.tbOK, b.tbURL = b.parsed, true, b.url
 		}
@@ -391,11 +205,11 @@ func (c *urlCheck) targetBase() (ast.URL, bool) {
 
 // link returns where the URL under check leads, or nil when the target
 // rules have no tree.
-func (c *urlCheck) link() *link {
+func (c *urlCheck) link() *target.Dest {
 	if c.lnk != nil || c.tc == nil || c.b == nil {
 		return c.lnk
 	}
-	lk := c.tc.newLink()
+	lk := c.tc.NewDest()
 	c.lnk = lk
 	tb, ok := c.targetBase()
 	if !ok {
@@ -405,63 +219,63 @@ func (c *urlCheck) link() *link {
 		c.browserLink(lk)
 		return lk
 	}
-	if pl, tg, fast := c.tc.fastPlace(&c.u); fast && c.b.fromRetrieval {
-		lk.ok, lk.place, lk.tg, lk.self = true, pl, tg, selfRef(&c.u)
+	if pl, tg, fast := c.tc.FastPlace(&c.u); fast && c.b.fromRetrieval {
+		lk.OK, lk.Place, lk.Target, lk.Self = true, pl, tg, target.SelfRef(&c.u)
 	} else {
-		res, pl := c.tc.tree.FollowURL(tb, c.u)
-		lk.ok, lk.place = true, pl
-		if lk.place.Where != target.Inside {
-			lk.urlText = res.String()
+		res, pl := c.tc.Tree.FollowURL(tb, c.u)
+		lk.OK, lk.Place = true, pl
+		if lk.Place.Where != target.Inside {
+			lk.URLText = res.String()
 		}
 	}
 	if c.u.Fragment.Present {
-		lk.fragAt, lk.fragText = c.u.Fragment.Span.Start, c.u.Fragment.Value
+		lk.FragAt, lk.FragText = c.u.Fragment.Span.Start, c.u.Fragment.Value
 	}
-	lk.pathFrom, lk.pathTo = c.u.Path.Span.Start, c.u.Path.Span.End
+	lk.PathFrom, lk.PathTo = c.u.Path.Span.Start, c.u.Path.Span.End
 	if c.u.Params.Present {
-		lk.pathTo = c.u.Params.Span.End
+		lk.PathTo = c.u.Params.Span.End
 	}
-	if lk.pathTo <= lk.pathFrom {
-		lk.pathFrom, lk.pathTo = 0, len(c.s)
-		if lk.fragAt > 0 {
-			lk.pathTo = lk.fragAt - 1
+	if lk.PathTo <= lk.PathFrom {
+		lk.PathFrom, lk.PathTo = 0, len(c.s)
+		if lk.FragAt > 0 {
+			lk.PathTo = lk.FragAt - 1
 		}
 	}
-	if lk.place.Where == target.Inside && lk.place.Bad == "" && lk.tg == noTarget {
-		lk.tg = c.tc.tree.Resolve(lk.place.Path, lk.place.Dir)
+	if lk.Place.Where == target.Inside && lk.Place.Bad == "" && lk.Target == target.NoTarget {
+		lk.Target = c.tc.Tree.Resolve(lk.Place.Path, lk.Place.Dir)
 	}
 	return lk
 }
 
 // browserLink sets lk to where browsers (the WHATWG URL Standard) take
-// the URL under check, which is not valid under RFC 1808; lk.ok is false
+// the URL under check, which is not valid under RFC 1808; lk.OK is false
 // when they reject it. Its fragment is the URL's, as written: the
 // standard's percent-encoding of it, decoded again by Anchors.Find, is
 // the same.
-func (c *urlCheck) browserLink(lk *link) {
+func (c *urlCheck) browserLink(lk *target.Dest) {
 	b := c.b
 	if b.tcmp == nil {
 		b.tcmp = compare.NewBase(b.tbURL)
-		b.tbOdd = mayMove(b.tbURL, -1)
+		b.tbOdd = target.MayMove(b.tbURL, -1)
 	}
-	u, pl, ok := c.tc.tree.BrowserPlace(b.tcmp.Reference(c.s).Reading(compare.WHATWG))
+	u, pl, ok := c.tc.Tree.BrowserPlace(b.tcmp.Reference(c.s).Reading(compare.WHATWG))
 	if !ok {
 		return
 	}
-	lk.ok, lk.browser = true, true
-	lk.place = pl
-	if lk.place.Where != target.Inside {
-		lk.urlText = u
+	lk.OK, lk.Browser = true, true
+	lk.Place = pl
+	if lk.Place.Where != target.Inside {
+		lk.URLText = u
 	}
 	if i := strings.IndexByte(c.s, '#'); i >= 0 {
-		lk.fragAt, lk.fragText = i+1, c.s[i+1:]
+		lk.FragAt, lk.FragText = i+1, c.s[i+1:]
 	}
-	lk.pathFrom, lk.pathTo = 0, len(c.s)
-	if lk.fragAt > 0 {
-		lk.pathTo = lk.fragAt - 1
+	lk.PathFrom, lk.PathTo = 0, len(c.s)
+	if lk.FragAt > 0 {
+		lk.PathTo = lk.FragAt - 1
 	}
-	if lk.place.Where == target.Inside && lk.place.Bad == "" {
-		lk.tg = c.tc.tree.Resolve(lk.place.Path, lk.place.Dir)
+	if lk.Place.Where == target.Inside && lk.Place.Bad == "" {
+		lk.Target = c.tc.Tree.Resolve(lk.Place.Path, lk.Place.Dir)
 	}
 }
 
@@ -477,9 +291,9 @@ func (c *urlCheck) browserLink(lk *link) {
 // the checks of the file's other names (sharedLinks): under another name
 // nothing more is read of them than where they lead, and they cost a
 // hash of the URL and nothing more.
-func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *link {
+func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *target.Dest {
 	tc := fc.tc
-	if u == nil || tc == nil || b == nil || !b.fromRetrieval || !tc.servedOK {
+	if u == nil || tc == nil || b == nil || !b.fromRetrieval || !tc.ServedOK {
 		return nil
 	}
 	if u.Scheme.Present || u.NetLoc.Present {
@@ -488,29 +302,29 @@ func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *link {
 		// the file's own name (Targets.External).
 		scheme := u.Scheme.Value
 		if !u.Scheme.Present {
-			scheme = tc.served.Scheme.Value
+			scheme = tc.Served.Scheme.Value
 		}
-		if tc.external || !tc.tree.Elsewhere(scheme, u.NetLoc.Value) {
+		if tc.External || !tc.Tree.Elsewhere(scheme, u.NetLoc.Value) {
 			return nil
 		}
-		return &fc.shared.elsewhere
+		return &fc.shared.Elsewhere
 	}
-	if mayMove(s, tc.depth) {
+	if target.MayMove(s, tc.Depth) {
 		return nil
 	}
-	pl, tg, ok := tc.fastPlace(u)
+	pl, tg, ok := tc.FastPlace(u)
 	if !ok || tg.Status != target.Found {
 		return nil
 	}
-	if !tc.references && (!u.Fragment.Present || fc.settled(u, tg)) {
+	if !tc.References && (!u.Fragment.Present || fc.settled(u, tg)) {
 		// Nothing of it is read but that it leads to a file under the
 		// root, which has no fragment to check (targetRef).
-		return &fc.shared.found
+		return &fc.shared.Found
 	}
-	lk := tc.newLink()
-	lk.ok, lk.place, lk.tg = true, pl, tg
+	lk := tc.NewDest()
+	lk.OK, lk.Place, lk.Target = true, pl, tg
 	if u.Fragment.Present {
-		lk.fragAt, lk.fragText = u.Fragment.Span.Start, u.Fragment.Value
+		lk.FragAt, lk.FragText = u.Fragment.Span.Start, u.Fragment.Value
 	}
 	return lk
 }
@@ -522,13 +336,13 @@ func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *link {
 // document's anchors, when they are known already, have the fragment
 // (what targetRef would settle, without a link to keep).
 func (fc *fileCheck) settled(u *ast.URL, tg *target.Target) bool {
-	if fc.shareSelf && selfRef(u) {
+	if fc.shareSelf && target.SelfRef(u) {
 		return true
 	}
-	if tg.Real == fc.tc.real || tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown || !fc.l.state[RuleTargetFragment].on {
+	if tg.Real == fc.tc.Real || tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown || !fc.l.state[RuleTargetFragment].on {
 		return false
 	}
-	a, known := fc.tc.tree.Known(tg.Real)
+	a, known := fc.tc.Tree.Known(tg.Real)
 	if !known || a == nil {
 		return false
 	}
@@ -536,32 +350,25 @@ func (fc *fileCheck) settled(u *ast.URL, tg *target.Target) bool {
 	return m.Found || m.Top
 }
 
-// selfRef reports whether the valid URL u is a same-document reference
-// under every name of its file that is served at its own URL: no scheme,
-// net_loc, params or path, and a fragment.
-func selfRef(u *ast.URL) bool {
-	return u.Fragment.Present && !u.Scheme.Present && !u.NetLoc.Present && !u.Params.Present && u.Path.Value == ""
-}
-
-// whatwg sets lk.w, the browsers' reading of the URL under check, when
+// whatwg sets lk.Browsers, the browsers' reading of the URL under check, when
 // it leads elsewhere than RFC 1808's: package compare's prefilter answers
 // that the readers agree, for nearly every URL, without reading it.
-func (c *urlCheck) whatwg(lk *link) {
+func (c *urlCheck) whatwg(lk *target.Dest) {
 	b := c.b
 	if b.tcmp == nil {
 		b.tcmp = compare.NewBase(b.tbURL)
-		b.tbOdd = mayMove(b.tbURL, -1)
+		b.tbOdd = target.MayMove(b.tbURL, -1)
 	}
-	if !b.tbOdd && !mayMove(c.s, depth(&b.tb)) || b.tcmp.Agrees(c.s) {
+	if !b.tbOdd && !target.MayMove(c.s, target.Depth(&b.tb)) || b.tcmp.Agrees(c.s) {
 		return
 	}
 	w := b.tcmp.Reference(c.s).Reading(compare.WHATWG)
-	if lk.urlText == "" {
+	if lk.URLText == "" {
 		tb, _ := c.targetBase()
 		res := resolve.Reference(tb, c.u)
-		lk.urlText = res.String()
+		lk.URLText = res.String()
 	}
-	if w.Verdict == compare.Rejected || !w.URL.Present || w.URL.Value == lk.urlText {
+	if w.Verdict == compare.Rejected || !w.URL.Present || w.URL.Value == lk.URLText {
 		return
 	}
 	cs := &w.Components
@@ -569,50 +376,10 @@ func (c *urlCheck) whatwg(lk *link) {
 	if cs.Params.Present {
 		path += ";" + cs.Params.Value
 	}
-	lk.w = &whatwgLink{url: w.URL.Value, tg: noTarget, place: c.tc.tree.Locate(cs.Scheme.Value, cs.NetLoc.Value, path)}
-	if lk.w.place.Where == target.Inside && lk.w.place.Bad == "" {
-		lk.w.tg = c.tc.tree.Resolve(lk.w.place.Path, lk.w.place.Dir)
+	lk.Browsers = &target.BrowserDest{URL: w.URL.Value, Target: target.NoTarget, Place: c.tc.Tree.Locate(cs.Scheme.Value, cs.NetLoc.Value, path)}
+	if lk.Browsers.Place.Where == target.Inside && lk.Browsers.Place.Bad == "" {
+		lk.Browsers.Target = c.tc.Tree.Resolve(lk.Browsers.Place.Path, lk.Browsers.Place.Dir)
 	}
-}
-
-// mayMove reports whether a valid URL, or a base, holds what can make
-// browsers take a reference to another path than RFC 1808 does: a "." or
-// ".." segment (RFC 1808 keeps those of an absolute path, and the ".."
-// that climb above the root of the site, which browsers remove), an
-// escaped dot (browsers read "%2e" as "." in a dot segment), params (";x"
-// alone replaces the base's last segment in browsers), a net_path ("//",
-// whose net_loc the two read differently). A relative path's
-// "." segments, and as many ".." as the base's path has segments (depth;
-// -1 for a base itself; the ".." are counted wherever they are), the two
-// remove alike. Without any of those, in
-// the reference and in its base, the two readings reach the same path,
-// and package compare is not asked.
-func mayMove(s string, depth int) bool {
-	if strings.IndexByte(s, ';') >= 0 || strings.Contains(s, "%2e") || strings.Contains(s, "%2E") || strings.HasPrefix(s, "//") {
-		return true
-	}
-	if end := strings.IndexAny(s, "?#"); end >= 0 {
-		s = s[:end]
-	}
-	if depth < 0 || strings.HasPrefix(s, "/") || strings.IndexByte(s, ':') >= 0 {
-		return target.HasDotSegment(s)
-	}
-	if !strings.Contains(s, "..") {
-		return false
-	}
-	up := 0
-	for seg := range strings.SplitSeq(s, "/") {
-		if seg == ".." {
-			up++
-		}
-	}
-	return up > depth
-}
-
-// depth returns the number of segments of the path of the URL u before
-// its last "/": how many ".." a relative reference against it may climb.
-func depth(u *ast.URL) int {
-	return max(0, strings.Count(u.Path.Value, "/")-1)
 }
 
 // reportedRule reports whether the rule has reported the URL.
@@ -625,81 +392,28 @@ func (c *urlCheck) reportedRule(id string) bool {
 	return false
 }
 
-// exists reports whether a place holds a file, as the target rules read
-// it: under the root, found (or made by a build).
-func exists(p target.Place, tg *target.Target) bool {
-	return p.Where == target.Inside && p.Bad == "" && (tg.Status == target.Found || tg.Status == target.Ignored)
-}
-
-// shownPath names a path under the root in a message.
-func shownPath(p string, dir bool) string {
-	switch {
-	case p == "":
-		return "the root"
-	case dir:
-		return q(p + "/")
-	}
-	return q(p)
-}
-
-// shownURL names in a message a URL the tree's site holds: without the
-// scheme and host of SiteURL, which no document names ("/../x.html").
-func shownURL(url string) string {
-	if rest, ok := strings.CutPrefix(url, target.SiteURL); ok {
-		return q("/" + rest)
-	}
-	return q(url)
-}
-
-// placeText says in a phrase where a place is and what is there.
-func placeText(url string, p target.Place, tg *target.Target) string {
-	switch {
-	case p.Where == target.External:
-		return q(url) + ", on another site"
-	case p.Where == target.Outside && p.Above:
-		return shownURL(url) + ", above the root of the site"
-	case p.Where == target.Outside:
-		return shownURL(url) + ", outside the root"
-	case p.Bad != "":
-		return shownPath(p.Path, p.Dir) + ", which no file can be"
-	}
-	switch tg.Status {
-	case target.Found, target.Ignored:
-		return shownPath(tg.Path, false) + ", which exists"
-	case target.Case:
-		return shownPath(p.Path, p.Dir) + ", which exists only in other letter case"
-	case target.LinkOut:
-		return shownPath(p.Path, p.Dir) + ", which only a symbolic link out of the tree reaches"
-	}
-	return shownPath(p.Path, p.Dir) + ", which does not exist"
-}
-
 // pathHit reports a finding on the path (and params) of the URL.
-func (c *urlCheck) pathHit(lk *link, msg string) hit {
-	if lk.browser {
-		msg += browserNote
+func (c *urlCheck) pathHit(lk *target.Dest, msg string) hit {
+	if lk.Browser {
+		msg += target.BrowserNote
 	}
-	return hit{offset: lk.pathFrom, end: lk.pathTo, production: "path", message: msg}
+	return hit{offset: lk.PathFrom, end: lk.PathTo, production: "path", message: msg}
 }
-
-// browserNote ends the message of a finding on where browsers take a URL
-// RFC 1808 does not read.
-const browserNote = " (as browsers read it: the URL is not valid under RFC 1808)"
 
 func checkWHATWGTarget(c *urlCheck) {
 	lk := c.link()
-	if lk == nil || !lk.ok || lk.place.Where == target.External || c.reportedFamily(FamilyRFC1808) {
+	if lk == nil || !lk.OK || lk.Place.Where == target.External || c.reportedFamily(FamilyRFC1808) {
 		return
 	}
 	c.whatwg(lk)
-	w := lk.w
-	if w == nil || lk.place.Where == target.External || w.place.Where == target.External {
+	w := lk.Browsers
+	if w == nil || lk.Place.Where == target.External || w.Place.Where == target.External {
 		return
 	}
-	if lk.place.Where == w.place.Where && lk.place.Path == w.place.Path && lk.place.Dir == w.place.Dir {
+	if lk.Place.Where == w.Place.Where && lk.Place.Path == w.Place.Path && lk.Place.Dir == w.Place.Dir {
 		return
 	}
-	re, we := exists(lk.place, lk.tg), exists(w.place, w.tg)
+	re, we := target.Exists(lk.Place, lk.Target), target.Exists(w.Place, w.Target)
 	if re == we {
 		return
 	}
@@ -709,46 +423,46 @@ func checkWHATWGTarget(c *urlCheck) {
 	}
 	c.report(hit{offset: 0, end: len(c.s), production: "URL", message: fmt.Sprintf(
 		"%s leads under RFC 1808 to %s, and in browsers (the WHATWG URL Standard) to %s: %s",
-		q(c.s), placeText(lk.url(), lk.place, lk.tg), placeText(w.url, w.place, w.tg), works)})
+		q(c.s), target.PlaceText(lk.URL(), lk.Place, lk.Target), target.PlaceText(w.URL, w.Place, w.Target), works)})
 }
 
 func checkTargetMissing(c *urlCheck) {
 	lk := c.link()
-	if lk == nil || !lk.ok || lk.place.Where != target.Inside || c.reportedRule(RuleWHATWGTarget) {
+	if lk == nil || !lk.OK || lk.Place.Where != target.Inside || c.reportedRule(RuleWHATWGTarget) {
 		return
 	}
-	p := lk.place
+	p := lk.Place
 	switch {
 	case p.Bad != "":
-		c.report(c.pathHit(lk, fmt.Sprintf("%s leads to %s under the root, where no file can be: %s", q(c.s), shownPath(p.Path, p.Dir), p.Bad)))
-	case lk.tg.Status == target.Missing:
-		c.report(c.pathHit(lk, fmt.Sprintf("%s leads to %s under the root: %s", q(c.s), shownPath(p.Path, p.Dir), lk.tg.Why)))
+		c.report(c.pathHit(lk, fmt.Sprintf("%s leads to %s under the root, where no file can be: %s", q(c.s), target.ShownPath(p.Path, p.Dir), p.Bad)))
+	case lk.Target.Status == target.Missing:
+		c.report(c.pathHit(lk, fmt.Sprintf("%s leads to %s under the root: %s", q(c.s), target.ShownPath(p.Path, p.Dir), lk.Target.Why)))
 	}
 }
 
 func checkTargetCase(c *urlCheck) {
 	lk := c.link()
-	if lk == nil || !lk.ok || lk.tg.Status != target.Case {
+	if lk == nil || !lk.OK || lk.Target.Status != target.Case {
 		return
 	}
-	p, tg := lk.place, lk.tg
+	p, tg := lk.Place, lk.Target
 	var msg string
 	if len(tg.Names) > 1 {
 		msg = fmt.Sprintf("%s leads to %s under the root, which exists only in other letter case (%d names differ from it in case alone)",
-			q(c.s), shownPath(p.Path, p.Dir), len(tg.Names))
+			q(c.s), target.ShownPath(p.Path, p.Dir), len(tg.Names))
 	} else {
-		msg = fmt.Sprintf("%s leads to %s under the root, which exists only as %s", q(c.s), shownPath(p.Path, p.Dir), shownPath(tg.Path, false))
+		msg = fmt.Sprintf("%s leads to %s under the root, which exists only as %s", q(c.s), target.ShownPath(p.Path, p.Dir), target.ShownPath(tg.Path, false))
 	}
 	h := c.pathHit(lk, msg+": a file system blind to case finds it, most servers do not")
 	switch {
 	case !c.l.fixes:
-	case lk.browser:
+	case lk.Browser:
 		h.noFix = "the URL is not valid under RFC 1808: mend its syntax first"
 	case len(tg.Names) > 1:
 		h.noFix = "more than one file matches in other letter case"
 	case !tg.Fixable:
 		h.noFix = "a name that differs in case comes from a symbolic link's text, not from the reference"
-	case c.tc.aliases:
+	case c.tc.Aliases:
 		h.noFix = "the file is served under several names, and a fix must suit each"
 	default:
 		h.changes, h.noFix = caseChanges(c, lk)
@@ -760,13 +474,13 @@ func checkTargetCase(c *urlCheck) {
 // check in the letter case of the files, or why there are none: each name
 // that differs is written in the reference itself, without escapes, and
 // the file's name needs none.
-func caseChanges(c *urlCheck, lk *link) ([]fix.Change, string) {
+func caseChanges(c *urlCheck, lk *target.Dest) ([]fix.Change, string) {
 	if c.u.Params.Present {
 		return nil, "the path has params, which the fix does not rewrite"
 	}
-	want := strings.Split(lk.tg.Path, "/")
-	have := strings.Split(lk.place.Path, "/")
-	if lk.tg.Index {
+	want := strings.Split(lk.Target.Path, "/")
+	have := strings.Split(lk.Place.Path, "/")
+	if lk.Target.Index {
 		want = want[:len(want)-1]
 	}
 	if len(want) != len(have) {
@@ -814,20 +528,20 @@ func caseChanges(c *urlCheck, lk *link) ([]fix.Change, string) {
 
 func checkTargetOutside(c *urlCheck) {
 	lk := c.link()
-	if lk == nil || !lk.ok || c.reportedRule(RuleWHATWGTarget) {
+	if lk == nil || !lk.OK || c.reportedRule(RuleWHATWGTarget) {
 		return
 	}
-	p := lk.place
+	p := lk.Place
 	switch {
 	case p.Where == target.Outside && p.Above:
 		c.report(c.pathHit(lk, fmt.Sprintf("%s resolves to %s, above the root of the site (RFC 1808 keeps the \"..\" it cannot remove): it leaves the tree",
-			q(c.s), shownURL(lk.url()))))
+			q(c.s), target.ShownURL(lk.URL()))))
 	case p.Where == target.Outside:
-		c.report(c.pathHit(lk, fmt.Sprintf("%s resolves to %s, on the tree's site but outside its root %s", q(c.s), q(lk.url()), q(c.tc.tree.RootDir()))))
-	case p.Where == target.Inside && lk.tg.Status == target.LinkOut:
-		tg := lk.tg
+		c.report(c.pathHit(lk, fmt.Sprintf("%s resolves to %s, on the tree's site but outside its root %s", q(c.s), q(lk.URL()), q(c.tc.Tree.RootDir()))))
+	case p.Where == target.Inside && lk.Target.Status == target.LinkOut:
+		tg := lk.Target
 		msg := fmt.Sprintf("%s leads to %s under the root only through the symbolic link %s, which leads out of the tree (to %s)",
-			q(c.s), shownPath(p.Path, p.Dir), q(tg.Via), q(tg.LinkTarget))
+			q(c.s), target.ShownPath(p.Path, p.Dir), q(tg.Via), q(tg.LinkTarget))
 		if !tg.LinkExists {
 			msg += ", where nothing is"
 		}
@@ -840,14 +554,6 @@ func checkTargetOutside(c *urlCheck) {
 // target's anchors are known (fragRef).
 func checkTargetFragment(c *urlCheck) { c.link() }
 
-// listed reports whether a reference to another site is one a network
-// link checker can take: not data: (the resource is the URL itself) nor
-// javascript: (a script, not a place).
-func listed(u string) bool {
-	scheme, _, _ := strings.Cut(u, ":")
-	return !strings.EqualFold(scheme, "data") && !strings.EqualFold(scheme, "javascript")
-}
-
 // fragRef is a reference whose fragment is checked at the end of the file
 // or of the run, under one name: its link, and its severity. What the
 // names of a file share of it (its place, its URL, its base, the
@@ -855,7 +561,7 @@ func listed(u string) bool {
 // keep many such references, each under each name, and the record is
 // kept small.
 type fragRef struct {
-	lnk *link
+	lnk *target.Dest
 	// at is the reference's entry in the fragTable.
 	at       int32
 	severity ast.Severity
@@ -900,21 +606,21 @@ func (t *fragTable) add(r *extract.Ref, n, fragAt int, b *base, sup *suppression
 // targetRef takes what the target rules need of a reference past its
 // findings: the counts, the references to other sites, the targets
 // reached, and the fragments to check.
-func (fc *fileCheck) targetRef(r *extract.Ref, b *base, lk *link) {
-	if !lk.ok {
+func (fc *fileCheck) targetRef(r *extract.Ref, b *base, lk *target.Dest) {
+	if !lk.OK {
 		return
 	}
 	tr := fc.tres
-	switch lk.place.Where {
+	switch lk.Place.Where {
 	case target.External:
 		tr.Stats.External++
-		if fc.tc.external {
+		if fc.tc.External {
 			if fc.extSeen == nil {
 				fc.extSeen = map[string]bool{}
 			}
-			if u := lk.url(); !fc.extSeen[u] && listed(u) {
+			if u := lk.URL(); !fc.extSeen[u] && target.Listed(u) {
 				fc.extSeen[u] = true
-				tr.External = append(tr.External, External{URL: u, Offset: r.Map.At(0)})
+				tr.External = append(tr.External, target.ExternalRef{URL: u, Offset: r.Map.At(0)})
 			}
 		}
 		return
@@ -923,11 +629,11 @@ func (fc *fileCheck) targetRef(r *extract.Ref, b *base, lk *link) {
 	default:
 		return
 	}
-	tg := lk.tg
-	if fc.tc.references && (tg.Status == target.Found || tg.Status == target.Case) {
+	tg := lk.Target
+	if fc.tc.References && (tg.Status == target.Found || tg.Status == target.Case) {
 		fc.addReal(tg.Real)
 	}
-	if lk.fragAt < 0 || lk.place.Bad != "" {
+	if lk.FragAt < 0 || lk.Place.Bad != "" {
 		return
 	}
 	switch tg.Status {
@@ -946,20 +652,20 @@ func (fc *fileCheck) targetRef(r *extract.Ref, b *base, lk *link) {
 	if !st.on {
 		return
 	}
-	if tg.Real != fc.tc.real {
+	if tg.Real != fc.tc.Real {
 		// Another document, whose anchors may be known already: a
 		// fragment it has is settled now, and only one it lacks kept
 		// for its finding (at the end of the run, when that is where the
 		// findings of fragments go, whatever is known when).
-		switch lk.known(fc.tc.tree) {
-		case fragOK:
+		switch lk.Known(fc.tc.Tree) {
+		case target.FragOK:
 			return
-		case fragUnchecked:
+		case target.FragUnchecked:
 			tr.Stats.Unchecked++
 			return
 		}
 	}
-	if fc.alias && fc.shareSelf && lk.self {
+	if fc.alias && fc.shareSelf && lk.Self {
 		return // the file's own name keeps it for every name (borrowSelf)
 	}
 	if fc.fragTab == nil {
@@ -972,47 +678,18 @@ func (fc *fileCheck) targetRef(r *extract.Ref, b *base, lk *link) {
 			break
 		}
 	}
-	f := fragRef{at: fc.fragTab.add(r, fc.urls, lk.fragAt, b, sup), lnk: lk, severity: st.sev}
-	if fc.shareSelf && lk.self {
+	f := fragRef{at: fc.fragTab.add(r, fc.urls, lk.FragAt, b, sup), lnk: lk, severity: st.sev}
+	if fc.shareSelf && lk.Self {
 		fc.fragTab.self = append(fc.fragTab.self, f.at)
 	}
 	fc.frags = append(fc.frags, f)
-}
-
-// fragment states of a link, as far as the anchors known say (known).
-const (
-	fragUnknown   uint8 = iota // the target's anchors are not known yet
-	fragOK                     // the fragment names something in the target
-	fragMissing                // it names nothing
-	fragUnchecked              // the target's anchors cannot be known
-)
-
-// known returns what the fragment of lk's reference names in its target,
-// as far as the anchors the tree knows now say; kept once settled.
-func (lk *link) known(tree *target.Tree) uint8 {
-	if lk.frag != fragUnknown {
-		return lk.frag
-	}
-	a, known := tree.Known(lk.tg.Real)
-	switch {
-	case !known:
-		return fragUnknown
-	case a == nil:
-		lk.frag = fragUnchecked
-	default:
-		lk.frag = fragMissing
-		if m := a.Find(lk.fragment()); m.Found || m.Top {
-			lk.frag = fragOK
-		}
-	}
-	return lk.frag
 }
 
 // ownAnchors sets the file's own anchors, made from what extract found:
 // the target of its same-document fragments, and TargetResult.Anchors.
 func (fc *fileCheck) ownAnchors(kind extract.Kind, anchorsRead bool) *target.Anchors {
 	if anchorsRead && (kind == extract.KindHTML || kind == extract.KindMarkdown) {
-		fc.tres.Anchors = target.NewAnchors(kind, fc.anchors, fc.tc.tree.Options().MarkdownAnchors)
+		fc.tres.Anchors = target.NewAnchors(kind, fc.anchors, fc.tc.Tree.Options().MarkdownAnchors)
 	}
 	fc.anchors = nil
 	return fc.tres.Anchors
@@ -1048,8 +725,8 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 	if own != nil {
 		kept := fc.frags[:0]
 		for _, f := range fc.frags {
-			if f.lnk.tg.Real == fc.tc.real {
-				if m := own.Find(fc.fragTab.refs[f.at].url[f.lnk.fragAt:]); m.Found || m.Top {
+			if f.lnk.Target.Real == fc.tc.Real {
+				if m := own.Find(fc.fragTab.refs[f.at].url[f.lnk.FragAt:]); m.Found || m.Top {
 					continue
 				}
 			}
@@ -1064,16 +741,16 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 	slices.SortFunc(fc.frags, func(a, b fragRef) int {
 		return cmp.Or(cmp.Compare(refs[a.at].offset, refs[b.at].offset), cmp.Compare(a.at, b.at))
 	})
-	if !fc.tc.deferFragments {
+	if !fc.tc.DeferFragments {
 		for i := range fc.frags {
 			f := &fc.frags[i]
 			ref := &refs[f.at]
-			tg, frag := f.lnk.tg, ref.url[f.lnk.fragAt:]
+			tg, frag := f.lnk.Target, ref.url[f.lnk.FragAt:]
 			var m target.Fragment
-			if tg.Real == fc.tc.real && own != nil {
+			if tg.Real == fc.tc.Real && own != nil {
 				m = target.Fragment{Checked: true, Match: own.Find(frag)}
 			} else {
-				m = fc.tc.tree.Fragment(tg, frag)
+				m = fc.tc.Tree.Fragment(tg, frag)
 			}
 			if !m.Checked {
 				tr.Stats.Unchecked++
@@ -1089,7 +766,7 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 			}
 			// An ignore-file directive applies to it with the others
 			// (finishSuppressions).
-			fc.findings = append(fc.findings, fragmentFinding(fc.file, f.lnk.deferredOf(ref.url, ref.base), ref.where, ref.offset, ref.end, f.severity, m, fc.l.fixes))
+			fc.findings = append(fc.findings, fragmentFinding(fc.file, f.lnk.Deferred(ref.url, ref.base.urlOrNone()), ref.where, ref.offset, ref.end, f.severity, m, fc.l.fixes))
 		}
 		fc.frags = nil
 		return
@@ -1114,7 +791,7 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 			ref.sup.used = true
 		}
 		d.refs[i] = deferredRef{offset: ref.offset, end: ref.end,
-			where: ref.where, link: f.lnk.deferredOf(ref.url, ref.base), severity: f.severity, suppressed: ref.sup != nil || fileSup}
+			where: ref.where, link: f.lnk.Deferred(ref.url, ref.base.urlOrNone()), severity: f.severity, suppressed: ref.sup != nil || fileSup}
 	}
 	fc.deferred = d
 	fc.frags = nil
@@ -1137,12 +814,12 @@ func (fc *fileCheck) borrowSelf(own *target.Anchors) {
 				continue
 			}
 		}
-		if tc.self == nil {
-			tc.self = tc.tree.Resolve(tc.path, false)
+		if tc.Self == nil {
+			tc.Self = tc.Tree.Resolve(tc.Path, false)
 		}
-		lk := tc.newLink()
-		lk.ok, lk.place, lk.tg, lk.self = true, target.Place{Where: target.Inside, Path: tc.path}, tc.self, true
-		lk.fragAt, lk.fragText = fragAt, frag
+		lk := tc.NewDest()
+		lk.OK, lk.Place, lk.Target, lk.Self = true, target.Place{Where: target.Inside, Path: tc.Path}, tc.Self, true
+		lk.FragAt, lk.FragText = fragAt, frag
 		fc.frags = append(fc.frags, fragRef{lnk: lk, at: k, severity: sev})
 	}
 }
@@ -1178,19 +855,12 @@ func placeDeferred(src string, ds []*Deferred) {
 	}
 }
 
-// deferredOf returns what the fragments of lk's references keep of it:
-// the URL url (copied out of the file's text), the base b's URL, the
-// target and the fragment; made once.
-func (lk *link) deferredOf(url string, b *base) *deferredLink {
-	if lk.deferred == nil {
-		u := strings.Clone(url)
-		d := &deferredLink{url: u, tg: lk.tg, fragment: u[lk.fragAt:], browser: lk.browser}
-		if b != nil {
-			d.base = strings.Clone(b.url)
-		}
-		lk.deferred = d
+// urlOrNone returns the base's URL, or "" when there is no base.
+func (b *base) urlOrNone() string {
+	if b == nil {
+		return ""
 	}
-	return lk.deferred
+	return b.url
 }
 
 // addReal records a target the file's references reach.
@@ -1204,37 +874,18 @@ func (fc *fileCheck) addReal(real string) {
 // fragmentFinding is the target/fragment finding of a reference to d, at
 // [offset, end) in the file, whose fragment names nothing in its target
 // (m).
-func fragmentFinding(file string, d *deferredLink, where string, offset, end int, sev ast.Severity, m target.Fragment, fixes bool) Finding {
-	msg := fragmentMessage(d.fragment, d.tg, m)
-	if d.browser {
-		msg += browserNote
+func fragmentFinding(file string, d *target.DeferredDest, where string, offset, end int, sev ast.Severity, m target.Fragment, fixes bool) Finding {
+	msg := target.FragmentMessage(d.Fragment, d.Target, m)
+	if d.Browser {
+		msg += target.BrowserNote
 	}
 	out := Finding{File: file, Offset: offset, EndOffset: end, Rule: RuleTargetFragment, Severity: sev,
 		Message: msg, Fix: ruleRow(RuleTargetFragment).Fix, Production: "fragment",
-		Text: d.fragment, URL: d.url, Where: where, Base: d.base, textAt: len(d.url) - len(d.fragment)}
+		Text: d.Fragment, URL: d.URL, Where: where, Base: d.Base, textAt: len(d.URL) - len(d.Fragment)}
 	if fixes {
 		out.NoFix, out.NoFixDetail = noFixOf(ruleRow(RuleTargetFragment))
 	}
 	return out
-}
-
-// fragmentMessage says that the fragment names nothing in the target.
-func fragmentMessage(frag string, tg *target.Target, m target.Fragment) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "the fragment %s names no anchor of %s", q("#"+frag), shownPath(tg.Path, false))
-	if m.Decoded != "" && m.Decoded != frag {
-		fmt.Fprintf(&b, ", as written nor percent-decoded (%s)", q(m.Decoded))
-	}
-	switch tg.Kind {
-	case extract.KindMarkdown:
-		b.WriteString(": no heading's anchor, nor id or name in its HTML, is it")
-	default:
-		b.WriteString(": no element has it as its id, nor an a element as its name")
-	}
-	if m.CaseOnly != "" {
-		fmt.Fprintf(&b, "; %s differs from it in letter case alone", q(m.CaseOnly))
-	}
-	return b.String()
 }
 
 // Deferred are the references of one file, under one of its names, whose
@@ -1257,18 +908,9 @@ type deferredRef struct {
 	text       string
 	textFrom   int
 	where      string
-	link       *deferredLink
+	link       *target.DeferredDest
 	severity   ast.Severity
 	suppressed bool
-}
-
-// deferredLink is what the references of one URL against one base share:
-// the URL and the base (copied out of the file's text), the target and
-// the fragment.
-type deferredLink struct {
-	url, base, fragment string
-	tg                  *target.Target
-	browser             bool
 }
 
 // Len returns how many references are deferred.
@@ -1283,7 +925,7 @@ func (d *Deferred) Len() int { return len(d.refs) }
 func (d *Deferred) Check(tree *target.Tree, file string) (findings []Finding, suppressed, unchecked int) {
 	for i := range d.refs {
 		r := &d.refs[i]
-		m := tree.Fragment(r.link.tg, r.link.fragment)
+		m := tree.Fragment(r.link.Target, r.link.Fragment)
 		switch {
 		case !m.Checked:
 			unchecked++

@@ -76,12 +76,12 @@ func (x *targetIndex) treeFor(set setup) *siteTree {
 
 // targetsOf returns where the document at path is in st's tree, for
 // [lint.Linter.CheckWith]; nil when it is not under the root.
-func (st *siteTree) targetsOf(path, name string) *lint.Targets {
+func (st *siteTree) targetsOf(path, name string) *target.Scope {
 	rel, ok := st.rel(path)
 	if !ok {
 		return nil
 	}
-	return &lint.Targets{Tree: st.tree, Paths: []string{rel}, Names: []string{name}, References: true}
+	return &target.Scope{Tree: st.tree, Paths: []string{rel}, Names: []string{name}, References: true}
 }
 
 // rel returns path's place under the root, slash-separated, and false

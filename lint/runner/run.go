@@ -22,6 +22,7 @@ import (
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/fix"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // Reporter receives the results of a [Run] in order: Start once, File for
@@ -143,7 +144,7 @@ type Summary struct {
 	// counts the references under the root, those to other sites, and
 	// the fragments not checked.
 	TargetsOn bool
-	Targets   lint.TargetStats
+	Targets   target.Stats
 }
 
 // Worst returns the most severe severity of the findings, and false when

@@ -118,7 +118,7 @@ func (r *runner) underRoot(name string) (string, bool) {
 // targetsFor returns where item i is in the tree, under its names that
 // are under the root, and the items of its other names among them; nil
 // when it is not under the root.
-func (r *runner) targetsFor(i int, it item) (*lint.Targets, []int) {
+func (r *runner) targetsFor(i int, it item) (*target.Scope, []int) {
 	if r.tr == nil || it.stdin {
 		return nil, nil
 	}
@@ -126,7 +126,7 @@ func (r *runner) targetsFor(i int, it item) (*lint.Targets, []int) {
 	if !ok {
 		return nil, nil
 	}
-	t := &lint.Targets{Tree: r.tr.tree, Paths: []string{rel}, Names: []string{it.name}, Defer: true, External: r.Targets.External != nil}
+	t := &target.Scope{Tree: r.tr.tree, Paths: []string{rel}, Names: []string{it.name}, Defer: true, External: r.Targets.External != nil}
 	var others []int
 	for _, a := range r.tr.aliases[i] {
 		if p, ok := r.underRoot(r.items[a].name); ok {
