@@ -335,10 +335,9 @@ type fileCheck struct {
 	frags    []fragRef
 	fragTab  *fragTable
 	tres     *TargetResult
-	anchors  []extract.Anchor
 	extSeen  map[string]bool
 	reals    map[string]bool
-	deferred *Deferred
+	deferred *target.Deferred
 	// alias says that the check is of one of the file's other names:
 	// it reports the target rules alone, and no directive's findings.
 	alias bool
@@ -588,96 +587,16 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 		flush = nil
 	}
 	fc := l.newFileCheck(name, src, kind, flush)
-	var others []*fileCheck
 	h := extract.Handler{Ref: fc.ref, Directive: func(d extract.Directive) { fc.directive(d) }, Note: fc.note}
-	anchorsRead := true
+	var tk *targetCheck
 	if t != nil {
-		fc.tc, fc.tres = target.NewFile(t, 0), &TargetResult{}
-		shared := target.NewShared()
-		fc.shared = shared
-		for i := 1; i < len(t.Paths); i++ {
-			n := name
-			if i < len(t.Names) {
-				n = t.Names[i]
-			}
-			o := l.targetsOnly.newFileCheck(n, src, kind, nil)
-			o.tc, o.tres, o.alias, o.shared = target.NewFile(t, i), &TargetResult{}, true, shared
-			if fc.fragTab == nil {
-				fc.fragTab = &fragTable{last: -1}
-			}
-			o.fragTab = fc.fragTab
-			others = append(others, o)
-		}
-		if len(others) > 0 && !t.References && fc.tc.SameSelf(namesOf(others)) {
-			fc.shareSelf = true
-			for _, o := range others {
-				o.shareSelf = true
-			}
-		}
-		if kind == extract.KindHTML || kind == extract.KindMarkdown {
-			h.Anchor = func(a extract.Anchor) { fc.anchors = append(fc.anchors, a) }
-		}
-		h.Note = func(n extract.Note) {
-			if n.Kind == extract.NoteMarkdownTooCostly {
-				anchorsRead = false
-			}
-			fc.note(n)
-		}
-		if len(others) > 0 {
-			h.Ref = func(r extract.Ref) {
-				fc.ref(r)
-				// The URL as the file's own name read it, when it was read
-				// now (the others read it now too) and is valid.
-				var u *ast.URL
-				if c := &fc.scratch; fc.lastID >= 0 && c.s == r.URL && c.b != nil && !c.invalid && c.err == nil && c.u.Len() > 0 {
-					u = &c.u
-				}
-				for _, o := range others {
-					o.refAs(r, fc.lastID, u)
-				}
-			}
-			h.Directive = func(d extract.Directive) {
-				if s := fc.directive(d); s != nil {
-					for _, o := range others {
-						o.dirs = append(o.dirs, s)
-						if !s.ig.File {
-							o.pending = append(o.pending, s)
-						}
-					}
-				}
-			}
-		}
+		tk = l.newTargetCheck(fc, t, name, src, kind)
+		tk.hook(&h)
 	}
 	extract.Extract(src, kind, retrieval, h)
 	out := Checked{}
-	if t != nil {
-		// The other names first: the directives they use are used when
-		// the file's own name judges them (finishSuppressions).
-		var deferred []*Deferred
-		own := fc.ownAnchors(kind, anchorsRead)
-		for _, o := range others {
-			o.finishTargets(own)
-			if len(o.dirs) > 0 {
-				o.finishSuppressions()
-			}
-			o.finish()
-			fc.tres.Others = append(fc.tres.Others, o.findings)
-			fc.tres.OthersSuppressed = append(fc.tres.OthersSuppressed, o.suppressed)
-			// The references are counted once, under the file's own
-			// name; the fragments not checked under each.
-			fc.tres.Stats.Unchecked += o.tres.Stats.Unchecked
-			deferred = append(deferred, o.deferred)
-			for r := range o.reals {
-				fc.addReal(r)
-			}
-		}
-		fc.finishTargets(own)
-		deferred = append([]*Deferred{fc.deferred}, deferred...)
-		if slices.ContainsFunc(deferred, func(d *Deferred) bool { return d != nil }) {
-			placeDeferred(src, deferred)
-			fc.tres.Deferred = deferred
-		}
-		out.Targets = fc.tres
+	if tk != nil {
+		out.Targets = tk.finish(src)
 	}
 	if len(fc.dirs) > 0 {
 		fc.finishSuppressions()
@@ -694,15 +613,6 @@ func (fc *fileCheck) fixCheck() *urlCheck {
 		fc.fixScratch = &urlCheck{}
 	}
 	return fc.fixScratch
-}
-
-// namesOf returns where the files of the checks cs are in their tree.
-func namesOf(cs []*fileCheck) []*target.File {
-	out := make([]*target.File, len(cs))
-	for i, c := range cs {
-		out[i] = c.tc
-	}
-	return out
 }
 
 // newFileCheck returns the check of one file's content, src, of the

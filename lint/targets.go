@@ -146,7 +146,7 @@ type TargetResult struct {
 	// Deferred, when Targets.Defer was set, are the references whose
 	// fragments are left to be checked, by name (Deferred[i] for
 	// Targets.Paths[i]); nil when there are none.
-	Deferred []*Deferred
+	Deferred []*target.Deferred
 	// External are the references that lead to other sites, each URL
 	// once, in order of first place, when Targets.External was set; not
 	// data: and javascript: URLs, which lead nowhere to check.
@@ -158,6 +158,117 @@ type TargetResult struct {
 	Reals []string
 	// Stats count the references.
 	Stats target.Stats
+}
+
+// targetCheck is the seam between a file's check and the target rules:
+// the file's session (package lint/target), which [Linter.CheckWith]
+// calls at a few points (hook, finish), and the checks of the file's
+// other names, which report the target rules alone, each name's
+// references resolved against its own base.
+type targetCheck struct {
+	s      *target.Session
+	fc     *fileCheck
+	others []*fileCheck
+}
+
+// newTargetCheck returns the target rules' part of fc, the check of the
+// file called name, whose content is src, of the given kind, at the
+// places t says.
+func (l *Linter) newTargetCheck(fc *fileCheck, t *target.Scope, name, src string, kind extract.Kind) *targetCheck {
+	s := target.NewSession(t, kind)
+	tk := &targetCheck{s: s, fc: fc}
+	fc.tc, fc.tres, fc.shared = s.Files[0], &TargetResult{}, s.Shared
+	for i := 1; i < len(s.Files); i++ {
+		o := l.targetsOnly.newFileCheck(s.Name(i, name), src, kind, nil)
+		o.tc, o.tres, o.alias, o.shared = s.Files[i], &TargetResult{}, true, s.Shared
+		if fc.fragTab == nil {
+			fc.fragTab = &fragTable{last: -1}
+		}
+		o.fragTab = fc.fragTab
+		tk.others = append(tk.others, o)
+	}
+	if s.ShareSelf {
+		fc.shareSelf = true
+		for _, o := range tk.others {
+			o.shareSelf = true
+		}
+	}
+	return tk
+}
+
+// hook sets what of the reading of the document the target rules take:
+// its anchors and notes for the session, and each Ref and directive for
+// the checks of the file's other names too.
+func (tk *targetCheck) hook(h *extract.Handler) {
+	fc, s, others := tk.fc, tk.s, tk.others
+	if s.ReadsAnchors() {
+		h.Anchor = s.Anchor
+	}
+	h.Note = func(n extract.Note) {
+		s.Note(n)
+		fc.note(n)
+	}
+	if len(others) == 0 {
+		return
+	}
+	h.Ref = func(r extract.Ref) {
+		fc.ref(r)
+		// The URL as the file's own name read it, when it was read
+		// now (the others read it now too) and is valid.
+		var u *ast.URL
+		if c := &fc.scratch; fc.lastID >= 0 && c.s == r.URL && c.b != nil && !c.invalid && c.err == nil && c.u.Len() > 0 {
+			u = &c.u
+		}
+		for _, o := range others {
+			o.refAs(r, fc.lastID, u)
+		}
+	}
+	h.Directive = func(d extract.Directive) {
+		if s := fc.directive(d); s != nil {
+			for _, o := range others {
+				o.dirs = append(o.dirs, s)
+				if !s.ig.File {
+					o.pending = append(o.pending, s)
+				}
+			}
+		}
+	}
+}
+
+// finish ends the target rules' work on the file, whose text is src, once
+// it is read: the findings of its other names, its fragments, checked or
+// left to the end of the run. The file's own findings are finished by its
+// check, after this.
+func (tk *targetCheck) finish(src string) *TargetResult {
+	fc := tk.fc
+	// The other names first: the directives they use are used when
+	// the file's own name judges them (finishSuppressions).
+	var deferred []*target.Deferred
+	own := tk.s.Anchors()
+	fc.tres.Anchors = own
+	for _, o := range tk.others {
+		o.finishTargets(own)
+		if len(o.dirs) > 0 {
+			o.finishSuppressions()
+		}
+		o.finish()
+		fc.tres.Others = append(fc.tres.Others, o.findings)
+		fc.tres.OthersSuppressed = append(fc.tres.OthersSuppressed, o.suppressed)
+		// The references are counted once, under the file's own
+		// name; the fragments not checked under each.
+		fc.tres.Stats.Unchecked += o.tres.Stats.Unchecked
+		deferred = append(deferred, o.deferred)
+		for r := range o.reals {
+			fc.addReal(r)
+		}
+	}
+	fc.finishTargets(own)
+	deferred = append([]*target.Deferred{fc.deferred}, deferred...)
+	if slices.ContainsFunc(deferred, func(d *target.Deferred) bool { return d != nil }) {
+		placeDeferred(src, deferred)
+		fc.tres.Deferred = deferred
+	}
+	return fc.tres
 }
 
 // plain returns lk, where a URL checked leads, or when the check's
@@ -685,16 +796,6 @@ func (fc *fileCheck) targetRef(r *extract.Ref, b *base, lk *target.Dest) {
 	fc.frags = append(fc.frags, f)
 }
 
-// ownAnchors sets the file's own anchors, made from what extract found:
-// the target of its same-document fragments, and TargetResult.Anchors.
-func (fc *fileCheck) ownAnchors(kind extract.Kind, anchorsRead bool) *target.Anchors {
-	if anchorsRead && (kind == extract.KindHTML || kind == extract.KindMarkdown) {
-		fc.tres.Anchors = target.NewAnchors(kind, fc.anchors, fc.tc.Tree.Options().MarkdownAnchors)
-	}
-	fc.anchors = nil
-	return fc.tres.Anchors
-}
-
 // finishTargets ends the target rules' work on the file: its fragments,
 // checked against the file's own anchors (own) and the tree's or, when
 // they are deferred, those that may name nothing kept with their places
@@ -783,15 +884,15 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 	// Deferred: each reference, placed later (placeDeferred); what it
 	// shares with the others of its URL (the URL, copied out of the
 	// file's text, and its target) once.
-	d := &Deferred{fixes: fc.l.fixes, refs: make([]deferredRef, len(fc.frags))}
+	d := &target.Deferred{Fixes: fc.l.fixes, Refs: make([]target.DeferredRef, len(fc.frags))}
 	for i := range fc.frags {
 		f := &fc.frags[i]
 		ref := &refs[f.at]
 		if ref.sup != nil {
 			ref.sup.used = true
 		}
-		d.refs[i] = deferredRef{offset: ref.offset, end: ref.end,
-			where: ref.where, link: f.lnk.Deferred(ref.url, ref.base.urlOrNone()), severity: f.severity, suppressed: ref.sup != nil || fileSup}
+		d.Refs[i] = target.DeferredRef{Offset: ref.offset, End: ref.end,
+			Where: ref.where, Dest: f.lnk.Deferred(ref.url, ref.base.urlOrNone()), Severity: f.severity, Suppressed: ref.sup != nil || fileSup}
 	}
 	fc.deferred = d
 	fc.frags = nil
@@ -828,29 +929,29 @@ func (fc *fileCheck) borrowSelf(own *target.Anchors) {
 // ds, the deferred references of one file's names, in one sweep of its
 // text src: the names share most of their references, and a span is
 // placed once for all of them.
-func placeDeferred(src string, ds []*Deferred) {
-	var refs []*deferredRef
+func placeDeferred(src string, ds []*target.Deferred) {
+	var refs []*target.DeferredRef
 	for _, d := range ds {
 		if d != nil {
-			for i := range d.refs {
-				refs = append(refs, &d.refs[i])
+			for i := range d.Refs {
+				refs = append(refs, &d.Refs[i])
 			}
 		}
 	}
-	slices.SortFunc(refs, func(a, b *deferredRef) int {
-		return cmp.Or(cmp.Compare(a.offset, b.offset), cmp.Compare(a.end, b.end))
+	slices.SortFunc(refs, func(a, b *target.DeferredRef) int {
+		return cmp.Or(cmp.Compare(a.Offset, b.Offset), cmp.Compare(a.End, b.End))
 	})
 	p := newPlacer(src)
-	var last *deferredRef
+	var last *target.DeferredRef
 	for _, r := range refs {
-		if last != nil && last.offset == r.offset && last.end == r.end {
-			r.line, r.col, r.col16, r.endLine, r.endCol, r.endCol16 = last.line, last.col, last.col16, last.endLine, last.endCol, last.endCol16
-			r.text, r.textFrom = last.text, last.textFrom
+		if last != nil && last.Offset == r.Offset && last.End == r.End {
+			r.Line, r.Col, r.Col16, r.EndLine, r.EndCol, r.EndCol16 = last.Line, last.Col, last.Col16, last.EndLine, last.EndCol, last.EndCol16
+			r.Text, r.TextFrom = last.Text, last.TextFrom
 			continue
 		}
-		ps := p.locate(r.offset, r.end)
-		r.line, r.col, r.col16, r.endLine, r.endCol, r.endCol16 = ps.line, ps.col, ps.col16, ps.endLine, ps.endCol, ps.endCol16
-		r.text, r.textFrom = caretWindow(ps.text, ps.col, r.end-r.offset, ps.endLine == ps.line)
+		ps := p.locate(r.Offset, r.End)
+		r.Line, r.Col, r.Col16, r.EndLine, r.EndCol, r.EndCol16 = ps.line, ps.col, ps.col16, ps.endLine, ps.endCol, ps.endCol16
+		r.Text, r.TextFrom = caretWindow(ps.text, ps.col, r.End-r.Offset, ps.endLine == ps.line)
 		last = r
 	}
 }
@@ -888,57 +989,20 @@ func fragmentFinding(file string, d *target.DeferredDest, where string, offset, 
 	return out
 }
 
-// Deferred are the references of one file, under one of its names, whose
-// fragments are checked once the anchors of every document of the tree
-// are known: what [Linter.CheckWith] leaves to the end of a run
-// (Targets.Defer). Each holds its place in the file and its strings
-// copied out of the file's text, so that the file need not be kept.
-type Deferred struct {
-	refs  []deferredRef
-	fixes bool
-}
-
-// deferredRef is a reference whose fragment is left to the end of the
-// run: its place (offsets, lines and columns), where it is in the
-// document, what it shares with the others of its URL.
-type deferredRef struct {
-	offset, end, line, col, col16, endLine, endCol, endCol16 int
-	// text is the part of its line that its caret view shows, textFrom
-	// where it begins in the line (caretWindow).
-	text       string
-	textFrom   int
-	where      string
-	link       *target.DeferredDest
-	severity   ast.Severity
-	suppressed bool
-}
-
-// Len returns how many references are deferred.
-func (d *Deferred) Len() int { return len(d.refs) }
-
-// Check checks the fragments against the tree's anchors and returns the
-// target/fragment findings, in order of position, given the name file;
-// how many the file's relurl:ignore directives suppressed; and how many
-// fragments could not be checked (their target's anchors are not known).
-// The findings carry their places, and the part of their lines that
-// their caret views show.
-func (d *Deferred) Check(tree *target.Tree, file string) (findings []Finding, suppressed, unchecked int) {
-	for i := range d.refs {
-		r := &d.refs[i]
-		m := tree.Fragment(r.link.Target, r.link.Fragment)
-		switch {
-		case !m.Checked:
-			unchecked++
-			continue
-		case m.Found || m.Top:
-			continue
-		case r.suppressed:
-			suppressed++
-			continue
-		}
-		f := fragmentFinding(file, r.link, r.where, r.offset, r.end, r.severity, m, d.fixes)
-		f.Line, f.Column, f.EndLine, f.EndColumn, f.col16, f.endCol16 = r.line, r.col, r.endLine, r.endCol, r.col16, r.endCol16
-		f.line, f.lineFrom = r.text, r.textFrom
+// CheckDeferred checks the fragments of d, deferred from the check of
+// the file called file ([Linter.CheckWith] with [target.Scope.Defer]),
+// against the tree's anchors, and returns the target/fragment findings,
+// in order of position; how many the file's relurl:ignore directives
+// suppressed; and how many fragments could not be checked (their
+// target's anchors are not known). The findings carry their places, and
+// the part of their lines that their caret views show.
+func CheckDeferred(d *target.Deferred, tree *target.Tree, file string) (findings []Finding, suppressed, unchecked int) {
+	misses, suppressed, unchecked := d.Check(tree)
+	for _, ms := range misses {
+		r := ms.Ref
+		f := fragmentFinding(file, r.Dest, r.Where, r.Offset, r.End, r.Severity, ms.Match, d.Fixes)
+		f.Line, f.Column, f.EndLine, f.EndColumn, f.col16, f.endCol16 = r.Line, r.Col, r.EndLine, r.EndCol, r.Col16, r.EndCol16
+		f.line, f.lineFrom = r.Text, r.TextFrom
 		findings = append(findings, f)
 	}
 	return findings, suppressed, unchecked

@@ -60,7 +60,7 @@ type targetRun struct {
 	// turn; deferred the fragments of each item, checked at the end.
 	aliases  [][]int
 	pending  map[int]*FileResult
-	deferred []*lint.Deferred
+	deferred []*target.Deferred
 	// seen are the references to other sites handed on; cwd is the
 	// working directory, asked for once (filepath.Abs asks the system
 	// each time).
@@ -86,7 +86,7 @@ func (r *runner) newTargetRun(items []item) (*targetRun, error) {
 		return nil, fmt.Errorf("%w: %w", ErrTargetsRoot, err)
 	}
 	tr := &targetRun{tree: tree, aliases: make([][]int, len(items)), pending: map[int]*FileResult{},
-		deferred: make([]*lint.Deferred, len(items)), seen: map[string]bool{}}
+		deferred: make([]*target.Deferred, len(items)), seen: map[string]bool{}}
 	if wd, err := os.Getwd(); err == nil {
 		tr.cwd = wd
 	}
@@ -260,7 +260,7 @@ func (r *Run) fragments(rn *runner, rep Reporter, sum *Summary, repErr *error) {
 		}
 		rn.tr.deferred[i] = nil
 		name := rn.items[i].name
-		findings, suppressed, unchecked := d.Check(rn.tr.tree, name)
+		findings, suppressed, unchecked := lint.CheckDeferred(d, rn.tr.tree, name)
 		sum.Targets.Unchecked += unchecked
 		sum.Suppressed += suppressed
 		res := &FileResult{Name: name, Targets: true, Suppressed: suppressed}
