@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/lint"
@@ -108,11 +107,7 @@ func (r *runner) underRoot(name string) (string, bool) {
 		}
 		abs = filepath.Join(r.tr.cwd, name)
 	}
-	rel, err := filepath.Rel(r.rootAbs, abs)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", false
-	}
-	return filepath.ToSlash(rel), true
+	return target.Rel(r.rootAbs, abs)
 }
 
 // targetsFor returns where item i is in the tree, under its names that
@@ -140,11 +135,8 @@ func (r *runner) targetsFor(i int, it item) (*target.Scope, []int) {
 // registerAnchors hands the tree the anchors of a file linted under the
 // path rel.
 func (r *runner) registerAnchors(rel string, tres *lint.TargetResult) {
-	if tres == nil || tres.Anchors == nil {
-		return
-	}
-	if tg := r.tr.tree.Resolve(rel, false); tg.Status == target.Found {
-		r.tr.tree.SetAnchors(tg.Real, tres.Anchors)
+	if tres != nil {
+		r.tr.tree.SetAnchorsAt(rel, tres.Anchors)
 	}
 }
 
@@ -182,20 +174,7 @@ func LoadAnchors(root, real string, k extract.Kind, max int64, slugs target.Slug
 	if err != nil {
 		return nil
 	}
-	var found []extract.Anchor
-	read := true
-	extract.Extract(string(data), k, "", extract.Handler{
-		Anchor: func(a extract.Anchor) { found = append(found, a) },
-		Note: func(n extract.Note) {
-			if n.Kind == extract.NoteMarkdownTooCostly {
-				read = false
-			}
-		},
-	})
-	if !read {
-		return nil
-	}
-	return target.NewAnchors(k, found, slugs)
+	return target.ReadAnchors(string(data), k, slugs)
 }
 
 // takeTargets takes, on the run's goroutine, in the order of the items,
