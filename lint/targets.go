@@ -2,135 +2,71 @@ package lint
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/compare"
 	"github.com/relurl/relurl/lint/extract"
-	"github.com/relurl/relurl/lint/fix"
 	"github.com/relurl/relurl/lint/target"
 	"github.com/relurl/relurl/resolve"
 )
 
-// The target family: where each reference leads in the tree of files the
-// linted file is served from (package lint/target), read by RFC 1808's
-// own resolution against the file's base (docs/targets.md).
-
 // Rule ids of the target family, and of the portability rule that sets
-// the two readings' targets side by side.
+// the two readings' targets side by side: package lint/target's.
 const (
 	// RuleTargetMissing: no file is where the reference leads.
-	RuleTargetMissing = "target/missing"
+	RuleTargetMissing = target.RuleMissing
 	// RuleTargetFragment: the fragment names no anchor of its target.
-	RuleTargetFragment = "target/fragment"
+	RuleTargetFragment = target.RuleFragment
 	// RuleTargetCase: the target exists only with other letter case.
-	RuleTargetCase = "target/case"
+	RuleTargetCase = target.RuleCase
 	// RuleTargetOutside: the reference leaves the tree.
-	RuleTargetOutside = "target/outside"
+	RuleTargetOutside = target.RuleOutside
 	// RuleWHATWGTarget: RFC 1808 and browsers resolve the reference to
 	// different places, and only one of them exists.
-	RuleWHATWGTarget = "portability/whatwg-target"
+	RuleWHATWGTarget = target.RuleWHATWG
 )
 
-// targetKinds are the kinds of documents a tree serves as pages: the
-// target rules are on by default in them, and off in lists of URLs and
-// messages, which are read where they are, not served.
-const targetKinds = "html,markdown,css,xml"
-
+// targetRows are the target rules' rows of the catalog: their data is
+// package lint/target's (target.Rules), their checks are here.
 func targetRows() []row {
-	return []row{
-		{Rule: Rule{
-			ID: RuleTargetMissing, Family: FamilyTarget, Severity: ast.SeverityError, Default: true, Kinds: targetKinds,
-			Section: "RFC 1808 §1, §4",
-			Summary: "a reference to a file the tree does not hold",
-			Help: `The reference, resolved by RFC 1808 §4 against the document's base (its BASE element, ` +
-				`else the URL the file is served at: its path under --root, resolved against --base, or ` +
-				`"/" and the path when there is no --base), leads to a path under the root where there is ` +
-				`no file. A directory is served as its index file ([targets] index, "index.html" then ` +
-				`"index.htm"); a path whose last segment has no extension may be tried with the extensions ` +
-				`of [targets] try-extensions (none by default); each segment is percent-decoded once. ` +
-				`References to other sites are not fetched ("relurl lint --list-external" lists them), ` +
-				`and [targets] ignore names targets a build makes.`,
-			Fix:   "point the reference at a file the tree holds, or add the file",
-			Quote: `A common use for Uniform Resource Locators is to embed them within a document (referred to as the "base" document) for the purpose of identifying other Internet-accessible resources.`,
-			Bad:   Example{Text: `<a href="install.html">Installing</a>`, Files: "installing.html"},
-			Good:  Example{Text: `<a href="installing.html">Installing</a>`, Files: "installing.html"},
-		}, check: checkTargetMissing, noFix: "which file is meant is the author's to say"},
-		{Rule: Rule{
-			ID: RuleTargetFragment, Family: FamilyTarget, Severity: ast.SeverityError, Default: true, Kinds: targetKinds,
-			Section: "RFC 1808 §2.1; HTML Standard §7.4.6.3",
-			Summary: "a fragment that names no anchor of its target",
-			Help: `The reference's fragment names nothing in the document it leads to, as the HTML ` +
-				`standard finds the indicated part of a document: an element whose id is the fragment as ` +
-				`written, else an a element whose name is, else the same with the fragment percent-decoded ` +
-				`(as UTF-8); the empty fragment and "top" (in any case) are the top of the document. The ` +
-				`fragment directive (":~:" and what follows) is taken away first, as browsers do, and a ` +
-				`fragment that holds "=" is parameters for the page's scripts ("#url=…&base=…", "#t=10"), ` +
-				`not looked up. A ` +
-				`Markdown document's anchors are its headings', by [targets] markdown-anchors ("github": ` +
-				`GitHub's slugs, matched in any letter case as GitHub's pages do; "goldmark": goldmark's ` +
-				`automatic heading ids; "none"), and the ids and names of its raw HTML. A same-document ` +
-				`reference ("#x") is checked against the file itself. Fragments of other targets (images, ` +
-				`PDFs, style sheets) are not checked, and the summary counts them. A run checks the ` +
-				`fragments once every document's anchors are read: their findings come after the others of ` +
-				`the run, file by file.`,
-			Fix:   "name an anchor the target has (an id, a heading's anchor), or add one",
-			Quote: `"#" fragment ::= fragment identifier.`,
-			Bad:   Example{Text: "<h2 id=\"usage\">Usage</h2>\n<a href=\"#usgae\">usage</a>\n"},
-			Good:  Example{Text: "<h2 id=\"usage\">Usage</h2>\n<a href=\"#usage\">usage</a>\n"},
-		}, check: checkTargetFragment, noFix: "which anchor is meant is the author's to say"},
-		{Rule: Rule{
-			ID: RuleTargetCase, Family: FamilyTarget, Severity: ast.SeverityWarning, Default: true, Kinds: targetKinds,
-			Section: "RFC 1808 §1",
-			Summary: "a reference to a file that exists only with other letter case",
-			Help: `The path the reference leads to is not in the tree as written, but is in other letter ` +
-				`case: a file system blind to case (macOS's, Windows') finds it, and most servers do not. ` +
-				`The fix writes the path's names as the directory lists them, when exactly one file matches ` +
-				`and the names are written in the reference itself (not inherited from the base), and the ` +
-				`file is served under no other name.`,
-			Fix:   "write the path in the letter case of the file",
-			Quote: `it is possible for a single set of hypertext documents to be simultaneously accessible and traversable via each of the "file", "http", and "ftp" schemes if the documents refer to each other using relative URLs.`,
-			Bad:   Example{Text: `<a href="Install.html">Installing</a>`, Files: "install.html"},
-			Good:  Example{Text: `<a href="install.html">Installing</a>`, Files: "install.html"},
-		}, check: checkTargetCase, repair: repairCase},
-		{Rule: Rule{
-			ID: RuleTargetOutside, Family: FamilyTarget, Severity: ast.SeverityWarning, Default: true, Kinds: targetKinds,
-			Section: "RFC 1808 §1, §4",
-			Summary: "a reference that leaves the tree",
-			Help: `The reference, resolved by RFC 1808 §4, leads out of the tree: above the root of the ` +
-				`site ("../" more times than the base has levels, which RFC 1808 keeps), into another ` +
-				`directory of the root's site than the root, or through a symbolic link under the root ` +
-				`that leads out of it (a tree copied or served elsewhere loses what the link reached). ` +
-				`References to other sites are not this rule's: they are never fetched.`,
-			Fix:   "point the reference at a file under the root, or write the absolute URL of what it means outside",
-			Quote: `the vast majority of URLs in these documents point to locations within the tree rather than outside of it.`,
-			Bad:   Example{Text: `<a href="../../index.html">Home</a>`, Files: "index.html"},
-			Good:  Example{Text: `<a href="index.html">Home</a>`, Files: "index.html"},
-		}, check: checkTargetOutside, noFix: "where the reference should lead is the author's to say"},
+	checks := map[string]func(*urlCheck){
+		RuleTargetMissing: checkTargetMissing, RuleTargetFragment: checkTargetFragment,
+		RuleTargetCase: checkTargetCase, RuleTargetOutside: checkTargetOutside,
 	}
+	var rows []row
+	for _, d := range target.Rules() {
+		r := rowOf(d, FamilyTarget, target.Kinds, checks[d.ID])
+		if d.ID == RuleTargetCase {
+			r.repair = repairCase
+		}
+		rows = append(rows, r)
+	}
+	return rows
 }
 
 // whatwgTargetRow is portability/whatwg-target, one of the portability
 // rules; its check is here, with the target rules'.
 func whatwgTargetRow() row {
-	return row{Rule: Rule{
-		ID: RuleWHATWGTarget, Family: FamilyPortability, Severity: ast.SeverityWarning, Default: true, Kinds: browserKinds,
-		Section: "RFC 1808 §4; URL Standard §4.4",
-		Summary: "a reference RFC 1808 and browsers take to different files, only one of which exists",
-		Help: `RFC 1808 and browsers (the WHATWG URL Standard) resolve the reference to different places ` +
-			`in the tree, and only one of them holds a file: "../../../x.html" from a page near the root ` +
-			`(RFC 1808 keeps the ".." it cannot remove, browsers drop them), ";x" against a base with ` +
-			`params, "/./x". The message names both targets and which exists. Where this rule reports, ` +
-			RuleTargetMissing + ` and ` + RuleTargetOutside + ` do not. On by default in HTML, Markdown ` +
-			`and CSS, which browsers read.`,
-		Fix:   "write the reference so that both readings lead to the file meant",
-		Quote: `Parsers must be careful in handling the case where there are more relative path ".." segments than there are hierarchical levels in the base URL's path.`,
-		Bad:   Example{Text: `<a href="../../guide.html">Guide</a>`, Files: "guide.html"},
-		Good:  Example{Text: `<a href="guide.html">Guide</a>`, Files: "guide.html"},
-	}, check: checkWHATWGTarget}
+	return rowOf(target.WHATWGRule(), FamilyPortability, browserKinds, checkWHATWGTarget)
 }
+
+// rowOf returns the catalog's row of a rule whose data is package
+// lint/target's, in the family fam, on by default in the kinds of
+// documents kinds, with its check.
+func rowOf(d target.RuleDoc, fam Family, kinds string, check func(*urlCheck)) row {
+	return row{Rule: Rule{
+		ID: d.ID, Family: fam, Severity: d.Severity, Default: true, Kinds: kinds,
+		Section: d.Section, Summary: d.Summary, Help: d.Help, Fix: d.Fix, Quote: d.Quote,
+		Bad:  Example{Text: d.Bad.Text, Files: d.Bad.Files},
+		Good: Example{Text: d.Good.Text, Files: d.Good.Files},
+	}, check: check, noFix: d.NoFix}
+}
+
+// The target family: where each reference leads in the tree of files the
+// linted file is served from (package lint/target), read by RFC 1808's
+// own resolution against the file's base (docs/targets.md).
 
 // TargetResult is what the target rules found in one file, besides its
 // findings.
@@ -503,12 +439,10 @@ func (c *urlCheck) reportedRule(id string) bool {
 	return false
 }
 
-// pathHit reports a finding on the path (and params) of the URL.
-func (c *urlCheck) pathHit(lk *target.Dest, msg string) hit {
-	if lk.Browser {
-		msg += target.BrowserNote
-	}
-	return hit{offset: lk.PathFrom, end: lk.PathTo, production: "path", message: msg}
+// reportTarget reports the finding h of a target rule (package
+// lint/target decides them).
+func (c *urlCheck) reportTarget(h target.Hit) {
+	c.report(hit{offset: h.Offset, end: h.End, production: h.Production, message: h.Message, changes: h.Changes, noFix: h.NoFix})
 }
 
 func checkWHATWGTarget(c *urlCheck) {
@@ -517,146 +451,38 @@ func checkWHATWGTarget(c *urlCheck) {
 		return
 	}
 	c.whatwg(lk)
-	w := lk.Browsers
-	if w == nil || lk.Place.Where == target.External || w.Place.Where == target.External {
-		return
+	if h, ok := target.WHATWGHit(c.s, lk); ok {
+		c.reportTarget(h)
 	}
-	if lk.Place.Where == w.Place.Where && lk.Place.Path == w.Place.Path && lk.Place.Dir == w.Place.Dir {
-		return
-	}
-	re, we := target.Exists(lk.Place, lk.Target), target.Exists(w.Place, w.Target)
-	if re == we {
-		return
-	}
-	works := "browsers reach a file and RFC 1808 does not"
-	if re {
-		works = "RFC 1808 reaches a file and browsers do not"
-	}
-	c.report(hit{offset: 0, end: len(c.s), production: "URL", message: fmt.Sprintf(
-		"%s leads under RFC 1808 to %s, and in browsers (the WHATWG URL Standard) to %s: %s",
-		q(c.s), target.PlaceText(lk.URL(), lk.Place, lk.Target), target.PlaceText(w.URL, w.Place, w.Target), works)})
 }
 
 func checkTargetMissing(c *urlCheck) {
 	lk := c.link()
-	if lk == nil || !lk.OK || lk.Place.Where != target.Inside || c.reportedRule(RuleWHATWGTarget) {
+	if lk == nil || c.reportedRule(RuleWHATWGTarget) {
 		return
 	}
-	p := lk.Place
-	switch {
-	case p.Bad != "":
-		c.report(c.pathHit(lk, fmt.Sprintf("%s leads to %s under the root, where no file can be: %s", q(c.s), target.ShownPath(p.Path, p.Dir), p.Bad)))
-	case lk.Target.Status == target.Missing:
-		c.report(c.pathHit(lk, fmt.Sprintf("%s leads to %s under the root: %s", q(c.s), target.ShownPath(p.Path, p.Dir), lk.Target.Why)))
+	if h, ok := target.MissingHit(c.s, lk); ok {
+		c.reportTarget(h)
 	}
 }
 
 func checkTargetCase(c *urlCheck) {
 	lk := c.link()
-	if lk == nil || !lk.OK || lk.Target.Status != target.Case {
+	if lk == nil {
 		return
 	}
-	p, tg := lk.Place, lk.Target
-	var msg string
-	if len(tg.Names) > 1 {
-		msg = fmt.Sprintf("%s leads to %s under the root, which exists only in other letter case (%d names differ from it in case alone)",
-			q(c.s), target.ShownPath(p.Path, p.Dir), len(tg.Names))
-	} else {
-		msg = fmt.Sprintf("%s leads to %s under the root, which exists only as %s", q(c.s), target.ShownPath(p.Path, p.Dir), target.ShownPath(tg.Path, false))
+	if h, ok := target.CaseHit(c.s, &c.u, lk, c.l.fixes, c.tc.Aliases); ok {
+		c.reportTarget(h)
 	}
-	h := c.pathHit(lk, msg+": a file system blind to case finds it, most servers do not")
-	switch {
-	case !c.l.fixes:
-	case lk.Browser:
-		h.noFix = "the URL is not valid under RFC 1808: mend its syntax first"
-	case len(tg.Names) > 1:
-		h.noFix = "more than one file matches in other letter case"
-	case !tg.Fixable:
-		h.noFix = "a name that differs in case comes from a symbolic link's text, not from the reference"
-	case c.tc.Aliases:
-		h.noFix = "the file is served under several names, and a fix must suit each"
-	default:
-		h.changes, h.noFix = caseChanges(c, lk)
-	}
-	c.report(h)
-}
-
-// caseChanges returns the changes that write the path of the URL under
-// check in the letter case of the files, or why there are none: each name
-// that differs is written in the reference itself, without escapes, and
-// the file's name needs none.
-func caseChanges(c *urlCheck, lk *target.Dest) ([]fix.Change, string) {
-	if c.u.Params.Present {
-		return nil, "the path has params, which the fix does not rewrite"
-	}
-	want := strings.Split(lk.Target.Path, "/")
-	have := strings.Split(lk.Place.Path, "/")
-	if lk.Target.Index {
-		want = want[:len(want)-1]
-	}
-	if len(want) != len(have) {
-		return nil, "the path found does not line up with the path written"
-	}
-	// The segments written in the reference that survive §4 step 6, with
-	// their spans: they are the last ones of the path resolved.
-	type seg struct{ from, to int }
-	var written []seg
-	at := c.u.Path.Span.Start
-	for s := range strings.SplitSeq(c.u.Path.Value, "/") {
-		from := at
-		at += len(s) + 1
-		switch {
-		case s == "" || s == ".":
-		case s == "..":
-			if len(written) > 0 {
-				written = written[:len(written)-1]
-			}
-		default:
-			written = append(written, seg{from, from + len(s)})
-		}
-	}
-	var cs []fix.Change
-	for j := range have {
-		if have[j] == want[j] {
-			continue
-		}
-		k := len(written) - (len(have) - j)
-		if k < 0 {
-			return nil, "a name that differs in case comes from the base, not from the reference"
-		}
-		s := written[k]
-		text := c.s[s.from:s.to]
-		if text != have[j] || target.PathReference(want[j]) != want[j] || strings.HasPrefix(want[j], "./") {
-			return nil, "the name is written with escapes, or the file's name needs them"
-		}
-		cs = append(cs, fix.Change{Offset: s.from, End: s.to, New: want[j]})
-	}
-	if len(cs) == 0 {
-		return nil, "no name of the reference differs in case"
-	}
-	return cs, ""
 }
 
 func checkTargetOutside(c *urlCheck) {
 	lk := c.link()
-	if lk == nil || !lk.OK || c.reportedRule(RuleWHATWGTarget) {
+	if lk == nil || c.reportedRule(RuleWHATWGTarget) {
 		return
 	}
-	p := lk.Place
-	switch {
-	case p.Where == target.Outside && p.Above:
-		c.report(c.pathHit(lk, fmt.Sprintf("%s resolves to %s, above the root of the site (RFC 1808 keeps the \"..\" it cannot remove): it leaves the tree",
-			q(c.s), target.ShownURL(lk.URL()))))
-	case p.Where == target.Outside:
-		c.report(c.pathHit(lk, fmt.Sprintf("%s resolves to %s, on the tree's site but outside its root %s", q(c.s), q(lk.URL()), q(c.tc.Tree.RootDir()))))
-	case p.Where == target.Inside && lk.Target.Status == target.LinkOut:
-		tg := lk.Target
-		msg := fmt.Sprintf("%s leads to %s under the root only through the symbolic link %s, which leads out of the tree (to %s)",
-			q(c.s), target.ShownPath(p.Path, p.Dir), q(tg.Via), q(tg.LinkTarget))
-		if !tg.LinkExists {
-			msg += ", where nothing is"
-		}
-		c.report(c.pathHit(lk, msg))
+	if h, ok := target.OutsideHit(c.s, lk, c.tc.Tree); ok {
+		c.reportTarget(h)
 	}
 }
 
