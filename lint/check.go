@@ -327,16 +327,13 @@ type fileCheck struct {
 	suppressed int
 
 	// The target rules' state (targets.go): where the file is in its
-	// tree under the name checked (nil when the rules have no tree); the
-	// references whose fragments are checked at the end, and what the
-	// file's names share of them (fragTab); what the file's
-	// references come to; and, for the file's own name, its anchors.
+	// tree under the name checked (nil when the rules have no tree); what
+	// the file's references come to under it, and the references whose
+	// fragments are checked at the end (package lint/target's Name); what
+	// the target rules found besides findings; what is deferred.
 	tc       *target.File
-	frags    []fragRef
-	fragTab  *fragTable
+	tn       *target.Name
 	tres     *TargetResult
-	extSeen  map[string]bool
-	reals    map[string]bool
 	deferred *target.Deferred
 	// alias says that the check is of one of the file's other names:
 	// it reports the target rules alone, and no directive's findings.
@@ -353,11 +350,6 @@ type fileCheck struct {
 	// their URLs (see quickLink and plain); nil when the target rules
 	// have no tree.
 	shared *target.Shared
-	// shareSelf says that the file's same-document references are kept
-	// under its own name for all its names (borrowSelf): the file is the
-	// same document under each, served at its own URL, and the check
-	// keeps no references.
-	shareSelf bool
 }
 
 // memoEntry is what checking a URL against a base gave: its hits, and
@@ -449,7 +441,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 		hits, lnk, fc.lastID = e.hits, e.lnk, e.id
 	}
 	if lnk != nil {
-		fc.targetRef(&r, b, lnk)
+		fc.tn.Take(&r, fc.urls, b.urlOrNone(), lnk, fc.fragDirective)
 	}
 	if len(fc.cover) > 0 {
 		kept := make([]hit, 0, len(hits))

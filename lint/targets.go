@@ -114,23 +114,40 @@ func (l *Linter) newTargetCheck(fc *fileCheck, t *target.Scope, name, src string
 	s := target.NewSession(t, kind)
 	tk := &targetCheck{s: s, fc: fc}
 	fc.tc, fc.tres, fc.shared = s.Files[0], &TargetResult{}, s.Shared
+	fc.tn = fc.newName(s.Files[0], false, s.ShareSelf, nil)
 	for i := 1; i < len(s.Files); i++ {
 		o := l.targetsOnly.newFileCheck(s.Name(i, name), src, kind, nil)
 		o.tc, o.tres, o.alias, o.shared = s.Files[i], &TargetResult{}, true, s.Shared
-		if fc.fragTab == nil {
-			fc.fragTab = &fragTable{last: -1}
-		}
-		o.fragTab = fc.fragTab
+		o.tn = o.newName(s.Files[i], true, s.ShareSelf, fc.tn)
 		tk.others = append(tk.others, o)
-	}
-	if s.ShareSelf {
-		fc.shareSelf = true
-		for _, o := range tk.others {
-			o.shareSelf = true
-		}
 	}
 	return tk
 }
+
+// newName returns the target rules' work on the file under the name f
+// (package lint/target's Name), with target/fragment's state in fc's
+// linter; own is the work under the file's own name, for another name.
+func (fc *fileCheck) newName(f *target.File, alias, shareSelf bool, own *target.Name) *target.Name {
+	n := target.NewName(f, alias, shareSelf, own)
+	st := fc.l.state[RuleTargetFragment]
+	n.FragmentOn, n.FragmentSeverity = st.on, st.sev
+	return n
+}
+
+// fragDirective returns the directive in force on the line of the URL
+// under check that suppresses the findings of target/fragment, or nil.
+func (fc *fileCheck) fragDirective() target.Directive {
+	for _, s := range fc.cover {
+		if s.matches(RuleTargetFragment) {
+			return s
+		}
+	}
+	return nil
+}
+
+// Use records that the directive suppressed a finding of target/fragment
+// (target.Directive).
+func (s *suppression) Use() { s.used = true }
 
 // hook sets what of the reading of the document the target rules take:
 // its anchors and notes for the session, and each Ref and directive for
@@ -192,10 +209,10 @@ func (tk *targetCheck) finish(src string) *TargetResult {
 		fc.tres.OthersSuppressed = append(fc.tres.OthersSuppressed, o.suppressed)
 		// The references are counted once, under the file's own
 		// name; the fragments not checked under each.
-		fc.tres.Stats.Unchecked += o.tres.Stats.Unchecked
+		fc.tn.Stats.Unchecked += o.tn.Stats.Unchecked
 		deferred = append(deferred, o.deferred)
-		for r := range o.reals {
-			fc.addReal(r)
+		for _, r := range o.tres.Reals {
+			fc.tn.AddReal(r)
 		}
 	}
 	fc.finishTargets(own)
@@ -383,7 +400,7 @@ func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *target.Dest {
 // document's anchors, when they are known already, have the fragment
 // (what targetRef would settle, without a link to keep).
 func (fc *fileCheck) settled(u *ast.URL, tg *target.Target) bool {
-	if fc.shareSelf && target.SelfRef(u) {
+	if fc.tn.ShareSelf && target.SelfRef(u) {
 		return true
 	}
 	if tg.Real == fc.tc.Real || tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown || !fc.l.state[RuleTargetFragment].on {
@@ -491,147 +508,13 @@ func checkTargetOutside(c *urlCheck) {
 // target's anchors are known (fragRef).
 func checkTargetFragment(c *urlCheck) { c.link() }
 
-// fragRef is a reference whose fragment is checked at the end of the file
-// or of the run, under one name: its link, and its severity. What the
-// names of a file share of it (its place, its URL, its base, the
-// directive that suppresses it) is in their fragTable: a file's names
-// keep many such references, each under each name, and the record is
-// kept small.
-type fragRef struct {
-	lnk *target.Dest
-	// at is the reference's entry in the fragTable.
-	at       int32
-	severity ast.Severity
-}
-
-// fragTable holds what the fragRefs of a file's names share: each
-// reference's place and URL, once for all the names that keep it, in the
-// order of the file's Refs.
-type fragTable struct {
-	refs []fragInfo
-	// last is the number (fileCheck.urls) of the Ref of the last entry.
-	last int
-	// self are the entries of the same-document references the file's
-	// own name keeps for every name (fileCheck.shareSelf).
-	self []int32
-}
-
-// fragInfo is a reference of a fragRef: the span of its fragment in the
-// file, its URL, where it is in the document, the base it is read
-// against, and the directive on its line that suppresses findings of
-// target/fragment (or nil).
-type fragInfo struct {
-	offset, end int
-	url, where  string
-	base        *base
-	sup         *suppression
-}
-
-// add returns the entry of the file's Ref number n, whose fragment is at
-// fragAt in its URL, made by the first name that needs it: the names
-// read the file's Refs in turn, so the entry, when there is one, is the
-// last, and the entries are in the order of the Refs.
-func (t *fragTable) add(r *extract.Ref, n, fragAt int, b *base, sup *suppression) int32 {
-	if k := len(t.refs) - 1; k >= 0 && t.last == n {
-		return int32(k)
-	}
-	t.last = n
-	t.refs = append(t.refs, fragInfo{offset: r.Map.At(fragAt), end: r.Map.At(len(r.URL)), url: r.URL, where: r.Where, base: b, sup: sup})
-	return int32(len(t.refs) - 1)
-}
-
-// targetRef takes what the target rules need of a reference past its
-// findings: the counts, the references to other sites, the targets
-// reached, and the fragments to check.
-func (fc *fileCheck) targetRef(r *extract.Ref, b *base, lk *target.Dest) {
-	if !lk.OK {
-		return
-	}
-	tr := fc.tres
-	switch lk.Place.Where {
-	case target.External:
-		tr.Stats.External++
-		if fc.tc.External {
-			if fc.extSeen == nil {
-				fc.extSeen = map[string]bool{}
-			}
-			if u := lk.URL(); !fc.extSeen[u] && target.Listed(u) {
-				fc.extSeen[u] = true
-				tr.External = append(tr.External, target.ExternalRef{URL: u, Offset: r.Map.At(0)})
-			}
-		}
-		return
-	case target.Inside:
-		tr.Stats.Internal++
-	default:
-		return
-	}
-	tg := lk.Target
-	if fc.tc.References && (tg.Status == target.Found || tg.Status == target.Case) {
-		fc.addReal(tg.Real)
-	}
-	if lk.FragAt < 0 || lk.Place.Bad != "" {
-		return
-	}
-	switch tg.Status {
-	case target.Found, target.Case:
-	case target.Ignored:
-		tr.Stats.Unchecked++
-		return
-	default:
-		return
-	}
-	if tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown {
-		tr.Stats.Unchecked++
-		return
-	}
-	st := fc.l.state[RuleTargetFragment]
-	if !st.on {
-		return
-	}
-	if tg.Real != fc.tc.Real {
-		// Another document, whose anchors may be known already: a
-		// fragment it has is settled now, and only one it lacks kept
-		// for its finding (at the end of the run, when that is where the
-		// findings of fragments go, whatever is known when).
-		switch lk.Known(fc.tc.Tree) {
-		case target.FragOK:
-			return
-		case target.FragUnchecked:
-			tr.Stats.Unchecked++
-			return
-		}
-	}
-	if fc.alias && fc.shareSelf && lk.Self {
-		return // the file's own name keeps it for every name (borrowSelf)
-	}
-	if fc.fragTab == nil {
-		fc.fragTab = &fragTable{last: -1}
-	}
-	var sup *suppression
-	for _, s := range fc.cover {
-		if s.matches(RuleTargetFragment) {
-			sup = s
-			break
-		}
-	}
-	f := fragRef{at: fc.fragTab.add(r, fc.urls, lk.FragAt, b, sup), lnk: lk, severity: st.sev}
-	if fc.shareSelf && lk.Self {
-		fc.fragTab.self = append(fc.fragTab.self, f.at)
-	}
-	fc.frags = append(fc.frags, f)
-}
-
 // finishTargets ends the target rules' work on the file: its fragments,
 // checked against the file's own anchors (own) and the tree's or, when
 // they are deferred, those that may name nothing kept with their places
-// for the end of the run.
+// for the end of the run; and what it found besides, in fc.tres.
 func (fc *fileCheck) finishTargets(own *target.Anchors) {
-	tr := fc.tres
-	for r := range fc.reals {
-		tr.Reals = append(tr.Reals, r)
-	}
-	slices.Sort(tr.Reals)
+	tn, tr := fc.tn, fc.tres
+	tr.Reals, tr.External = tn.Reals(), tn.External
 	// Places for the references to other sites.
 	if len(tr.External) > 0 {
 		p := newPlacer(fc.src)
@@ -641,114 +524,29 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 			e.URL, e.Line, e.Column = strings.Clone(e.URL), ps.line, ps.col
 		}
 	}
-	if fc.alias && fc.shareSelf {
-		fc.borrowSelf(own)
-	}
-	if len(fc.frags) == 0 {
-		return
-	}
-	// The same-document fragments first: those the file's anchors have
-	// are settled.
-	if own != nil {
-		kept := fc.frags[:0]
-		for _, f := range fc.frags {
-			if f.lnk.Target.Real == fc.tc.Real {
-				if m := own.Find(fc.fragTab.refs[f.at].url[f.lnk.FragAt:]); m.Found || m.Top {
-					continue
-				}
-			}
-			kept = append(kept, f)
-		}
-		fc.frags = kept
-	}
-	if len(fc.frags) == 0 {
-		return
-	}
-	refs := fc.fragTab.refs
-	slices.SortFunc(fc.frags, func(a, b fragRef) int {
-		return cmp.Or(cmp.Compare(refs[a.at].offset, refs[b.at].offset), cmp.Compare(a.at, b.at))
-	})
-	if !fc.tc.DeferFragments {
-		for i := range fc.frags {
-			f := &fc.frags[i]
-			ref := &refs[f.at]
-			tg, frag := f.lnk.Target, ref.url[f.lnk.FragAt:]
-			var m target.Fragment
-			if tg.Real == fc.tc.Real && own != nil {
-				m = target.Fragment{Checked: true, Match: own.Find(frag)}
-			} else {
-				m = fc.tc.Tree.Fragment(tg, frag)
-			}
-			if !m.Checked {
-				tr.Stats.Unchecked++
-				continue
-			}
-			if m.Found || m.Top {
-				continue
-			}
-			if ref.sup != nil {
-				ref.sup.used = true
-				fc.suppressed++
-				continue
-			}
+	switch {
+	case tn.Settle(own) == 0:
+	case !fc.tc.DeferFragments:
+		misses, suppressed := tn.Check(own)
+		fc.suppressed += suppressed
+		for _, m := range misses {
 			// An ignore-file directive applies to it with the others
 			// (finishSuppressions).
-			fc.findings = append(fc.findings, fragmentFinding(fc.file, f.lnk.Deferred(ref.url, ref.base.urlOrNone()), ref.where, ref.offset, ref.end, f.severity, m, fc.l.fixes))
+			fc.findings = append(fc.findings, fragmentFinding(fc.file, m.Dest, m.Where, m.Offset, m.End, m.Severity, m.Match, fc.l.fixes))
 		}
-		fc.frags = nil
-		return
-	}
-	// An ignore-file directive that names the rule suppresses every
-	// fragment's finding to come: it is counted as used, as a line's
-	// directive is, whatever the end of the run finds.
-	fileSup := false
-	for _, s := range fc.dirs {
-		if s.ig.File && s.matches(RuleTargetFragment) {
-			s.used, fileSup = true, true
-		}
-	}
-	// Deferred: each reference, placed later (placeDeferred); what it
-	// shares with the others of its URL (the URL, copied out of the
-	// file's text, and its target) once.
-	d := &target.Deferred{Fixes: fc.l.fixes, Refs: make([]target.DeferredRef, len(fc.frags))}
-	for i := range fc.frags {
-		f := &fc.frags[i]
-		ref := &refs[f.at]
-		if ref.sup != nil {
-			ref.sup.used = true
-		}
-		d.Refs[i] = target.DeferredRef{Offset: ref.offset, End: ref.end,
-			Where: ref.where, Dest: f.lnk.Deferred(ref.url, ref.base.urlOrNone()), Severity: f.severity, Suppressed: ref.sup != nil || fileSup}
-	}
-	fc.deferred = d
-	fc.frags = nil
-}
-
-// borrowSelf adds to the fragments of another name of a file the
-// same-document references its own name kept for every name
-// (fileCheck.shareSelf) whose fragments the file's anchors own do not
-// have, each with a link of this name's: under each name they lead to
-// the file itself, and only their findings differ, by the name.
-func (fc *fileCheck) borrowSelf(own *target.Anchors) {
-	tc := fc.tc
-	sev := fc.l.state[RuleTargetFragment].sev
-	for _, k := range fc.fragTab.self {
-		in := &fc.fragTab.refs[k]
-		fragAt := strings.IndexByte(in.url, '#') + 1
-		frag := in.url[fragAt:]
-		if own != nil {
-			if m := own.Find(frag); m.Found || m.Top {
-				continue
+	default:
+		// An ignore-file directive that names the rule suppresses every
+		// fragment's finding to come: it is counted as used, as a line's
+		// directive is, whatever the end of the run finds.
+		fileSup := false
+		for _, s := range fc.dirs {
+			if s.ig.File && s.matches(RuleTargetFragment) {
+				s.used, fileSup = true, true
 			}
 		}
-		if tc.Self == nil {
-			tc.Self = tc.Tree.Resolve(tc.Path, false)
-		}
-		lk := tc.NewDest()
-		lk.OK, lk.Place, lk.Target, lk.Self = true, target.Place{Where: target.Inside, Path: tc.Path}, tc.Self, true
-		lk.FragAt, lk.FragText = fragAt, frag
-		fc.frags = append(fc.frags, fragRef{lnk: lk, at: k, severity: sev})
+		fc.deferred = tn.Defer(fileSup, fc.l.fixes)
 	}
+	tr.Stats = tn.Stats
 }
 
 // placeDeferred sets the places (lines and columns) of the references of
@@ -788,14 +586,6 @@ func (b *base) urlOrNone() string {
 		return ""
 	}
 	return b.url
-}
-
-// addReal records a target the file's references reach.
-func (fc *fileCheck) addReal(real string) {
-	if fc.reals == nil {
-		fc.reals = map[string]bool{}
-	}
-	fc.reals[real] = true
 }
 
 // fragmentFinding is the target/fragment finding of a reference to d, at
