@@ -221,22 +221,10 @@ type base struct {
 	// when not known yet (browserRejectsBase).
 	wRejects int8
 
-	// fromRetrieval says that the base is the document's retrieval URL,
-	// or that there is none (§3.3, §3.4): the target rules then read
-	// references against the URL the file is served at under the name
-	// checked (targetBase).
-	fromRetrieval bool
-	// The base the target rules resolve against, computed on first use:
-	// tb, read from tbURL, when tbOK; tcmp, its readings (package
-	// compare), for portability/whatwg-target.
-	tbRead bool
-	tbOK   bool
-	tb     ast.URL
-	tbURL  string
-	tcmp   *compare.Base
-	// tbOdd says that tbURL holds what may make browsers resolve against
-	// it differently (mayMove).
-	tbOdd bool
+	// tgt is the base as the target rules read it (package lint/target):
+	// whether it is the retrieval URL, and the base they resolve against,
+	// read on first need.
+	tgt target.Base
 }
 
 // browserRejectsBase reports whether browsers (the WHATWG URL Standard)
@@ -253,8 +241,8 @@ func (b *base) browserRejectsBase() bool {
 }
 
 func newBase(eb *extract.Base, allow *allowance) *base {
-	b := &base{url: eb.URL.URL, usable: eb.Usable(), relAllowed: eb.RelativeAllowed,
-		fromRetrieval: eb.URL.Layer == rbase.LayerRetrieval || eb.Err == nil && eb.URL.URL == ""}
+	b := &base{url: eb.URL.URL, usable: eb.Usable(), relAllowed: eb.RelativeAllowed}
+	b.tgt.FromRetrieval = eb.URL.Layer == rbase.LayerRetrieval || eb.Err == nil && eb.URL.URL == ""
 	if b.usable {
 		b.parsed, _ = resolve.ParseBase(b.url)
 	} else if allow.on && b.url != "" {
@@ -268,6 +256,7 @@ func newBase(eb *extract.Base, allow *allowance) *base {
 	if b.usable {
 		b.net, _ = url.Parse(b.url)
 	}
+	b.tgt.URL, b.tgt.Parsed, b.tgt.Usable = b.url, &b.parsed, b.usable
 	var le *rbase.LayerError
 	var be *resolve.BaseError
 	if errors.As(eb.Err, &le) && le.Layer == rbase.LayerRetrieval &&

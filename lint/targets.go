@@ -6,10 +6,8 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/ast"
-	"github.com/relurl/relurl/compare"
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/target"
-	"github.com/relurl/relurl/resolve"
 )
 
 // Rule ids of the target family, and of the portability rule that sets
@@ -131,6 +129,7 @@ func (fc *fileCheck) newName(f *target.File, alias, shareSelf bool, own *target.
 	n := target.NewName(f, alias, shareSelf, own)
 	st := fc.l.state[RuleTargetFragment]
 	n.FragmentOn, n.FragmentSeverity = st.on, st.sev
+	n.Shared = fc.shared
 	return n
 }
 
@@ -224,47 +223,9 @@ func (tk *targetCheck) finish(src string) *TargetResult {
 	return fc.tres
 }
 
-// plain returns lk, where a URL checked leads, or when the check's
-// findings are made and nothing more is read of it than where it leads
-// (targetRef) the shared link that says as much, lk given back to the
-// slab: a file under the root, found, with no fragment, when the check
-// keeps no references, or another site, when it lists none. Most of a
-// file's URLs are such, and keep no link of their own.
-func (fc *fileCheck) plain(lk *target.Dest) *target.Dest {
-	tc := fc.tc
-	if lk == nil || tc == nil || fc.shared == nil || !lk.OK {
-		return lk
-	}
-	var s *target.Dest
-	switch {
-	case lk.Place.Where == target.External && !tc.External:
-		s = &fc.shared.Elsewhere
-	case lk.Place.Where == target.Inside && lk.Place.Bad == "" && lk.Target.Status == target.Found && lk.FragAt < 0 && !tc.References:
-		s = &fc.shared.Found
-	default:
-		return lk
-	}
-	tc.GiveBack(lk)
-	return s
-}
-
-// targetBase returns the base the target rules resolve the URL under
-// check against: the document's base when it embeds one (§3.1, §3.2),
-// otherwise (its base is the retrieval URL, or it has none) the URL the
-// file is served at under the name checked; false when that base cannot
-// serve.
-func (c *urlCheck) targetBase() (ast.URL, bool) {
-	b := c.b
-	if !b.tbRead {
-		b.tbRead = true
-		switch {
-		case b.fromRetrieval:
-			b.tb, b.tbOK, b.tbURL = c.tc.Served, c.tc.ServedOK, c.tc.ServedAt
-		case b.usable:
-			b.tb, b.tbOK, b.tbURL = b.parsed, true, b.url
-		}
-	}
-	return b.tb, b.tbOK
+// targetRef returns the URL under check as the target rules read it.
+func (c *urlCheck) targetRef() target.Ref {
+	return target.Ref{File: c.tc, Base: &c.b.tgt, S: c.s, U: &c.u, Invalid: c.invalid}
 }
 
 // link returns where the URL under check leads, or nil when the target
@@ -273,177 +234,28 @@ func (c *urlCheck) link() *target.Dest {
 	if c.lnk != nil || c.tc == nil || c.b == nil {
 		return c.lnk
 	}
-	lk := c.tc.NewDest()
-	c.lnk = lk
-	tb, ok := c.targetBase()
-	if !ok {
-		return lk
-	}
-	if c.invalid {
-		c.browserLink(lk)
-		return lk
-	}
-	if pl, tg, fast := c.tc.FastPlace(&c.u); fast && c.b.fromRetrieval {
-		lk.OK, lk.Place, lk.Target, lk.Self = true, pl, tg, target.SelfRef(&c.u)
-	} else {
-		res, pl := c.tc.Tree.FollowURL(tb, c.u)
-		lk.OK, lk.Place = true, pl
-		if lk.Place.Where != target.Inside {
-			lk.URLText = res.String()
-		}
-	}
-	if c.u.Fragment.Present {
-		lk.FragAt, lk.FragText = c.u.Fragment.Span.Start, c.u.Fragment.Value
-	}
-	lk.PathFrom, lk.PathTo = c.u.Path.Span.Start, c.u.Path.Span.End
-	if c.u.Params.Present {
-		lk.PathTo = c.u.Params.Span.End
-	}
-	if lk.PathTo <= lk.PathFrom {
-		lk.PathFrom, lk.PathTo = 0, len(c.s)
-		if lk.FragAt > 0 {
-			lk.PathTo = lk.FragAt - 1
-		}
-	}
-	if lk.Place.Where == target.Inside && lk.Place.Bad == "" && lk.Target == target.NoTarget {
-		lk.Target = c.tc.Tree.Resolve(lk.Place.Path, lk.Place.Dir)
-	}
-	return lk
+	r := c.targetRef()
+	c.lnk = r.Dest()
+	return c.lnk
 }
 
-// browserLink sets lk to where browsers (the WHATWG URL Standard) take
-// the URL under check, which is not valid under RFC 1808; lk.OK is false
-// when they reject it. Its fragment is the URL's, as written: the
-// standard's percent-encoding of it, decoded again by Anchors.Find, is
-// the same.
-func (c *urlCheck) browserLink(lk *target.Dest) {
-	b := c.b
-	if b.tcmp == nil {
-		b.tcmp = compare.NewBase(b.tbURL)
-		b.tbOdd = target.MayMove(b.tbURL, -1)
+// plain returns lk, or the link shared by the URLs of the file's names
+// that says as much (target.Name.Plain).
+func (fc *fileCheck) plain(lk *target.Dest) *target.Dest {
+	if fc.tn == nil {
+		return lk
 	}
-	u, pl, ok := c.tc.Tree.BrowserPlace(b.tcmp.Reference(c.s).Reading(compare.WHATWG))
-	if !ok {
-		return
-	}
-	lk.OK, lk.Browser = true, true
-	lk.Place = pl
-	if lk.Place.Where != target.Inside {
-		lk.URLText = u
-	}
-	if i := strings.IndexByte(c.s, '#'); i >= 0 {
-		lk.FragAt, lk.FragText = i+1, c.s[i+1:]
-	}
-	lk.PathFrom, lk.PathTo = 0, len(c.s)
-	if lk.FragAt > 0 {
-		lk.PathTo = lk.FragAt - 1
-	}
-	if lk.Place.Where == target.Inside && lk.Place.Bad == "" {
-		lk.Target = c.tc.Tree.Resolve(lk.Place.Path, lk.Place.Dir)
-	}
+	return fc.tn.Plain(lk)
 }
 
-// quickLink returns where the reference s, read as u (valid), leads
-// against b under the name a check of another name of a file is of, when
-// that is plain: the file's base is the URL it is served at, and the
-// reference leads to another site (its scheme or net_loc say so), or its
-// place is plain to see (fastPlace), a file is there, and browsers cannot
-// take it elsewhere (mayMove). No target rule then has anything to
-// report, and the check need not run. nil otherwise, or when u is nil.
-// A reference to another site, and one to a file with no fragment when
-// the check keeps no references (Targets.References), share one link of
-// the checks of the file's other names (sharedLinks): under another name
-// nothing more is read of them than where they lead, and they cost a
-// hash of the URL and nothing more.
+// quickLink returns where the reference s, read as u, leads against b
+// under the name a check of another name of a file is of, when that is
+// plain (target.Name.QuickDest); nil otherwise.
 func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *target.Dest {
-	tc := fc.tc
-	if u == nil || tc == nil || b == nil || !b.fromRetrieval || !tc.ServedOK {
+	if fc.tn == nil || b == nil {
 		return nil
 	}
-	if u.Scheme.Present || u.NetLoc.Present {
-		// RFC 1808 §4: a scheme makes the URL absolute, a net_loc takes
-		// the base's scheme alone. The URL resolved is printed only for
-		// the file's own name (Targets.External).
-		scheme := u.Scheme.Value
-		if !u.Scheme.Present {
-			scheme = tc.Served.Scheme.Value
-		}
-		if tc.External || !tc.Tree.Elsewhere(scheme, u.NetLoc.Value) {
-			return nil
-		}
-		return &fc.shared.Elsewhere
-	}
-	if target.MayMove(s, tc.Depth) {
-		return nil
-	}
-	pl, tg, ok := tc.FastPlace(u)
-	if !ok || tg.Status != target.Found {
-		return nil
-	}
-	if !tc.References && (!u.Fragment.Present || fc.settled(u, tg)) {
-		// Nothing of it is read but that it leads to a file under the
-		// root, which has no fragment to check (targetRef).
-		return &fc.shared.Found
-	}
-	lk := tc.NewDest()
-	lk.OK, lk.Place, lk.Target = true, pl, tg
-	if u.Fragment.Present {
-		lk.FragAt, lk.FragText = u.Fragment.Span.Start, u.Fragment.Value
-	}
-	return lk
-}
-
-// settled reports whether the fragment of u, a reference of another
-// name to the document tg, found, needs nothing more of the target
-// rules: the document's own same-document fragments are checked under
-// its own name for every name (fileCheck.shareSelf), and another
-// document's anchors, when they are known already, have the fragment
-// (what targetRef would settle, without a link to keep).
-func (fc *fileCheck) settled(u *ast.URL, tg *target.Target) bool {
-	if fc.tn.ShareSelf && target.SelfRef(u) {
-		return true
-	}
-	if tg.Real == fc.tc.Real || tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown || !fc.l.state[RuleTargetFragment].on {
-		return false
-	}
-	a, known := fc.tc.Tree.Known(tg.Real)
-	if !known || a == nil {
-		return false
-	}
-	m := a.Find(u.Fragment.Value)
-	return m.Found || m.Top
-}
-
-// whatwg sets lk.Browsers, the browsers' reading of the URL under check, when
-// it leads elsewhere than RFC 1808's: package compare's prefilter answers
-// that the readers agree, for nearly every URL, without reading it.
-func (c *urlCheck) whatwg(lk *target.Dest) {
-	b := c.b
-	if b.tcmp == nil {
-		b.tcmp = compare.NewBase(b.tbURL)
-		b.tbOdd = target.MayMove(b.tbURL, -1)
-	}
-	if !b.tbOdd && !target.MayMove(c.s, target.Depth(&b.tb)) || b.tcmp.Agrees(c.s) {
-		return
-	}
-	w := b.tcmp.Reference(c.s).Reading(compare.WHATWG)
-	if lk.URLText == "" {
-		tb, _ := c.targetBase()
-		res := resolve.Reference(tb, c.u)
-		lk.URLText = res.String()
-	}
-	if w.Verdict == compare.Rejected || !w.URL.Present || w.URL.Value == lk.URLText {
-		return
-	}
-	cs := &w.Components
-	path := cs.Path
-	if cs.Params.Present {
-		path += ";" + cs.Params.Value
-	}
-	lk.Browsers = &target.BrowserDest{URL: w.URL.Value, Target: target.NoTarget, Place: c.tc.Tree.Locate(cs.Scheme.Value, cs.NetLoc.Value, path)}
-	if lk.Browsers.Place.Where == target.Inside && lk.Browsers.Place.Bad == "" {
-		lk.Browsers.Target = c.tc.Tree.Resolve(lk.Browsers.Place.Path, lk.Browsers.Place.Dir)
-	}
+	return fc.tn.QuickDest(s, u, &b.tgt)
 }
 
 // reportedRule reports whether the rule has reported the URL.
@@ -467,7 +279,8 @@ func checkWHATWGTarget(c *urlCheck) {
 	if lk == nil || !lk.OK || lk.Place.Where == target.External || c.reportedFamily(FamilyRFC1808) {
 		return
 	}
-	c.whatwg(lk)
+	r := c.targetRef()
+	r.Browsers(lk)
 	if h, ok := target.WHATWGHit(c.s, lk); ok {
 		c.reportTarget(h)
 	}

@@ -27,6 +27,8 @@ type Name struct {
 	Alias bool
 	// ShareSelf: see [Session.ShareSelf].
 	ShareSelf bool
+	// Shared are the destinations the file's names share ([Session.Shared]).
+	Shared *Shared
 	// FragmentOn says that target/fragment is on, FragmentSeverity its
 	// severity.
 	FragmentOn       bool
