@@ -430,7 +430,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 		hits, lnk, fc.lastID = e.hits, e.lnk, e.id
 	}
 	if lnk != nil {
-		fc.tn.Take(&r, fc.urls, b.urlOrNone(), lnk, fc.fragDirective)
+		fc.tn.Take(&r, fc.urls, b.targetBase(), lnk, fc.fragDirective)
 	}
 	if len(fc.cover) > 0 {
 		kept := make([]hit, 0, len(hits))

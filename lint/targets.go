@@ -133,20 +133,17 @@ func (fc *fileCheck) newName(f *target.File, alias, shareSelf bool, own *target.
 	return n
 }
 
-// fragDirective returns the directive in force on the line of the URL
-// under check that suppresses the findings of target/fragment, or nil.
-func (fc *fileCheck) fragDirective() target.Directive {
+// fragDirective returns the record of use of the directive in force on
+// the line of the URL under check that suppresses the findings of
+// target/fragment, or nil.
+func (fc *fileCheck) fragDirective() *bool {
 	for _, s := range fc.cover {
 		if s.matches(RuleTargetFragment) {
-			return s
+			return &s.used
 		}
 	}
 	return nil
 }
-
-// Use records that the directive suppressed a finding of target/fragment
-// (target.Directive).
-func (s *suppression) Use() { s.used = true }
 
 // hook sets what of the reading of the document the target rules take:
 // its anchors and notes for the session, and each Ref and directive for
@@ -393,12 +390,13 @@ func placeDeferred(src string, ds []*target.Deferred) {
 	}
 }
 
-// urlOrNone returns the base's URL, or "" when there is no base.
-func (b *base) urlOrNone() string {
+// targetBase returns the base as the target rules read it, or nil when
+// there is none.
+func (b *base) targetBase() *target.Base {
 	if b == nil {
-		return ""
+		return nil
 	}
-	return b.url
+	return &b.tgt
 }
 
 // fragmentFinding is the target/fragment finding of a reference to d, at

@@ -97,13 +97,15 @@ type DeferredDest struct {
 }
 
 // Deferred returns what the fragments of lk's references keep of it:
-// the URL url (copied out of the file's text), the base's URL baseURL
-// ("" for none), the target and the fragment; made once.
-func (lk *Dest) Deferred(url, baseURL string) *DeferredDest {
+// the URL url (copied out of the file's text), the base b's URL, the
+// target and the fragment; made once.
+func (lk *Dest) Deferred(url string, b *Base) *DeferredDest {
 	if lk.deferred == nil {
 		u := strings.Clone(url)
 		d := &DeferredDest{URL: u, Target: lk.Target, Fragment: u[lk.FragAt:], Browser: lk.Browser}
-		d.Base = strings.Clone(baseURL)
+		if b != nil {
+			d.Base = strings.Clone(b.URL)
+		}
 		lk.deferred = d
 	}
 	return lk.deferred

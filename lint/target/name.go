@@ -9,11 +9,6 @@ import (
 	"github.com/relurl/relurl/lint/extract"
 )
 
-// Directive is a directive of the linted file that suppresses the
-// findings of target/fragment on a reference's line: Use says it
-// suppressed one (it is then not reported as unused).
-type Directive interface{ Use() }
-
 // Name is the target rules' work on a file under one of its names: the
 // counts of what its references lead to, the references to other sites,
 // the targets reached, and the fragments to check, kept until the file
@@ -84,35 +79,36 @@ type fragTable struct {
 
 // fragInfo is a reference of a fragRef: the span of its fragment in the
 // file, its URL, where it is in the document, the base it is read
-// against (its URL), and the directive on its line that suppresses findings of
-// target/fragment (or nil).
+// against, and whether the directive on its line that suppresses findings of
+// target/fragment was used (nil for no directive).
 type fragInfo struct {
 	offset, end int
 	url, where  string
-	baseURL     string
-	sup         Directive
+	base        *Base
+	sup         *bool
 }
 
 // add returns the entry of the file's Ref number n, whose fragment is at
 // fragAt in its URL, made by the first name that needs it: the names
 // read the file's Refs in turn, so the entry, when there is one, is the
 // last, and the entries are in the order of the Refs.
-func (t *fragTable) add(r *extract.Ref, n, fragAt int, baseURL string, sup Directive) int32 {
+func (t *fragTable) add(r *extract.Ref, n, fragAt int, b *Base, sup *bool) int32 {
 	if k := len(t.refs) - 1; k >= 0 && t.last == n {
 		return int32(k)
 	}
 	t.last = n
-	t.refs = append(t.refs, fragInfo{offset: r.Map.At(fragAt), end: r.Map.At(len(r.URL)), url: r.URL, where: r.Where, baseURL: baseURL, sup: sup})
+	t.refs = append(t.refs, fragInfo{offset: r.Map.At(fragAt), end: r.Map.At(len(r.URL)), url: r.URL, where: r.Where, base: b, sup: sup})
 	return int32(len(t.refs) - 1)
 }
 
 // Take takes what the target rules need of the reference r, the file's
-// Ref number n, read against the base baseURL ("" for none), past its
+// Ref number n, read against the base b (nil for none), past its
 // findings: the counts, the references to other sites, the targets
-// reached, and the fragment to check, kept with the directive on its
-// line that suppresses target/fragment's findings, which sup returns
-// (nil for none; asked only for a fragment kept).
-func (fc *Name) Take(r *extract.Ref, n int, baseURL string, lk *Dest, sup func() Directive) {
+// reached, and the fragment to check, kept with the record of use of the
+// directive on its line that suppresses target/fragment's findings,
+// which sup returns (nil for none; asked only for a fragment kept): a
+// directive that suppresses a finding is used, and not reported unused.
+func (fc *Name) Take(r *extract.Ref, n int, b *Base, lk *Dest, sup func() *bool) {
 	if !lk.OK {
 		return
 	}
@@ -176,7 +172,7 @@ func (fc *Name) Take(r *extract.Ref, n int, baseURL string, lk *Dest, sup func()
 	if fc.fragTab == nil {
 		fc.fragTab = &fragTable{last: -1}
 	}
-	f := fragRef{at: fc.fragTab.add(r, n, lk.FragAt, baseURL, sup()), lnk: lk, severity: fc.FragmentSeverity}
+	f := fragRef{at: fc.fragTab.add(r, n, lk.FragAt, b, sup()), lnk: lk, severity: fc.FragmentSeverity}
 	if fc.ShareSelf && lk.Self {
 		fc.fragTab.self = append(fc.fragTab.self, f.at)
 	}
@@ -267,13 +263,13 @@ func (fc *Name) Check(own *Anchors) (misses []FragMiss, suppressed int) {
 			continue
 		}
 		if ref.sup != nil {
-			ref.sup.Use()
+			*ref.sup = true
 			suppressed++
 			continue
 		}
 		// An ignore-file directive applies to it with the others
 		// (finishSuppressions).
-		misses = append(misses, FragMiss{Offset: ref.offset, End: ref.end, Where: ref.where, Dest: f.lnk.Deferred(ref.url, ref.baseURL), Severity: f.severity, Match: m})
+		misses = append(misses, FragMiss{Offset: ref.offset, End: ref.end, Where: ref.where, Dest: f.lnk.Deferred(ref.url, ref.base), Severity: f.severity, Match: m})
 	}
 	fc.frags = nil
 	return misses, suppressed
@@ -294,10 +290,10 @@ func (fc *Name) Defer(fileSup, fixes bool) *Deferred {
 		f := &fc.frags[i]
 		ref := &refs[f.at]
 		if ref.sup != nil {
-			ref.sup.Use()
+			*ref.sup = true
 		}
 		d.Refs[i] = DeferredRef{Offset: ref.offset, End: ref.end,
-			Where: ref.where, Dest: f.lnk.Deferred(ref.url, ref.baseURL), Severity: f.severity, Suppressed: ref.sup != nil || fileSup}
+			Where: ref.where, Dest: f.lnk.Deferred(ref.url, ref.base), Severity: f.severity, Suppressed: ref.sup != nil || fileSup}
 	}
 	fc.frags = nil
 	return d
