@@ -314,8 +314,8 @@ func checkTargetOutside(c *urlCheck) {
 }
 
 // checkTargetFragment reads where the URL leads: its fragment is checked
-// by the file's check, which keeps the reference (targetRef), once the
-// target's anchors are known (fragRef).
+// by the file's check, which keeps the reference (target.Name.Take), once the
+// target's anchors are known.
 func checkTargetFragment(c *urlCheck) { c.link() }
 
 // finishTargets ends the target rules' work on the file: its fragments,

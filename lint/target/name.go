@@ -53,7 +53,7 @@ func NewName(f *File, alias, shareSelf bool, own *Name) *Name {
 }
 
 // fragRef is a reference whose fragment is checked at the end of the file
-// or of the run, under one name: its link, and its severity. What the
+// or of the run, under one name: its destination, and its severity. What the
 // names of a file share of it (its place, its URL, its base, the
 // directive that suppresses it) is in their fragTable: a file's names
 // keep many such references, each under each name, and the record is
@@ -302,7 +302,7 @@ func (fc *Name) Defer(fileSup, fixes bool) *Deferred {
 // borrowSelf adds to the fragments of another name of a file the
 // same-document references its own name kept for every name
 // (Name.ShareSelf) whose fragments the file's anchors own do not
-// have, each with a link of this name's: under each name they lead to
+// have, each with a destination of this name's: under each name they lead to
 // the file itself, and only their findings differ, by the name.
 func (fc *Name) borrowSelf(own *Anchors) {
 	tc := fc.File

@@ -178,7 +178,7 @@ func (c *Ref) Browsers(lk *Dest) {
 // take it elsewhere (MayMove). No target rule then has anything to
 // report, and the check need not run. nil otherwise, or when u is nil.
 // A reference to another site, and one to a file with no fragment when
-// the check keeps no references (Scope.References), share one link of
+// the check keeps no references (Scope.References), share one destination of
 // the checks of the file's other names (Shared): under another name
 // nothing more is read of them than where they lead, and they cost a
 // hash of the URL and nothing more.
@@ -225,7 +225,7 @@ func (fc *Name) QuickDest(s string, u *ast.URL, b *Base) *Dest {
 // rules: the document's own same-document fragments are checked under
 // its own name for every name (Name.ShareSelf), and another
 // document's anchors, when they are known already, have the fragment
-// (what Take would settle, without a link to keep).
+// (what Take would settle, without a destination to keep).
 func (fc *Name) settled(u *ast.URL, tg *Target) bool {
 	if fc.ShareSelf && SelfRef(u) {
 		return true
@@ -243,10 +243,10 @@ func (fc *Name) settled(u *ast.URL, tg *Target) bool {
 
 // Plain returns lk, where a URL checked leads, or when the check's
 // findings are made and nothing more is read of it than where it leads
-// (Take) the shared link that says as much, lk given back to the
+// (Take) the shared destination that says as much, lk given back to the
 // slab: a file under the root, found, with no fragment, when the check
 // keeps no references, or another site, when it lists none. Most of a
-// file's URLs are such, and keep no link of their own.
+// file's URLs are such, and keep no destination of their own.
 func (fc *Name) Plain(lk *Dest) *Dest {
 	tc := fc.File
 	if lk == nil || !lk.OK {
