@@ -114,7 +114,7 @@ func (l *Linter) newTargetCheck(fc *fileCheck, t *target.Scope, name, src string
 	fc.tc, fc.tres, fc.shared = s.Files[0], &TargetResult{}, s.Shared
 	fc.tn = fc.newName(s.Files[0], false, s.ShareSelf, nil)
 	for i := 1; i < len(s.Files); i++ {
-		o := l.targetsOnly.newFileCheck(s.Name(i, name), src, kind, nil)
+		o := l.targetsOnly.newFileCheck(s.NameOf(i, name), src, kind, nil)
 		o.tc, o.tres, o.alias, o.shared = s.Files[i], &TargetResult{}, true, s.Shared
 		o.tn = o.newName(s.Files[i], true, s.ShareSelf, fc.tn)
 		tk.others = append(tk.others, o)

@@ -43,9 +43,9 @@ func NewSession(t *Scope, k extract.Kind) *Session {
 	return s
 }
 
-// Name returns the name that findings give the file under its name i,
+// NameOf returns the name that findings give the file under its name i,
 // where own is the name it is linted under.
-func (s *Session) Name(i int, own string) string {
+func (s *Session) NameOf(i int, own string) string {
 	if i > 0 && i < len(s.scope.Names) {
 		return s.scope.Names[i]
 	}
