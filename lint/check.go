@@ -321,7 +321,7 @@ type fileCheck struct {
 	// fragments are checked at the end (package lint/target's Name); what
 	// the target rules found besides findings; what is deferred.
 	tc       *target.File
-	tn       *target.Name
+	tn       target.Name
 	tres     *TargetResult
 	deferred *target.Deferred
 	// alias says that the check is of one of the file's other names:

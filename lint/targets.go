@@ -100,7 +100,7 @@ type TargetResult struct {
 // other names, which report the target rules alone, each name's
 // references resolved against its own base.
 type targetCheck struct {
-	s      *target.Session
+	s      target.Session
 	fc     *fileCheck
 	others []*fileCheck
 }
@@ -109,28 +109,28 @@ type targetCheck struct {
 // file called name, whose content is src, of the given kind, at the
 // places t says.
 func (l *Linter) newTargetCheck(fc *fileCheck, t *target.Scope, name, src string, kind extract.Kind) *targetCheck {
-	s := target.NewSession(t, kind)
-	tk := &targetCheck{s: s, fc: fc}
+	tk := &targetCheck{fc: fc}
+	s := &tk.s
+	s.Init(t, kind)
 	fc.tc, fc.tres, fc.shared = s.Files[0], &TargetResult{}, s.Shared
-	fc.tn = fc.newName(s.Files[0], false, s.ShareSelf, nil)
+	fc.initName(s.Files[0], false, s.ShareSelf, nil)
 	for i := 1; i < len(s.Files); i++ {
 		o := l.targetsOnly.newFileCheck(s.NameOf(i, name), src, kind, nil)
 		o.tc, o.tres, o.alias, o.shared = s.Files[i], &TargetResult{}, true, s.Shared
-		o.tn = o.newName(s.Files[i], true, s.ShareSelf, fc.tn)
+		o.initName(s.Files[i], true, s.ShareSelf, &fc.tn)
 		tk.others = append(tk.others, o)
 	}
 	return tk
 }
 
-// newName returns the target rules' work on the file under the name f
+// initName sets the target rules' work on the file under the name f
 // (package lint/target's Name), with target/fragment's state in fc's
 // linter; own is the work under the file's own name, for another name.
-func (fc *fileCheck) newName(f *target.File, alias, shareSelf bool, own *target.Name) *target.Name {
-	n := target.NewName(f, alias, shareSelf, own)
+func (fc *fileCheck) initName(f *target.File, alias, shareSelf bool, own *target.Name) {
+	fc.tn = target.NewName(f, alias, shareSelf, own)
 	st := fc.l.state[RuleTargetFragment]
-	n.FragmentOn, n.FragmentSeverity = st.on, st.sev
-	n.Shared = fc.shared
-	return n
+	fc.tn.FragmentOn, fc.tn.FragmentSeverity = st.on, st.sev
+	fc.tn.Shared = fc.shared
 }
 
 // fragDirective returns the record of use of the directive in force on
@@ -149,7 +149,7 @@ func (fc *fileCheck) fragDirective() *bool {
 // its anchors and notes for the session, and each Ref and directive for
 // the checks of the file's other names too.
 func (tk *targetCheck) hook(h *extract.Handler) {
-	fc, s, others := tk.fc, tk.s, tk.others
+	fc, s, others := tk.fc, &tk.s, tk.others
 	if s.ReadsAnchors() {
 		h.Anchor = s.Anchor
 	}
@@ -239,7 +239,7 @@ func (c *urlCheck) link() *target.Dest {
 // plain returns lk, or the link shared by the URLs of the file's names
 // that says as much (target.Name.Plain).
 func (fc *fileCheck) plain(lk *target.Dest) *target.Dest {
-	if fc.tn == nil {
+	if fc.tc == nil {
 		return lk
 	}
 	return fc.tn.Plain(lk)
@@ -249,7 +249,7 @@ func (fc *fileCheck) plain(lk *target.Dest) *target.Dest {
 // under the name a check of another name of a file is of, when that is
 // plain (target.Name.QuickDest); nil otherwise.
 func (fc *fileCheck) quickLink(s string, u *ast.URL, b *base) *target.Dest {
-	if fc.tn == nil || b == nil {
+	if fc.tc == nil || b == nil {
 		return nil
 	}
 	return fc.tn.QuickDest(s, u, &b.tgt)
@@ -323,7 +323,7 @@ func checkTargetFragment(c *urlCheck) { c.link() }
 // they are deferred, those that may name nothing kept with their places
 // for the end of the run; and what it found besides, in fc.tres.
 func (fc *fileCheck) finishTargets(own *target.Anchors) {
-	tn, tr := fc.tn, fc.tres
+	tn, tr := &fc.tn, fc.tres
 	tr.Reals, tr.External = tn.Reals(), tn.External
 	// Places for the references to other sites.
 	if len(tr.External) > 0 {

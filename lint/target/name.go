@@ -40,9 +40,10 @@ type Name struct {
 }
 
 // NewName returns the work under the name of f, whose fragments' table
-// is the file's own name's, own (nil for the file's own name).
-func NewName(f *File, alias, shareSelf bool, own *Name) *Name {
-	n := &Name{File: f, Alias: alias, ShareSelf: shareSelf}
+// is the file's own name's, own (nil for the file's own name). It is a
+// value, which the linter keeps in its check of the name.
+func NewName(f *File, alias, shareSelf bool, own *Name) Name {
+	n := Name{File: f, Alias: alias, ShareSelf: shareSelf}
 	if own != nil {
 		if own.fragTab == nil {
 			own.fragTab = &fragTable{last: -1}

@@ -22,6 +22,8 @@ type Session struct {
 	// keeps no references.
 	ShareSelf bool
 
+	// one holds Files when the file has one name.
+	one         [1]*File
 	scope       *Scope
 	kind        extract.Kind
 	anchors     []extract.Anchor
@@ -33,14 +35,23 @@ type Session struct {
 // NewSession returns the session of a file of kind k, at the places t
 // says.
 func NewSession(t *Scope, k extract.Kind) *Session {
-	s := &Session{Shared: NewShared(), scope: t, kind: k, anchorsRead: true}
+	s := &Session{}
+	s.Init(t, k)
+	return s
+}
+
+// Init makes s the session of a file of kind k, at the places t says: a
+// session kept in a value of the caller's (the linter's check of the
+// file), which costs no allocation of its own.
+func (s *Session) Init(t *Scope, k extract.Kind) {
+	*s = Session{Shared: NewShared(), scope: t, kind: k, anchorsRead: true}
+	s.Files = s.one[:0]
 	for i := range t.Paths {
 		s.Files = append(s.Files, NewFile(t, i))
 	}
 	if len(s.Files) > 1 && !t.References && s.Files[0].SameSelf(s.Files[1:]) {
 		s.ShareSelf = true
 	}
-	return s
 }
 
 // NameOf returns the name that findings give the file under its name i,
