@@ -23,9 +23,10 @@
 //     it (a BASE element, a message's headers), or, when it embeds none,
 //     against the URL the file is served at under the name checked
 //     ([Tree.URLOf]; [SiteURL] without --base), decision T-1. [File] is a
-//     file under one name; [File.FastPlace] answers the references whose
-//     resolution is plain to see without resolving them; [Dest] is where
-//     one leads.
+//     file under one name, [Base] a base of its document, [Ref] a
+//     reference under check and [Ref.Dest] where it leads ([Dest]);
+//     [File.FastPlace] answers the references whose resolution is plain to
+//     see without resolving them.
 //   - Tree: [Tree] places the URL resolved ([Tree.LocateURL]: another
 //     site, outside the root, or a path under it, read as a server reads
 //     it, decision T-8) and looks the path up through directory listings,
@@ -42,10 +43,11 @@
 //     are no part of the name, decision T-16). A run hands the tree each
 //     document's anchors as it lints it ([Session.Anchors],
 //     [Tree.SetAnchorsAt]); one it does not lint is read when a fragment
-//     names it ([Options.Load], [ReadAnchors], decision T-15). Fragments
+//     names it ([Options.Load], [ReadAnchors], decision T-15). A file's
+//     [Name] keeps the fragments to check under each of its names; those
 //     that may name a document not read yet are left to the end of the
-//     run ([Deferred], decision T-3), and a directive that covers one
-//     counts as used (decision T-12).
+//     run ([Name.Defer], [Deferred], decision T-3), and a directive that
+//     covers one counts as used (decision T-12).
 //   - Finding: the rules' decisions ([MissingHit], [CaseHit],
 //     [OutsideHit], [WHATWGHit], and the fragments' [Miss]) are neutral
 //     data, a span of the URL and a message; package lint turns them into
