@@ -56,8 +56,8 @@ type urlCheck struct {
 	// tc is where the file is in its tree, for the target rules; nil
 	// when they have no tree. lnk is where the URL leads, computed on
 	// first use (link).
-	tc  *targetCtx
-	lnk *link
+	tc  *target.File
+	lnk *target.Dest
 	// invalid says that the URL is not valid under §2.2: the target
 	// rules read it as browsers do.
 	invalid bool
@@ -105,7 +105,7 @@ func (c *urlCheck) report(h hit) {
 // where a rule's state decides whether its check runs. c is scratch
 // space, reused from URL to URL: the checks are called through the rows,
 // so a urlCheck of each call's own would escape to the heap.
-func (l *Linter) check(c *urlCheck, s string, b *base, tc *targetCtx, asBase bool, refErr error) []hit {
+func (l *Linter) check(c *urlCheck, s string, b *base, tc *target.File, asBase bool, refErr error) []hit {
 	*c = urlCheck{l: l, s: s, b: b, tc: tc, asBase: asBase, err: refErr, colonAt: -2}
 	if refErr != nil {
 		for _, r := range l.active[readsMalformed] {
@@ -221,22 +221,10 @@ type base struct {
 	// when not known yet (browserRejectsBase).
 	wRejects int8
 
-	// fromRetrieval says that the base is the document's retrieval URL,
-	// or that there is none (§3.3, §3.4): the target rules then read
-	// references against the URL the file is served at under the name
-	// checked (targetBase).
-	fromRetrieval bool
-	// The base the target rules resolve against, computed on first use:
-	// tb, read from tbURL, when tbOK; tcmp, its readings (package
-	// compare), for portability/whatwg-target.
-	tbRead bool
-	tbOK   bool
-	tb     ast.URL
-	tbURL  string
-	tcmp   *compare.Base
-	// tbOdd says that tbURL holds what may make browsers resolve against
-	// it differently (mayMove).
-	tbOdd bool
+	// tgt is the base as the target rules read it (package lint/target):
+	// whether it is the retrieval URL, and the base they resolve against,
+	// read on first need.
+	tgt target.Base
 }
 
 // browserRejectsBase reports whether browsers (the WHATWG URL Standard)
@@ -253,8 +241,8 @@ func (b *base) browserRejectsBase() bool {
 }
 
 func newBase(eb *extract.Base, allow *allowance) *base {
-	b := &base{url: eb.URL.URL, usable: eb.Usable(), relAllowed: eb.RelativeAllowed,
-		fromRetrieval: eb.URL.Layer == rbase.LayerRetrieval || eb.Err == nil && eb.URL.URL == ""}
+	b := &base{url: eb.URL.URL, usable: eb.Usable(), relAllowed: eb.RelativeAllowed}
+	b.tgt.FromRetrieval = eb.URL.Layer == rbase.LayerRetrieval || eb.Err == nil && eb.URL.URL == ""
 	if b.usable {
 		b.parsed, _ = resolve.ParseBase(b.url)
 	} else if allow.on && b.url != "" {
@@ -268,6 +256,7 @@ func newBase(eb *extract.Base, allow *allowance) *base {
 	if b.usable {
 		b.net, _ = url.Parse(b.url)
 	}
+	b.tgt.URL, b.tgt.Parsed, b.tgt.Usable = b.url, &b.parsed, b.usable
 	var le *rbase.LayerError
 	var be *resolve.BaseError
 	if errors.As(eb.Err, &le) && le.Layer == rbase.LayerRetrieval &&
@@ -327,18 +316,14 @@ type fileCheck struct {
 	suppressed int
 
 	// The target rules' state (targets.go): where the file is in its
-	// tree under the name checked (nil when the rules have no tree); the
-	// references whose fragments are checked at the end, and what the
-	// file's names share of them (fragTab); what the file's
-	// references come to; and, for the file's own name, its anchors.
-	tc       *targetCtx
-	frags    []fragRef
-	fragTab  *fragTable
+	// tree under the name checked (nil when the rules have no tree); what
+	// the file's references come to under it, and the references whose
+	// fragments are checked at the end (package lint/target's Name); what
+	// the target rules found besides findings; what is deferred.
+	tc       *target.File
+	tn       target.Name
 	tres     *TargetResult
-	anchors  []extract.Anchor
-	extSeen  map[string]bool
-	reals    map[string]bool
-	deferred *Deferred
+	deferred *target.Deferred
 	// alias says that the check is of one of the file's other names:
 	// it reports the target rules alone, and no directive's findings.
 	alias bool
@@ -348,40 +333,19 @@ type fileCheck struct {
 	// not read yet; &unread: the target rules did not read it), and
 	// byIDHits the hits of the few that have any (refAs).
 	nextID, lastID int
-	byID           []*link
+	byID           []*target.Dest
 	byIDHits       map[int][]hit
 	// shared are the links that the checks of a file's names share among
 	// their URLs (see quickLink and plain); nil when the target rules
 	// have no tree.
-	shared *sharedLinks
-	// shareSelf says that the file's same-document references are kept
-	// under its own name for all its names (borrowSelf): the file is the
-	// same document under each, served at its own URL, and the check
-	// keeps no references.
-	shareSelf bool
-}
-
-// sharedLinks are links that the checks of a file's names share among
-// their URLs: unread marks a URL the target rules did not read, found
-// and elsewhere are those of quickLink and plain.
-type sharedLinks struct {
-	unread, found, elsewhere link
-}
-
-// newSharedLinks returns the links the checks of a file's names
-// share, made once for the file.
-func newSharedLinks() *sharedLinks {
-	s := &sharedLinks{}
-	s.found = link{ok: true, place: target.Place{Where: target.Inside}, fragAt: -1, tg: noTarget}
-	s.elsewhere = link{ok: true, place: target.Place{Where: target.External}, fragAt: -1, tg: noTarget}
-	return s
+	shared *target.Shared
 }
 
 // memoEntry is what checking a URL against a base gave: its hits, and
 // where it leads (nil when the target rules did not read it).
 type memoEntry struct {
 	hits []hit
-	lnk  *link
+	lnk  *target.Dest
 	// id numbers the entry in its file's check (fileCheck.nextID).
 	id int
 }
@@ -407,7 +371,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 	}
 	var b *base
 	var hits []hit
-	var lnk *link
+	var lnk *target.Dest
 	switch {
 	case r.Err != nil:
 		hits = fc.l.check(&fc.scratch, r.URL, nil, nil, r.IsBase, r.Err)
@@ -427,7 +391,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 		}
 		if id >= 0 {
 			if id >= len(fc.byID) {
-				fc.byID = append(fc.byID, make([]*link, id+1-len(fc.byID))...)
+				fc.byID = append(fc.byID, make([]*target.Dest, id+1-len(fc.byID))...)
 			}
 			lnk = fc.byID[id]
 			if lnk == nil {
@@ -440,7 +404,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 						fc.byIDHits[id] = h
 					}
 					if lnk = fc.plain(fc.scratch.lnk); lnk == nil {
-						lnk = &fc.shared.unread
+						lnk = &fc.shared.Unread
 					}
 				}
 				fc.byID[id] = lnk
@@ -448,7 +412,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 			if len(fc.byIDHits) > 0 {
 				hits = fc.byIDHits[id]
 			}
-			if lnk == &fc.shared.unread {
+			if lnk == &fc.shared.Unread {
 				lnk = nil
 			}
 			break
@@ -466,7 +430,7 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 		hits, lnk, fc.lastID = e.hits, e.lnk, e.id
 	}
 	if lnk != nil {
-		fc.targetRef(&r, b, lnk)
+		fc.tn.Take(&r, fc.urls, b.targetBase(), lnk, fc.fragDirective)
 	}
 	if len(fc.cover) > 0 {
 		kept := make([]hit, 0, len(hits))
@@ -595,7 +559,7 @@ func (l *Linter) Check(name, src string, kind extract.Kind, retrieval string, fl
 // t.Defer, the fragments are checked against the tree's anchors (and the
 // file's own) before Check returns, and the findings are not flushed in
 // parts; with it, they are left in Checked.Targets.Deferred.
-func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string, flush func([]Finding), t *Targets) Checked {
+func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string, flush func([]Finding), t *target.Scope) Checked {
 	l = l.forKind(kind)
 	if t != nil && (t.Tree == nil || len(t.Paths) == 0) {
 		t = nil
@@ -604,96 +568,16 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 		flush = nil
 	}
 	fc := l.newFileCheck(name, src, kind, flush)
-	var others []*fileCheck
 	h := extract.Handler{Ref: fc.ref, Directive: func(d extract.Directive) { fc.directive(d) }, Note: fc.note}
-	anchorsRead := true
+	var tk *targetCheck
 	if t != nil {
-		fc.tc, fc.tres = newTargetCtx(t, 0), &TargetResult{}
-		shared := newSharedLinks()
-		fc.shared = shared
-		for i := 1; i < len(t.Paths); i++ {
-			n := name
-			if i < len(t.Names) {
-				n = t.Names[i]
-			}
-			o := l.targetsOnly.newFileCheck(n, src, kind, nil)
-			o.tc, o.tres, o.alias, o.shared = newTargetCtx(t, i), &TargetResult{}, true, shared
-			if fc.fragTab == nil {
-				fc.fragTab = &fragTable{last: -1}
-			}
-			o.fragTab = fc.fragTab
-			others = append(others, o)
-		}
-		if len(others) > 0 && !t.References && fc.sameSelf(others) {
-			fc.shareSelf = true
-			for _, o := range others {
-				o.shareSelf = true
-			}
-		}
-		if kind == extract.KindHTML || kind == extract.KindMarkdown {
-			h.Anchor = func(a extract.Anchor) { fc.anchors = append(fc.anchors, a) }
-		}
-		h.Note = func(n extract.Note) {
-			if n.Kind == extract.NoteMarkdownTooCostly {
-				anchorsRead = false
-			}
-			fc.note(n)
-		}
-		if len(others) > 0 {
-			h.Ref = func(r extract.Ref) {
-				fc.ref(r)
-				// The URL as the file's own name read it, when it was read
-				// now (the others read it now too) and is valid.
-				var u *ast.URL
-				if c := &fc.scratch; fc.lastID >= 0 && c.s == r.URL && c.b != nil && !c.invalid && c.err == nil && c.u.Len() > 0 {
-					u = &c.u
-				}
-				for _, o := range others {
-					o.refAs(r, fc.lastID, u)
-				}
-			}
-			h.Directive = func(d extract.Directive) {
-				if s := fc.directive(d); s != nil {
-					for _, o := range others {
-						o.dirs = append(o.dirs, s)
-						if !s.ig.File {
-							o.pending = append(o.pending, s)
-						}
-					}
-				}
-			}
-		}
+		tk = l.newTargetCheck(fc, t, name, src, kind)
+		tk.hook(&h)
 	}
 	extract.Extract(src, kind, retrieval, h)
 	out := Checked{}
-	if t != nil {
-		// The other names first: the directives they use are used when
-		// the file's own name judges them (finishSuppressions).
-		var deferred []*Deferred
-		own := fc.ownAnchors(kind, anchorsRead)
-		for _, o := range others {
-			o.finishTargets(own)
-			if len(o.dirs) > 0 {
-				o.finishSuppressions()
-			}
-			o.finish()
-			fc.tres.Others = append(fc.tres.Others, o.findings)
-			fc.tres.OthersSuppressed = append(fc.tres.OthersSuppressed, o.suppressed)
-			// The references are counted once, under the file's own
-			// name; the fragments not checked under each.
-			fc.tres.Stats.Unchecked += o.tres.Stats.Unchecked
-			deferred = append(deferred, o.deferred)
-			for r := range o.reals {
-				fc.addReal(r)
-			}
-		}
-		fc.finishTargets(own)
-		deferred = append([]*Deferred{fc.deferred}, deferred...)
-		if slices.ContainsFunc(deferred, func(d *Deferred) bool { return d != nil }) {
-			placeDeferred(src, deferred)
-			fc.tres.Deferred = deferred
-		}
-		out.Targets = fc.tres
+	if tk != nil {
+		out.Targets = tk.finish(src)
 	}
 	if len(fc.dirs) > 0 {
 		fc.finishSuppressions()
@@ -710,31 +594,6 @@ func (fc *fileCheck) fixCheck() *urlCheck {
 		fc.fixScratch = &urlCheck{}
 	}
 	return fc.fixScratch
-}
-
-// sameSelf reports whether the file is, under each of its names (fc's
-// and the others'), the same document whose fragments are checked: each
-// name served at a URL, its path leading to the file (found, or in
-// other letter case), of one kind, HTML or Markdown.
-func (fc *fileCheck) sameSelf(others []*fileCheck) bool {
-	tc := fc.tc
-	if tc.self == nil {
-		tc.self = tc.tree.Resolve(tc.path, false)
-	}
-	s := tc.self
-	if !tc.servedOK || s.Status != target.Found && s.Status != target.Case || s.Kind != extract.KindHTML && s.Kind != extract.KindMarkdown {
-		return false
-	}
-	for _, o := range others {
-		ot := o.tc
-		if ot.self == nil {
-			ot.self = ot.tree.Resolve(ot.path, false)
-		}
-		if !ot.servedOK || ot.self.Status != s.Status || ot.self.Kind != s.Kind || ot.self.Real != s.Real || ot.real != tc.real {
-			return false
-		}
-	}
-	return true
 }
 
 // newFileCheck returns the check of one file's content, src, of the

@@ -116,7 +116,7 @@ func (f *Finding) TextOffset() int { return f.textAt }
 // SourceLine returns the text of the line the finding starts on, without
 // its line ending, when the finding came from [Linter.File] or its
 // kin; otherwise "". For a finding of a fragment checked at the end of a
-// run ([Deferred.Check]) it is the part of the line that [Finding.Caret]
+// run ([CheckDeferred]) it is the part of the line that [Finding.Caret]
 // shows, and a longer line is cut.
 func (f *Finding) SourceLine() string { return f.line }
 

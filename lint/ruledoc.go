@@ -135,7 +135,7 @@ func (r Rule) lintExample(ex Example) []Finding {
 	if err != nil {
 		return nil
 	}
-	return l.CheckWith(name, ex.Text, ex.kind(), ex.Base, nil, &Targets{Tree: tree, Paths: []string{name}}).Findings
+	return l.CheckWith(name, ex.Text, ex.kind(), ex.Base, nil, &target.Scope{Tree: tree, Paths: []string{name}}).Findings
 }
 
 // readsTree reports whether the rule reads where references lead in a

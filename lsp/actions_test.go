@@ -9,6 +9,7 @@ import (
 
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // actionsDoc has a URL with a safe fix after "𝄞", the §5.2 loophole
@@ -79,7 +80,7 @@ func TestCodeActionsBeforeLint(t *testing.T) {
 	var lints atomic.Int32
 	c := startServer(t, opts, func(s *server) {
 		check := s.check
-		s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *lint.Targets) lint.Checked {
+		s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *target.Scope) lint.Checked {
 			lints.Add(1)
 			return check(l, name, src, kind, retrieval, t)
 		}

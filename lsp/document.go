@@ -12,6 +12,7 @@ import (
 	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // document is an open document: its latest text, and the worker that
@@ -424,7 +425,7 @@ func (s *server) lintSnapshot(snap snapshot) (res *result) {
 		name = d.uri
 	}
 	var st *siteTree
-	var tt *lint.Targets
+	var tt *target.Scope
 	if s.targets != nil && d.path != "" {
 		if st = s.targets.treeFor(set); st != nil {
 			// What the tree read of the disk is checked first, unless it

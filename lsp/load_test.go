@@ -10,6 +10,7 @@ import (
 
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // allocated is the number of bytes allocated so far, freed or not: over
@@ -59,7 +60,7 @@ func TestBurst(t *testing.T) {
 	var lints atomic.Int32
 	c := startServer(t, opts, func(s *server) {
 		check := s.check
-		s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *lint.Targets) lint.Checked {
+		s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *target.Scope) lint.Checked {
 			lints.Add(1)
 			return check(l, name, src, kind, retrieval, t)
 		}

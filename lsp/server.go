@@ -18,6 +18,7 @@ import (
 	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // DefaultPlayground is the playground hovers link to unless told
@@ -128,7 +129,7 @@ type server struct {
 	// targets is where the workspace's links lead; nil with NoTargets.
 	targets *targetIndex
 	// check lints a document; tests replace it.
-	check func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *lint.Targets) lint.Checked
+	check func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *target.Scope) lint.Checked
 }
 
 type serverState uint8
@@ -152,7 +153,7 @@ func newServer(ctx context.Context, opts Options) *server {
 	if !opts.NoTargets {
 		s.targets = newTargetIndex()
 	}
-	s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *lint.Targets) lint.Checked {
+	s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *target.Scope) lint.Checked {
 		return l.CheckWith(name, src, kind, retrieval, nil, t)
 	}
 	return s

@@ -10,6 +10,7 @@ import (
 
 	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // The answer to initialize, for a client that offers nothing.
@@ -245,7 +246,7 @@ func TestMalformedMessages(t *testing.T) {
 func TestPanicCostsOneDocument(t *testing.T) {
 	c := startServer(t, opts, func(s *server) {
 		check := s.check
-		s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *lint.Targets) lint.Checked {
+		s.check = func(l *lint.Linter, name, src string, kind extract.Kind, retrieval string, t *target.Scope) lint.Checked {
 			if strings.Contains(src, "PANIC") {
 				panic("a bug in the linter")
 			}

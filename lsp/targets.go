@@ -2,8 +2,6 @@ package lsp
 
 import (
 	"path/filepath"
-	"slices"
-	"strings"
 	"sync"
 
 	"github.com/relurl/relurl/lint"
@@ -76,22 +74,18 @@ func (x *targetIndex) treeFor(set setup) *siteTree {
 
 // targetsOf returns where the document at path is in st's tree, for
 // [lint.Linter.CheckWith]; nil when it is not under the root.
-func (st *siteTree) targetsOf(path, name string) *lint.Targets {
+func (st *siteTree) targetsOf(path, name string) *target.Scope {
 	rel, ok := st.rel(path)
 	if !ok {
 		return nil
 	}
-	return &lint.Targets{Tree: st.tree, Paths: []string{rel}, Names: []string{name}, References: true}
+	return &target.Scope{Tree: st.tree, Paths: []string{rel}, Names: []string{name}, References: true}
 }
 
 // rel returns path's place under the root, slash-separated, and false
 // when it is not under it.
 func (st *siteTree) rel(path string) (string, bool) {
-	rel := relTo(st.root, path)
-	if rel == "" || rel == "." || rel == ".." || strings.HasPrefix(rel, "../") {
-		return "", false
-	}
-	return rel, true
+	return target.Rel(st.root, path)
 }
 
 // linted records what the lint of the open document at path found: the
@@ -104,20 +98,11 @@ func (st *siteTree) linted(path string, res *lint.TargetResult) []string {
 	if !ok || res == nil {
 		return nil
 	}
-	st.tree.SetReferences(rel, res.Reals)
-	tg := st.tree.Resolve(rel, false)
-	if tg.Status != target.Found || res.Anchors == nil {
+	real, changed := st.tree.Linted(rel, res.Reals, res.Anchors)
+	if !changed {
 		return nil
 	}
-	old, known := st.tree.Known(tg.Real)
-	if known && old != nil && slices.Equal(old.Names(), res.Anchors.Names()) {
-		return nil
-	}
-	st.tree.SetAnchors(tg.Real, res.Anchors)
-	if !known {
-		return nil // nothing was checked against anchors not read
-	}
-	return st.referrers(rel, tg.Real)
+	return st.referrers(rel, real)
 }
 
 // closed forgets what the open document at path said of itself: its
@@ -128,22 +113,19 @@ func (st *siteTree) closed(path string) []string {
 	if !ok {
 		return nil
 	}
-	tg := st.tree.Resolve(rel, false)
-	if tg.Status != target.Found {
+	real, ok := st.tree.Closed(rel)
+	if !ok {
 		return nil
 	}
-	st.tree.SetAnchors(tg.Real, nil)
-	return st.referrers(rel, tg.Real)
+	return st.referrers(rel, real)
 }
 
 // referrers returns the paths of the documents that refer to the target
 // at real, but the one at rel.
 func (st *siteTree) referrers(rel, real string) []string {
 	var out []string
-	for _, p := range st.tree.Referrers(real) {
-		if p != rel {
-			out = append(out, filepath.Join(st.root, filepath.FromSlash(p)))
-		}
+	for _, p := range st.tree.ReferrersBut(real, rel) {
+		out = append(out, filepath.Join(st.root, filepath.FromSlash(p)))
 	}
 	return out
 }
@@ -165,21 +147,14 @@ func (x *targetIndex) filesChanged(paths []string, kinds []int, open map[string]
 			if !ok {
 				continue
 			}
-			tg := st.tree.Resolve(rel, false)
-			if kinds[i] == 1 || kinds[i] == 3 || tg.Status != target.Found {
+			real, found, relist := st.tree.Changed(rel, kinds[i] == 1 || kinds[i] == 3, open[p])
+			if relist {
 				moved = true
 			}
 			forgot = append(forgot, p)
-			if tg.Status == target.Found {
-				forgot = append(forgot, filepath.Join(st.root, filepath.FromSlash(tg.Real)))
+			if found {
+				forgot = append(forgot, filepath.Join(st.root, filepath.FromSlash(real)))
 			}
-			if open[p] {
-				continue
-			}
-			if tg.Status == target.Found {
-				st.tree.SetAnchors(tg.Real, nil)
-			}
-			st.tree.SetAnchors(rel, nil)
 		}
 		st.seen.forget(moved, forgot)
 		if moved {

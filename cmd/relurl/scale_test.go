@@ -321,7 +321,7 @@ func scaleCases(t *testing.T) []scale.Case {
 				t.Fatal(err)
 			}
 			tree.SetAnchors("other.html", target.NewAnchors(extract.KindHTML, nil, target.SlugsGitHub))
-			tl.CheckWith("page.html", doc, extract.KindHTML, "", nil, &lint.Targets{Tree: tree, Paths: []string{"page.html"}})
+			tl.CheckWith("page.html", doc, extract.KindHTML, "", nil, &target.Scope{Tree: tree, Paths: []string{"page.html"}})
 		}, len(doc)
 	})
 	// Glob matching (exclude, include, override paths): linear in the

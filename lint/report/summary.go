@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/relurl/relurl/ast"
-	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/fix"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // Summary sums up a run of the linter over files (what runner.Run.Lint
@@ -46,7 +46,7 @@ type Summary struct {
 	// Targets counts the references under the root, those to other sites,
 	// and the fragments not checked.
 	TargetsOn bool
-	Targets   lint.TargetStats
+	Targets   target.Stats
 }
 
 // Worst returns the most severe severity of the findings, and false when

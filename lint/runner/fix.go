@@ -8,6 +8,7 @@ import (
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/fix"
 	"github.com/relurl/relurl/lint/report"
+	"github.com/relurl/relurl/lint/target"
 )
 
 // FixedFile is a file whose findings have fixes, handed to [Run.Fix] once
@@ -48,7 +49,7 @@ func fixFile(res *result, src []byte, kind extract.Kind, retrieval string) {
 // relint lints the fixed file of res with l, the file's linter, for the
 // findings a run that makes the fixes reports: those left, at their
 // places in the file as it now is.
-func (r *runner) relint(l *lint.Linter, res *result, kind extract.Kind, retrieval string, t *lint.Targets) {
+func (r *runner) relint(l *lint.Linter, res *result, kind extract.Kind, retrieval string, t *target.Scope) {
 	f := res.fixed
 	c := l.CheckWith(res.Name, string(f.Fixed), kind, retrieval, nil, t)
 	f.left, _, _ = r.filter(res.Name, c.Findings)

@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/lint"
@@ -61,7 +60,7 @@ type targetRun struct {
 	// turn; deferred the fragments of each item, checked at the end.
 	aliases  [][]int
 	pending  map[int]*report.FileResult
-	deferred []*lint.Deferred
+	deferred []*target.Deferred
 	// seen are the references to other sites handed on; cwd is the
 	// working directory, asked for once (filepath.Abs asks the system
 	// each time).
@@ -87,7 +86,7 @@ func (r *runner) newTargetRun(items []item) (*targetRun, error) {
 		return nil, fmt.Errorf("%w: %w", ErrTargetsRoot, err)
 	}
 	tr := &targetRun{tree: tree, aliases: make([][]int, len(items)), pending: map[int]*report.FileResult{},
-		deferred: make([]*lint.Deferred, len(items)), seen: map[string]bool{}}
+		deferred: make([]*target.Deferred, len(items)), seen: map[string]bool{}}
 	if wd, err := os.Getwd(); err == nil {
 		tr.cwd = wd
 	}
@@ -109,17 +108,13 @@ func (r *runner) underRoot(name string) (string, bool) {
 		}
 		abs = filepath.Join(r.tr.cwd, name)
 	}
-	rel, err := filepath.Rel(r.setup.Root, abs)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", false
-	}
-	return filepath.ToSlash(rel), true
+	return target.Rel(r.setup.Root, abs)
 }
 
 // targetsFor returns where item i is in the tree, under its names that
 // are under the root, and the items of its other names among them; nil
 // when it is not under the root.
-func (r *runner) targetsFor(i int, it item) (*lint.Targets, []int) {
+func (r *runner) targetsFor(i int, it item) (*target.Scope, []int) {
 	if r.tr == nil || it.stdin {
 		return nil, nil
 	}
@@ -127,7 +122,7 @@ func (r *runner) targetsFor(i int, it item) (*lint.Targets, []int) {
 	if !ok {
 		return nil, nil
 	}
-	t := &lint.Targets{Tree: r.tr.tree, Paths: []string{rel}, Names: []string{it.name}, Defer: true, External: r.Targets.External != nil}
+	t := &target.Scope{Tree: r.tr.tree, Paths: []string{rel}, Names: []string{it.name}, Defer: true, External: r.Targets.External != nil}
 	var others []int
 	for _, a := range r.tr.aliases[i] {
 		if p, ok := r.underRoot(r.items[a].name); ok {
@@ -141,11 +136,8 @@ func (r *runner) targetsFor(i int, it item) (*lint.Targets, []int) {
 // registerAnchors hands the tree the anchors of a file linted under the
 // path rel.
 func (r *runner) registerAnchors(rel string, tres *lint.TargetResult) {
-	if tres == nil || tres.Anchors == nil {
-		return
-	}
-	if tg := r.tr.tree.Resolve(rel, false); tg.Status == target.Found {
-		r.tr.tree.SetAnchors(tg.Real, tres.Anchors)
+	if tres != nil {
+		r.tr.tree.SetAnchorsAt(rel, tres.Anchors)
 	}
 }
 
@@ -183,20 +175,7 @@ func LoadAnchors(root, real string, k extract.Kind, max int64, slugs target.Slug
 	if err != nil {
 		return nil
 	}
-	var found []extract.Anchor
-	read := true
-	extract.Extract(string(data), k, "", extract.Handler{
-		Anchor: func(a extract.Anchor) { found = append(found, a) },
-		Note: func(n extract.Note) {
-			if n.Kind == extract.NoteMarkdownTooCostly {
-				read = false
-			}
-		},
-	})
-	if !read {
-		return nil
-	}
-	return target.NewAnchors(k, found, slugs)
+	return target.ReadAnchors(string(data), k, slugs)
 }
 
 // takeTargets takes, on the run's goroutine, in the order of the items,
@@ -261,7 +240,7 @@ func (r *Run) fragments(rn *runner, rep report.Reporter, sum *report.Summary, re
 		}
 		rn.tr.deferred[i] = nil
 		name := rn.items[i].name
-		findings, suppressed, unchecked := d.Check(rn.tr.tree, name)
+		findings, suppressed, unchecked := lint.CheckDeferred(d, rn.tr.tree, name)
 		sum.Targets.Unchecked += unchecked
 		sum.Suppressed += suppressed
 		res := &report.FileResult{Name: name, Targets: true, Suppressed: suppressed}

@@ -2,12 +2,13 @@ package runner
 
 import (
 	"errors"
-	"github.com/relurl/relurl/lint/report"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/relurl/relurl/lint/report"
 )
 
 // item is one input of a run, in the order it is reported: a file, standard

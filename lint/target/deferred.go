@@ -1,0 +1,67 @@
+package target
+
+import "github.com/relurl/relurl/ast"
+
+// Deferred are the references of one file, under one of its names, whose
+// fragments are checked once the anchors of every document of the tree
+// are known: what the linter leaves to the end of a run ([Scope.Defer]).
+// Each holds its place in the file and its strings copied out of the
+// file's text, so that the file need not be kept. Package lint makes
+// them and turns what [Deferred.Check] finds into its findings.
+type Deferred struct {
+	Refs []DeferredRef
+	// Fixes says that the findings say why they have no fix (the
+	// linter's fixes are on).
+	Fixes bool
+}
+
+// DeferredRef is a reference whose fragment is left to the end of the
+// run: its place (offsets, lines and columns, the columns also in UTF-16
+// code units), where it is in the document, what it shares with the
+// others of its URL.
+type DeferredRef struct {
+	Offset, End, Line, Col, Col16, EndLine, EndCol, EndCol16 int
+	// Text is the part of its line that its caret view shows, TextFrom
+	// where it begins in the line.
+	Text     string
+	TextFrom int
+	Where    string
+	Dest     *DeferredDest
+	Severity ast.Severity
+	// Suppressed says that a directive of the file suppresses its
+	// finding.
+	Suppressed bool
+}
+
+// Len returns how many references are deferred.
+func (d *Deferred) Len() int { return len(d.Refs) }
+
+// Miss is a deferred reference whose fragment names nothing in its
+// target, and what the target's anchors say of it.
+type Miss struct {
+	Ref   *DeferredRef
+	Match Fragment
+}
+
+// Check checks the fragments against the tree's anchors and returns those
+// that name nothing and are not suppressed, in order of position; how
+// many the file's directives suppressed; and how many fragments could not
+// be checked (their target's anchors are not known).
+func (d *Deferred) Check(tree *Tree) (misses []Miss, suppressed, unchecked int) {
+	for i := range d.Refs {
+		r := &d.Refs[i]
+		m := tree.Fragment(r.Dest.Target, r.Dest.Fragment)
+		switch {
+		case !m.Checked:
+			unchecked++
+			continue
+		case m.Found || m.Top:
+			continue
+		case r.Suppressed:
+			suppressed++
+			continue
+		}
+		misses = append(misses, Miss{Ref: r, Match: m})
+	}
+	return misses, suppressed, unchecked
+}

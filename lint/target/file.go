@@ -1,0 +1,173 @@
+package target
+
+import (
+	"strings"
+
+	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/lint/extract"
+	"github.com/relurl/relurl/resolve"
+)
+
+// Scope says where a file is in a tree of files, for the target rules
+// (package lint's Linter.CheckWith).
+type Scope struct {
+	// Tree is the tree, its root and the URL it is served at.
+	Tree *Tree
+	// Paths are the file's paths under the root, slash-separated: the
+	// first the path of the name it is linted under, the others those of
+	// its other names (symbolic or hard links), each served with its own
+	// base. Names are the others' names as findings give them
+	// (Names[i] for Paths[i]; Names[0] is not read).
+	Paths, Names []string
+	// Defer says that the anchors of the tree's documents are not all
+	// known yet (a run that reads them as it lints): the fragments of the
+	// references are then left to be checked at the end ([Deferred]),
+	// not checked.
+	Defer bool
+	// External says to collect the references that lead to other sites
+	// ([ExternalRef]); References the targets reached.
+	External, References bool
+}
+
+// Stats count what the references of a file led to.
+type Stats struct {
+	// Internal counts the references that lead under the root, External
+	// those that lead to other sites.
+	Internal, External int
+	// Unchecked counts the fragments not checked: those of targets whose
+	// anchors are not known (not HTML or Markdown, or not read).
+	Unchecked int
+}
+
+// Add adds o's counts to s.
+func (s *Stats) Add(o Stats) {
+	s.Internal += o.Internal
+	s.External += o.External
+	s.Unchecked += o.Unchecked
+}
+
+// ExternalRef is a reference that leads to another site.
+type ExternalRef struct {
+	// URL is the reference resolved by RFC 1808 §4.
+	URL string
+	// Offset, Line and Column are where it is first written in the file
+	// (line and column from 1, the column in bytes).
+	Offset, Line, Column int
+}
+
+// File is where a file is in its tree, under one of its names: what the
+// target rules read of it for each of its references.
+type File struct {
+	Tree *Tree
+	// Path is the name's path under the root; Served the URL it is
+	// served at, read as a base (ServedOK says it can serve), ServedAt
+	// that URL printed.
+	Path     string
+	Served   ast.URL
+	ServedOK bool
+	ServedAt string
+	// Real is the file's path with symbolic links followed: the target
+	// of its same-document references.
+	Real string
+	// Aliases says that the file is served under other names too: a fix
+	// must suit every name, and none of target/case is made.
+	Aliases bool
+	// DeferFragments: see [Scope.Defer].
+	DeferFragments bool
+	External       bool
+	References     bool
+	// dirPath is the directory of Path, and dir the tree's directory of
+	// it, for FastPlace; Depth is how many segments the served URL's path
+	// has before its last "/".
+	dirPath string
+	dir     *Dir
+	Depth   int
+	// Self is what the file's path leads to, on first need.
+	Self *Target
+	// slab is where destinations are allocated, a few at a time (NewDest).
+	slab []Dest
+}
+
+// NewDest returns a new destination, allocated with others: a few at
+// first, more as the file's URLs come, so that a file of few URLs
+// allocates few.
+func (tc *File) NewDest() *Dest {
+	if len(tc.slab) == cap(tc.slab) {
+		tc.slab = make([]Dest, 0, min(32, max(4, 2*cap(tc.slab))))
+	}
+	tc.slab = append(tc.slab, Dest{FragAt: -1, Target: NoTarget})
+	return &tc.slab[len(tc.slab)-1]
+}
+
+// GiveBack gives lk, the destination NewDest returned last, back to the
+// slab, when it is; it reports whether it was.
+func (tc *File) GiveBack(lk *Dest) bool {
+	if n := len(tc.slab); n > 0 && &tc.slab[n-1] == lk {
+		tc.slab[n-1] = Dest{}
+		tc.slab = tc.slab[:n-1]
+		return true
+	}
+	return false
+}
+
+// NewFile returns where the file of s is under its name i (s.Paths[i]).
+func NewFile(t *Scope, i int) *File {
+	tc := &File{Tree: t.Tree, Path: t.Paths[i], Aliases: len(t.Paths) > 1, DeferFragments: t.Defer,
+		External: t.External && i == 0, References: t.References}
+	tc.ServedAt = t.Tree.URLOf(tc.Path)
+	var err error
+	tc.Served, err = resolve.ParseBase(tc.ServedAt)
+	tc.ServedOK = err == nil
+	if r := t.Tree.Resolve(tc.Path, false); r.Status == Found || r.Status == Case {
+		tc.Real = r.Real
+	}
+	if i := strings.LastIndexByte(tc.Path, '/'); i >= 0 {
+		tc.dirPath = tc.Path[:i]
+	}
+	tc.Depth = Depth(&tc.Served)
+	tc.dir = t.Tree.Dir(tc.dirPath)
+	return tc
+}
+
+// FastPlace returns where the reference u leads when it is resolved
+// against the URL the file is served at, for the references whose §4
+// resolution is plain to see, and false for the others: the document
+// itself (no path: "", "?q", "#f"), or a relative path of names after
+// leading "." and then ".." segments that stay under the root, none with
+// an escape, an empty segment or params. Its answer is LocateURL's of
+// the resolution (TestFastPlace).
+func (tc *File) FastPlace(u *ast.URL) (Place, *Target, bool) {
+	if u.Scheme.Present || u.NetLoc.Present || u.Params.Present {
+		return Place{}, nil, false
+	}
+	if u.Path.Value == "" {
+		if tc.Self == nil {
+			tc.Self = tc.Tree.Resolve(tc.Path, false)
+		}
+		return Place{Where: Inside, Path: tc.Path}, tc.Self, true
+	}
+	return tc.dir.Near(u.Path.Value)
+}
+
+// SameSelf reports whether the file is, under each of its names (tc's
+// and the others'), the same document whose fragments are checked: each
+// name served at a URL, its path leading to the file (found, or in
+// other letter case), of one kind, HTML or Markdown.
+func (tc *File) SameSelf(others []*File) bool {
+	if tc.Self == nil {
+		tc.Self = tc.Tree.Resolve(tc.Path, false)
+	}
+	s := tc.Self
+	if !tc.ServedOK || s.Status != Found && s.Status != Case || s.Kind != extract.KindHTML && s.Kind != extract.KindMarkdown {
+		return false
+	}
+	for _, ot := range others {
+		if ot.Self == nil {
+			ot.Self = ot.Tree.Resolve(ot.Path, false)
+		}
+		if !ot.ServedOK || ot.Self.Status != s.Status || ot.Self.Kind != s.Kind || ot.Self.Real != s.Real || ot.Real != tc.Real {
+			return false
+		}
+	}
+	return true
+}
