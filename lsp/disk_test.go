@@ -187,3 +187,30 @@ func TestRootFromPath(t *testing.T) {
 		})
 	}
 }
+
+// TestUnsavedDocument: a document open in the editor and never saved is
+// not on disk, but its same-document references lead to it, and their
+// fragments name its anchors (decision E-13): no target/missing, and a
+// fragment it does not give is still a target/fragment. A reference to
+// it from another document is missing until it is saved.
+func TestUnsavedDocument(t *testing.T) {
+	dir := t.TempDir()
+	newURI, indexURI := pathURI(filepath.Join(dir, "sub", "new.html")), pathURI(filepath.Join(dir, "index.html"))
+	writeFiles(t, dir, map[string]string{"index.html": `<a href="sub/new.html#usage">new</a>` + "\n", "sub/other.html": "x\n"})
+	c := startServer(t, opts, nil)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":"` + pathURI(dir) + `","capabilities":{}}}`)
+	c.next(response("1"))
+	c.send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+	c.open(newURI, "html", `<h1 id="usage">Usage</h1>`+"\n"+
+		`<a href="#usage">1</a> <a href="new.html#usage">2</a> <a href="">3</a> <a href="#nope">4</a> <a href="other.html">5</a>`+"\n")
+	if got, want := targetCodes(c.next(diagnosticsOf(newURI, 1))), "target/fragment@1"; got != want {
+		t.Errorf("the unsaved document: %s, want %s", got, want)
+	}
+	c.open(indexURI, "html", `<a href="sub/new.html#usage">new</a>`+"\n")
+	if got, want := targetCodes(c.next(diagnosticsOf(indexURI, 1))), "target/missing@0"; got != want {
+		t.Errorf("a reference to the unsaved document: %s, want %s", got, want)
+	}
+	if code := c.shutdown(); code != 0 {
+		t.Errorf("exit code %d", code)
+	}
+}

@@ -118,7 +118,7 @@ func NewFile(t *Scope, i int) *File {
 	var err error
 	tc.Served, err = resolve.ParseBase(tc.ServedAt)
 	tc.ServedOK = err == nil
-	if r := t.Tree.Resolve(tc.Path, false); r.Status == Found || r.Status == Case {
+	if r := tc.own(); r.Status == Found || r.Status == Case {
 		tc.Real = r.Real
 	}
 	if i := strings.LastIndexByte(tc.Path, '/'); i >= 0 {
@@ -127,6 +127,28 @@ func NewFile(t *Scope, i int) *File {
 	tc.Depth = Depth(&tc.Served)
 	tc.dir = t.Tree.Dir(tc.dirPath)
 	return tc
+}
+
+// own returns what the file's path leads to, asked once: the document
+// itself. A document under check is there even where the tree has no file
+// at its path — one an editor has open and has not saved yet (decision
+// E-13) —, and its path is then found, at its own name, with its own
+// anchors.
+func (tc *File) own() *Target {
+	if tc.Self == nil {
+		tc.Self = tc.Tree.Resolve(tc.Path, false)
+		if tc.Self.Status == Missing {
+			tc.Self = &Target{Status: Found, Path: tc.Path, Real: tc.Path}
+			tc.Self.Kind, _ = extract.KindByName(tc.Path)
+		}
+	}
+	return tc.Self
+}
+
+// IsOwn reports whether the place p, found missing in the tree, is the
+// file's own path: the document under check, not yet on disk ([File.own]).
+func (tc *File) IsOwn(p Place) bool {
+	return p.Where == Inside && p.Bad == "" && !p.Dir && p.Path == tc.Path && tc.own().Status == Found
 }
 
 // FastPlace returns where the reference u leads when it is resolved
@@ -141,12 +163,13 @@ func (tc *File) FastPlace(u *ast.URL) (Place, *Target, bool) {
 		return Place{}, nil, false
 	}
 	if u.Path.Value == "" {
-		if tc.Self == nil {
-			tc.Self = tc.Tree.Resolve(tc.Path, false)
-		}
-		return Place{Where: Inside, Path: tc.Path}, tc.Self, true
+		return Place{Where: Inside, Path: tc.Path}, tc.own(), true
 	}
-	return tc.dir.Near(u.Path.Value)
+	pl, tg, ok := tc.dir.Near(u.Path.Value)
+	if ok && tg.Status == Missing && tc.IsOwn(pl) {
+		tg = tc.own()
+	}
+	return pl, tg, ok
 }
 
 // SameSelf reports whether the file is, under each of its names (tc's
@@ -154,18 +177,12 @@ func (tc *File) FastPlace(u *ast.URL) (Place, *Target, bool) {
 // name served at a URL, its path leading to the file (found, or in
 // other letter case), of one kind, HTML or Markdown.
 func (tc *File) SameSelf(others []*File) bool {
-	if tc.Self == nil {
-		tc.Self = tc.Tree.Resolve(tc.Path, false)
-	}
-	s := tc.Self
+	s := tc.own()
 	if !tc.ServedOK || s.Status != Found && s.Status != Case || s.Kind != extract.KindHTML && s.Kind != extract.KindMarkdown {
 		return false
 	}
 	for _, ot := range others {
-		if ot.Self == nil {
-			ot.Self = ot.Tree.Resolve(ot.Path, false)
-		}
-		if !ot.ServedOK || ot.Self.Status != s.Status || ot.Self.Kind != s.Kind || ot.Self.Real != s.Real || ot.Real != tc.Real {
+		if !ot.ServedOK || ot.own().Status != s.Status || ot.Self.Kind != s.Kind || ot.Self.Real != s.Real || ot.Real != tc.Real {
 			return false
 		}
 	}

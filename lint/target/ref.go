@@ -103,6 +103,9 @@ func (c *Ref) Dest() *Dest {
 	if lk.Place.Where == Inside && lk.Place.Bad == "" && lk.Target == NoTarget {
 		lk.Target = c.File.Tree.Resolve(lk.Place.Path, lk.Place.Dir)
 	}
+	if lk.Target != nil && lk.Target.Status == Missing && c.File.IsOwn(lk.Place) {
+		lk.Target = c.File.own()
+	}
 	return lk
 }
 
