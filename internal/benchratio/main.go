@@ -173,6 +173,7 @@ func main() {
 	}
 	html := flag.String("html", htmlDefault, "the `tree` of HTML that relurl lint -j 1 and the floor read as processes")
 	htmlRuns := flag.Int("html-runs", 10, "runs of relurl lint and of the floor over -html")
+	targetTrees := flag.String("target-trees", "/usr/share/doc/apache2-doc/manual", "other `trees`, comma-separated, that relurl lint -j 1 reads as processes with and without the target rules (Debian's apache2-doc)")
 	flag.Parse()
 	in := io.Reader(os.Stdin)
 	if flag.NArg() > 0 {
@@ -257,7 +258,7 @@ func main() {
 	others(w, results)
 	targets(w, results, ratios, series, keys)
 	if *processes {
-		rep, err := measureProcesses(*procRuns, *htmlRuns, *html)
+		rep, err := measureProcesses(*procRuns, *htmlRuns, *html, strings.Split(*targetTrees, ","))
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "benchratio:", err)
 			os.Exit(2)
@@ -517,22 +518,41 @@ func targetRules(w io.Writer, results []*result, hdr header) {
 		return
 	}
 	fmt.Fprintf(w, "\nThe target rules: relurl lint -j 1 DIR with them over without, CPU time, the two in turn in each\n")
-	fmt.Fprintf(w, "iteration (BenchmarkLintTargets; run of %s, load %s; the target: at most 1.3):\n\n", hdr["date"], strings.Join(strings.Fields(hdr["loadavg"])[:min(3, len(strings.Fields(hdr["loadavg"])))], " "))
+	fmt.Fprintf(w, "iteration (BenchmarkLintTargets; run of %s, load %s; the target: at most %g):\n\n", hdr["date"], strings.Join(strings.Fields(hdr["loadavg"])[:min(3, len(strings.Fields(hdr["loadavg"])))], " "), targetRulesTarget)
 	for _, r := range rows {
 		x, _ := r.metric("x-notargets")
 		fmt.Fprintf(w, "  %-58s x-notargets %5.2f  (%s with them)\n", strings.TrimPrefix(r.name, "LintTargets/"), x, dur(median(r.ns)))
 	}
+	met := true
 	for _, r := range rows {
 		if c := r.get("corpus"); c == "python3.11-docs" || c == "apache-manual" {
 			x, _ := r.metric("x-notargets")
-			verdict := "met"
-			if x > 1.3 {
-				verdict = "NOT MET"
-			}
-			fmt.Fprintf(w, "  %-58s %7.2f× without (target ≤ 1.3×): %s\n", "relurl lint with the target rules, "+c, x, verdict)
+			met = met && x <= targetRulesTarget
+			fmt.Fprintf(w, "  %-58s %7.2f× without (target ≤ %g×): %s\n", "relurl lint with the target rules, "+c, x, targetRulesTarget, verdict(x <= targetRulesTarget))
 		}
 	}
+	if !met {
+		fmt.Fprint(w, targetRulesLeft)
+	}
 }
+
+// targetRulesTarget is the most CPU relurl lint -j 1 may take with the
+// target rules over the time without them, in process and as a process.
+const targetRulesTarget = 1.3
+
+// targetRulesLeft says, under a target of the target rules not met, what
+// is left of their cost and why, as the profiles of the Python docs and
+// the Apache manual show it.
+const targetRulesLeft = `
+  What is left: a same-document or cross-document fragment not settled in its file is deferred to
+  the end of the run with its position and caret text computed (placeDeferred), though only the
+  few that are findings need them; that deferred state (about 10 MB of the Python docs' 12 MB live
+  heap at the end) is what the collector scans and, with GOGC=400, what the process pays in fresh
+  pages (about 89 MB peak against 30 MB, 21k minor faults against 6k); where a reference leads
+  (Dir.Near, the destinations' slab) and the fragment table cost 15-40 ms each on the Python docs;
+  the Apache manual's language variants are symbolic links, each page checked again under each of
+  its names. Next: positions placed only for findings, by reading the file again at the end.
+`
 
 // relative reports Relative beside Resolve on the same URL
 // (BenchmarkRelativeVsResolve): time and allocation per byte of the

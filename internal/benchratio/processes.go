@@ -102,14 +102,25 @@ type processReport struct {
 	html, noHTML         string
 	htmlRuns             int
 	floor, lint, targets time.Duration
+	// more are the other trees the target rules' cost is measured on as
+	// processes (-targets-trees), with and without them.
+	more []treeCost
 	// wasm and wasmGzip are the size of the playground's WebAssembly
 	// module as built and gzip-compressed at the best compression.
 	wasm, wasmGzip int
 }
 
+// treeCost is what relurl lint -j 1 costs over a tree, as a process,
+// without the target rules and with them (the least CPU of its runs).
+type treeCost struct {
+	dir           string
+	lint, targets time.Duration
+}
+
 // measureProcesses builds and runs the commands: runs runs of the
-// start-up, htmlRuns of the tree html ("" or missing: not measured).
-func measureProcesses(runs, htmlRuns int, html string) (*processReport, error) {
+// start-up, htmlRuns of the tree html ("" or missing: not measured) and of
+// each of the trees more (those missing are left out).
+func measureProcesses(runs, htmlRuns int, html string, more []string) (*processReport, error) {
 	root, err := moduleRoot()
 	if err != nil {
 		return nil, err
@@ -172,6 +183,18 @@ func measureProcesses(runs, htmlRuns int, html string) (*processReport, error) {
 		return nil, err
 	}
 	rep.floor, rep.lint, rep.targets = least[0], least[1], least[2]
+	for _, dir := range more {
+		if _, err := os.Stat(dir); err != nil || dir == html {
+			continue
+		}
+		least, err = best(htmlRuns,
+			proc{name: "relurl lint -j 1 --no-targets", argv: []string{bin("relurl"), "lint", "-j", "1", "--no-config", "--no-targets", dir}},
+			proc{name: "relurl lint -j 1", argv: []string{bin("relurl"), "lint", "-j", "1", "--no-config", dir}})
+		if err != nil {
+			return nil, err
+		}
+		rep.more = append(rep.more, treeCost{dir: dir, lint: least[0], targets: least[1]})
+	}
 	return rep, nil
 }
 
@@ -241,6 +264,10 @@ func (r *processReport) write(w io.Writer) {
 		fmt.Fprintf(w, "  %-58s %10s   (least of %d runs)\n", "floor over "+r.html, ms(r.floor), r.htmlRuns)
 		fmt.Fprintf(w, "  %-58s %10s %7.2f× the floor\n", "relurl lint -j 1 --no-targets over "+r.html, ms(r.lint), ratio(r.lint, r.floor))
 		fmt.Fprintf(w, "  %-58s %10s %7.2f× without them\n", "the same with the target rules (the default)", ms(r.targets), ratio(r.targets, r.lint))
+		for _, t := range r.more {
+			fmt.Fprintf(w, "  %-58s %10s   (least of %d runs)\n", "relurl lint -j 1 --no-targets over "+t.dir, ms(t.lint), r.htmlRuns)
+			fmt.Fprintf(w, "  %-58s %10s %7.2f× without them\n", "the same with the target rules (the default)", ms(t.targets), ratio(t.targets, t.lint))
+		}
 	}
 	mb := func(n int) string { return fmt.Sprintf("%.2f MB", float64(n)/1e6) }
 	fmt.Fprintf(w, "  %-58s %10s, %s gzip-compressed\n", "the playground's module (relurl.wasm, js/wasm)", mb(r.wasm), mb(r.wasmGzip))
@@ -251,6 +278,16 @@ func (r *processReport) write(w io.Writer) {
 		x := ratio(r.lint, r.floor)
 		fmt.Fprintf(w, "  %-58s %7.2f× the tokenizer alone (target ≤ %g×): %s\n", "relurl lint -j 1 --no-targets as a process, CPU", x,
 			lintProcessTarget, verdict(x <= lintProcessTarget))
+		met := true
+		for _, t := range append([]treeCost{{dir: r.html, lint: r.lint, targets: r.targets}}, r.more...) {
+			x := ratio(t.targets, t.lint)
+			met = met && x <= targetRulesTarget
+			fmt.Fprintf(w, "  %-58s %7.2f× without (target ≤ %g×): %s\n", "target rules as a process, "+filepath.Base(filepath.Dir(t.dir))+"/"+filepath.Base(t.dir), x,
+				targetRulesTarget, verdict(x <= targetRulesTarget))
+		}
+		if !met {
+			fmt.Fprint(w, targetRulesLeft)
+		}
 	}
 	fmt.Fprintf(w, "  %-58s %7s gzip-compressed (target ≤ 3 MB): %s\n", "the playground's module", mb(r.wasmGzip), verdict(r.wasmGzip <= 3<<20))
 }

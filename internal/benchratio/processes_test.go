@@ -26,6 +26,16 @@ func TestProcessReport(t *testing.T) {
 			"the same with the target rules (the default)                  252.0 ms    1.20× without them",
 			"relurl version, CPU                                           2.80× hello-world (target ≤ 3×): met",
 			"relurl lint -j 1 --no-targets as a process, CPU               0.35× the tokenizer alone (target ≤ 0.4×): met",
+			"target rules as a process, ./docs 1.20× without (target ≤ 1.3×): met",
+		}},
+		{"another tree", processReport{runs: 100, hello: 5 * ms, relurl: 14 * ms, relurlCgo: 19 * ms,
+			html: "/usr/share/doc/python3.11/html", htmlRuns: 5, floor: 600 * ms, lint: 210 * ms, targets: 252 * ms,
+			more: []treeCost{{dir: "/usr/share/doc/apache2-doc/manual", lint: 200 * ms, targets: 400 * ms}}}, []string{
+			"relurl lint -j 1 --no-targets over /usr/share/doc/apache2-doc/manual 200.0 ms (least of 5 runs)",
+			"the same with the target rules (the default) 400.0 ms 2.00× without them",
+			"target rules as a process, python3.11/html 1.20× without (target ≤ 1.3×): met",
+			"target rules as a process, apache2-doc/manual 2.00× without (target ≤ 1.3×): NOT MET",
+			"What is left:",
 		}},
 		{"not met", processReport{runs: 100, hello: 5 * ms, relurl: 16 * ms, relurlCgo: 16 * ms,
 			html: "docs", htmlRuns: 5, floor: 600 * ms, lint: 780 * ms, wasm: 12_000_000, wasmGzip: 3_200_000}, []string{
