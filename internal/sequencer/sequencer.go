@@ -70,9 +70,9 @@ func Ordered[T any](n, workers, ahead int, work func(i int) T, emit func(i int, 
 // With one worker there is nothing to run beside the calling goroutine:
 // work runs on it too, item after item, and send emits each part before
 // it returns (no part waits). Goroutines handing each item and part to
-// one another would cost more than the work on two CPUs: a wake-up of
-// another thread for each hand-off, and the idle processor spinning for
-// work, which relurl lint -j 1 paid for in CPU time (decision L-54).
+// one another would add to the work, on two CPUs, a wake-up of another
+// thread for each hand-off and the idle processor spinning for work
+// (decision L-54).
 func Stream[T any](n, workers, ahead, buffered int, work func(i int, send func(T)), emit func(i int, part T)) {
 	if n <= 0 {
 		return
