@@ -114,6 +114,7 @@ func (l *Linter) newTargetCheck(fc *fileCheck, t *target.Scope, name, src string
 	s.Init(t, kind)
 	fc.tc, fc.tres, fc.shared = s.Files[0], &TargetResult{}, s.Shared
 	fc.initName(s.Files[0], false, s.ShareSelf, nil)
+	fc.tn.Session = s
 	for i := 1; i < len(s.Files); i++ {
 		o := l.targetsOnly.newFileCheck(s.NameOf(i, name), src, kind, nil)
 		o.tc, o.tres, o.alias, o.shared = s.Files[i], &TargetResult{}, true, s.Shared

@@ -33,10 +33,13 @@ type Name struct {
 	// first place (their lines and columns set by the linter).
 	Stats    Stats
 	External []ExternalRef
-	extSeen  map[string]bool
-	reals    map[string]bool
-	frags    []fragRef
-	fragTab  *fragTable
+	// Session, when set, is the file's session, whose anchors given so
+	// far settle a same-document fragment at once (Session.AnchorSeen).
+	Session *Session
+	extSeen map[string]bool
+	reals   map[string]bool
+	frags   []fragRef
+	fragTab *fragTable
 }
 
 // NewName returns the work under the name of f, whose fragments' table
@@ -166,6 +169,10 @@ func (fc *Name) Take(r *extract.Ref, n int, b *Base, lk *Dest, sup func() *bool)
 			tr.Stats.Unchecked++
 			return
 		}
+	}
+	if tg.Real == fc.File.Real && fc.Session != nil && fc.Session.AnchorSeen(r.URL[lk.FragAt:]) {
+		// The file's own anchors have it: Settle would settle it.
+		return
 	}
 	if fc.Alias && fc.ShareSelf && lk.Self {
 		return // the file's own name keeps it for every name (borrowSelf)
