@@ -143,6 +143,13 @@ func (f *Finding) Caret() string {
 // run keeps this much of its line, not the file it is in, and its caret
 // view is the one the whole line would give (TestCaretWindow).
 func caretWindow(line string, col, n int, sameLine bool) (string, int) {
+	from, to := caretBounds(line, col, n, sameLine)
+	return strings.Clone(line[from:to]), from
+}
+
+// caretBounds returns where in line the part caretWindow copies begins
+// and ends.
+func caretBounds(line string, col, n int, sameLine bool) (from, to int) {
 	// ast.Diagnostic.Caret's context, a rune more either side (so that it
 	// still sees where the line goes on), and the longest offending text
 	// it shows.
@@ -153,11 +160,11 @@ func caretWindow(line string, col, n int, sameLine bool) (string, int) {
 		end = min(start+max(n, 0), len(line))
 	}
 	end = min(end, start+ast.QuoteWindow)
-	from, to := max(0, start-context), min(len(line), end+context)
+	from, to = max(0, start-context), min(len(line), end+context)
 	for from > 0 && !utf8.RuneStart(line[from]) {
 		from--
 	}
-	return strings.Clone(line[from:to]), from
+	return from, to
 }
 
 // placer sets the positions of findings from their offsets into src:
@@ -227,7 +234,9 @@ func (p *placer) locate(off, end int) position {
 	return ps
 }
 
-// seek moves the sweep to offset off.
+// seek moves the sweep to offset off. The lines it passes whole are
+// counted in one step (strings.Count), not read one by one, and the
+// UTF-16 column counts an ASCII byte as one without decoding it.
 func (p *placer) seek(off int) {
 	src := p.src
 	if off < p.start {
@@ -237,25 +246,31 @@ func (p *placer) seek(off int) {
 		p.work += p.start - start
 		p.start, p.end, p.j, p.col16 = start, -1, start, 1
 	}
-	for {
-		if p.end < 0 {
-			p.end = len(src)
-			if k := strings.IndexByte(src[p.start:], '\n'); k >= 0 {
-				p.end = p.start + k
-			}
-			p.work += p.end - p.start
+	if p.end < 0 || off > p.end {
+		// Forward: to the line off is in, past the lines before it.
+		from := max(p.j, p.start)
+		if k := strings.LastIndexByte(src[from:off], '\n'); k >= 0 {
+			p.line += strings.Count(src[from:from+k+1], "\n")
+			p.start, p.j, p.col16 = from+k+1, from+k+1, 1
+			p.work += k + 1
 		}
-		if off <= p.end {
-			break
+		p.end = len(src)
+		if k := strings.IndexByte(src[p.start:], '\n'); k >= 0 {
+			p.end = p.start + k
 		}
-		p.line, p.start, p.end = p.line+1, p.end+1, -1
-		p.j, p.col16 = p.start, 1
+		p.work += p.end - p.start
 	}
 	if off < p.j {
 		p.work += p.j - p.start
 		p.j, p.col16 = p.start, 1
 	}
 	for p.j < off {
+		if c := src[p.j]; c < utf8.RuneSelf {
+			p.col16++
+			p.j++
+			p.work++
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(src[p.j:off])
 		p.col16 += utf16Len(r)
 		p.j += n

@@ -114,6 +114,7 @@ func (l *Linter) newTargetCheck(fc *fileCheck, t *target.Scope, name, src string
 	s.Init(t, kind)
 	fc.tc, fc.tres, fc.shared = s.Files[0], &TargetResult{}, s.Shared
 	fc.initName(s.Files[0], false, s.ShareSelf, nil)
+	fc.tn.Session = s
 	for i := 1; i < len(s.Files); i++ {
 		o := l.targetsOnly.newFileCheck(s.NameOf(i, name), src, kind, nil)
 		o.tc, o.tres, o.alias, o.shared = s.Files[i], &TargetResult{}, true, s.Shared
@@ -375,18 +376,43 @@ func placeDeferred(src string, ds []*target.Deferred) {
 	slices.SortFunc(refs, func(a, b *target.DeferredRef) int {
 		return cmp.Or(cmp.Compare(a.Offset, b.Offset), cmp.Compare(a.End, b.End))
 	})
+	// The parts of the lines the caret views show are copied into one
+	// string for all, one allocation for the file: spans[k] is where the
+	// k-th distinct span's is in src, then in that string.
 	p := newPlacer(src)
 	var last *target.DeferredRef
+	spans := make([][2]int, 0, len(refs))
+	n := 0
 	for _, r := range refs {
 		if last != nil && last.Offset == r.Offset && last.End == r.End {
 			r.Line, r.Col, r.Col16, r.EndLine, r.EndCol, r.EndCol16 = last.Line, last.Col, last.Col16, last.EndLine, last.EndCol, last.EndCol16
-			r.Text, r.TextFrom = last.Text, last.TextFrom
+			r.TextFrom = last.TextFrom
 			continue
 		}
 		ps := p.locate(r.Offset, r.End)
 		r.Line, r.Col, r.Col16, r.EndLine, r.EndCol, r.EndCol16 = ps.line, ps.col, ps.col16, ps.endLine, ps.endCol, ps.endCol16
-		r.Text, r.TextFrom = caretWindow(ps.text, ps.col, r.End-r.Offset, ps.endLine == ps.line)
+		from, to := caretBounds(ps.text, ps.col, r.End-r.Offset, ps.endLine == ps.line)
+		lineAt := min(r.Offset, len(src)) - (ps.col - 1)
+		spans = append(spans, [2]int{lineAt + from, lineAt + to})
+		n += to - from
+		r.TextFrom = from
 		last = r
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for k, sp := range spans {
+		at := b.Len()
+		b.WriteString(src[sp[0]:sp[1]])
+		spans[k] = [2]int{at, b.Len()}
+	}
+	all := b.String()
+	last, k := nil, -1
+	for _, r := range refs {
+		if last == nil || last.Offset != r.Offset || last.End != r.End {
+			k++
+			last = r
+		}
+		r.Text = all[spans[k][0]:spans[k][1]]
 	}
 }
 

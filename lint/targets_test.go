@@ -81,3 +81,42 @@ func TestCheckWithHostile(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnAnchorSeen: a page's links to its own anchors, given just
+// before them (settled at once, anchorSeen), long before them, after
+// them, as written and percent-encoded, by its own path, and to nothing:
+// the findings are those that name nothing, as when every fragment is
+// settled at the end of the file.
+func TestOwnAnchorSeen(t *testing.T) {
+	tree, err := target.NewTree(target.Files("p.html"), "", target.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := `<h1 id="top-x">T<a href="#top-x">¶</a></h1>
+<p id="a"></p><p id="b"></p><p id="c"></p><p id="d"></p><p id="e"></p>
+<a href="#a">far back</a> <a href="#e">just given</a> <a href="p.html#e">by path</a>
+<a name="n"></a><a href="#n">a name</a> <p id="caf&eacute;"></p><a href="#caf%C3%A9">encoded</a>
+<a href="#E">case</a> <a href="#later">after</a> <a href="#nowhere">x</a> <p id="later"></p>
+`
+	for _, deferred := range []bool{false, true} {
+		c := l.CheckWith("p.html", src, extract.KindHTML, "", nil, &target.Scope{Tree: tree, Paths: []string{"p.html"}, Defer: deferred})
+		findings := c.Findings
+		if deferred {
+			tree.SetAnchors("p.html", c.Targets.Anchors)
+			findings, _, _ = CheckDeferred(c.Targets.Deferred[0], tree, "p.html")
+		}
+		var got []string
+		for _, f := range findings {
+			if f.Rule == RuleTargetFragment {
+				got = append(got, f.Text)
+			}
+		}
+		if want := []string{"E", "nowhere"}; !slices.Equal(got, want) {
+			t.Errorf("deferred %v: fragments %q, want %q", deferred, got, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package sequencer
 
 import (
 	"math/rand/v2"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -91,5 +92,28 @@ func TestStream(t *testing.T) {
 		if limit := int64(max(tt.ahead, 1) * (tt.buffered + 1)); maxWaiting.Load() > limit {
 			t.Errorf("%+v: %d parts waiting, limit %d", tt, maxWaiting.Load(), limit)
 		}
+	}
+}
+
+// TestOneWorker: with one worker, an item's work begins after every part
+// before it is emitted, and each part is emitted before its send returns:
+// nothing is handed between goroutines (decision L-54).
+func TestOneWorker(t *testing.T) {
+	var log []string
+	Stream(3, 1, 4, 1, func(i int, send func(int)) {
+		log = append(log, "work")
+		for p := range i {
+			send(p)
+			log = append(log, "sent")
+		}
+	}, func(i, part int) { log = append(log, "emit") })
+	want := []string{"work", "work", "emit", "sent", "work", "emit", "sent", "emit", "sent"}
+	if !slices.Equal(log, want) {
+		t.Errorf("Stream with one worker: %q, want %q", log, want)
+	}
+	log = nil
+	Ordered(3, 1, 4, func(i int) int { log = append(log, "work"); return i }, func(i, r int) { log = append(log, "emit") })
+	if want := []string{"work", "emit", "work", "emit", "work", "emit"}; !slices.Equal(log, want) {
+		t.Errorf("Ordered with one worker: %q, want %q", log, want)
 	}
 }

@@ -48,9 +48,17 @@ type Miss struct {
 // many the file's directives suppressed; and how many fragments could not
 // be checked (their target's anchors are not known).
 func (d *Deferred) Check(tree *Tree) (misses []Miss, suppressed, unchecked int) {
+	// A link's answer is asked of the tree once for its references that
+	// come one after another (most of a URL's in a file), and from the
+	// target's anchors (FragmentOnce): each is needed once, at the end of
+	// the run, and Tree.Fragment would keep it.
+	var last *DeferredDest
+	var m Fragment
 	for i := range d.Refs {
 		r := &d.Refs[i]
-		m := tree.Fragment(r.Dest.Target, r.Dest.Fragment)
+		if r.Dest != last {
+			last, m = r.Dest, tree.FragmentOnce(r.Dest.Target, r.Dest.Fragment)
+		}
 		switch {
 		case !m.Checked:
 			unchecked++

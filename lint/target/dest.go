@@ -101,14 +101,19 @@ type DeferredDest struct {
 // target and the fragment; made once.
 func (lk *Dest) Deferred(url string, b *Base) *DeferredDest {
 	if lk.deferred == nil {
-		u := strings.Clone(url)
-		d := &DeferredDest{URL: u, Target: lk.Target, Fragment: u[lk.FragAt:], Browser: lk.Browser}
-		if b != nil {
-			d.Base = strings.Clone(b.URL)
-		}
-		lk.deferred = d
+		lk.setDeferred(new(DeferredDest), strings.Clone(url), b)
 	}
 	return lk.deferred
+}
+
+// setDeferred makes d what the fragments of lk's references keep of it,
+// with url, copied out of the file's text already.
+func (lk *Dest) setDeferred(d *DeferredDest, url string, b *Base) {
+	*d = DeferredDest{URL: url, Target: lk.Target, Fragment: url[lk.FragAt:], Browser: lk.Browser}
+	if b != nil {
+		d.Base = strings.Clone(b.URL)
+	}
+	lk.deferred = d
 }
 
 // Shared are destinations that the checks of a file's names share among

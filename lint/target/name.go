@@ -33,10 +33,13 @@ type Name struct {
 	// first place (their lines and columns set by the linter).
 	Stats    Stats
 	External []ExternalRef
-	extSeen  map[string]bool
-	reals    map[string]bool
-	frags    []fragRef
-	fragTab  *fragTable
+	// Session, when set, is the file's session, whose anchors given so
+	// far settle a same-document fragment at once (Session.AnchorSeen).
+	Session *Session
+	extSeen map[string]bool
+	reals   map[string]bool
+	frags   []fragRef
+	fragTab *fragTable
 }
 
 // NewName returns the work under the name of f, whose fragments' table
@@ -167,6 +170,10 @@ func (fc *Name) Take(r *extract.Ref, n int, b *Base, lk *Dest, sup func() *bool)
 			return
 		}
 	}
+	if tg.Real == fc.File.Real && fc.Session != nil && fc.Session.AnchorSeen(r.URL[lk.FragAt:]) {
+		// The file's own anchors have it: Settle would settle it.
+		return
+	}
 	if fc.Alias && fc.ShareSelf && lk.Self {
 		return // the file's own name keeps it for every name (borrowSelf)
 	}
@@ -287,6 +294,7 @@ func (fc *Name) Defer(fileSup, fixes bool) *Deferred {
 	// shares with the others of its URL (the URL, copied out of the
 	// file's text, and its target) once.
 	d := &Deferred{Fixes: fixes, Refs: make([]DeferredRef, len(fc.frags))}
+	fc.makeDeferred()
 	for i := range fc.frags {
 		f := &fc.frags[i]
 		ref := &refs[f.at]
@@ -299,6 +307,42 @@ func (fc *Name) Defer(fileSup, fixes bool) *Deferred {
 	fc.frags = nil
 	return d
 }
+
+// makeDeferred makes what the fragments keep of their destinations
+// (Dest.Deferred), for the destinations that have none yet, all at once:
+// one allocation for the destinations and one for their URLs, not two
+// for each.
+func (fc *Name) makeDeferred() {
+	refs := fc.fragTab.refs
+	var first []int // a fragment of each destination, by its index in fc.frags
+	n := 0
+	for i := range fc.frags {
+		if lk := fc.frags[i].lnk; lk.deferred == nil {
+			lk.deferred = &deferredPending
+			first = append(first, i)
+			n += len(refs[fc.frags[i].at].url)
+		}
+	}
+	if len(first) == 0 {
+		return
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, i := range first {
+		b.WriteString(refs[fc.frags[i].at].url)
+	}
+	urls, at := b.String(), 0
+	dests := make([]DeferredDest, len(first))
+	for k, i := range first {
+		f := &fc.frags[i]
+		ref := &refs[f.at]
+		f.lnk.setDeferred(&dests[k], urls[at:at+len(ref.url)], ref.base)
+		at += len(ref.url)
+	}
+}
+
+// deferredPending marks the destinations makeDeferred is making.
+var deferredPending DeferredDest
 
 // borrowSelf adds to the fragments of another name of a file the
 // same-document references its own name kept for every name

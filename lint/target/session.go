@@ -94,3 +94,25 @@ func (s *Session) Anchors() *Anchors {
 	}
 	return s.own
 }
+
+// AnchorSeen reports whether one of the last few anchors an HTML
+// document has given so far is an id or a name that is frag, as written:
+// the file's anchors then have frag ([Anchors.Find]). A page links to
+// the anchor it has just given nearly every time (a heading's or a
+// definition's own link, "¶"), and such a fragment is settled at once
+// ([Name.Take]) rather than kept for the end of the file.
+func (s *Session) AnchorSeen(frag string) bool {
+	if s.kind != extract.KindHTML {
+		return false
+	}
+	as := s.anchors
+	for i := len(as) - 1; i >= max(0, len(as)-recentAnchors); i-- {
+		if (as[i].Kind == extract.AnchorID || as[i].Kind == extract.AnchorName) && as[i].Value == frag {
+			return true
+		}
+	}
+	return false
+}
+
+// recentAnchors is how many of the last anchors AnchorSeen looks at.
+const recentAnchors = 4

@@ -470,14 +470,24 @@ func (t *Tree) Fragment(tg *Target, frag string) Fragment {
 	if ok {
 		return f
 	}
-	if a := t.Anchors(tg.Real, tg.Kind); a != nil {
-		f = Fragment{Checked: true, Match: a.Find(frag)}
-	}
+	f = t.FragmentOnce(tg, frag)
 	key[1] = strings.Clone(frag)
 	t.mu.Lock()
 	t.fragments[key] = f
 	t.mu.Unlock()
 	return f
+}
+
+// FragmentOnce is Fragment for a question asked once, whose answer is
+// not worth keeping: the fragments checked at the end of a run.
+func (t *Tree) FragmentOnce(tg *Target, frag string) Fragment {
+	if tg.Status != Found && tg.Status != Case || tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown {
+		return Fragment{}
+	}
+	if a := t.Anchors(tg.Real, tg.Kind); a != nil {
+		return Fragment{Checked: true, Match: a.Find(frag)}
+	}
+	return Fragment{}
 }
 
 // SetReferences records the real paths of the targets the document at

@@ -179,6 +179,14 @@ func TestTreeIndex(t *testing.T) {
 	if f := tree.Fragment(b, "x"); !f.Checked || !f.Found {
 		t.Errorf("Fragment(b.html, x) = %+v", f)
 	}
+	for _, frag := range []string{"x", "X", "", "top", "a=b", "nowhere"} {
+		if once, kept := tree.FragmentOnce(b, frag), tree.Fragment(b, frag); once != kept {
+			t.Errorf("FragmentOnce(b.html, %q) = %+v, Fragment %+v", frag, once, kept)
+		}
+	}
+	if f := tree.FragmentOnce(tree.Resolve("none.html", false), "x"); f.Checked {
+		t.Errorf("FragmentOnce of a missing document = %+v", f)
+	}
 	tree.SetAnchors("b.html", anchorsOf(t, `<p id="y">`, extract.KindHTML, SlugsGitHub))
 	if f := tree.Fragment(b, "x"); f.Found {
 		t.Error("anchors set again are not read")
