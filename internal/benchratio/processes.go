@@ -285,9 +285,11 @@ func (r *processReport) write(w io.Writer) {
 			fmt.Fprintf(w, "  %-58s %7.2f× without (target ≤ %g×): %s\n", "target rules as a process, "+filepath.Base(filepath.Dir(t.dir))+"/"+filepath.Base(t.dir), x,
 				targetRulesTarget, verdict(x <= targetRulesTarget))
 		}
-		if !met {
-			fmt.Fprint(w, targetRulesLeft)
-		}
+		defer func() {
+			if !met {
+				fmt.Fprint(w, targetRulesLeft)
+			}
+		}()
 	}
 	fmt.Fprintf(w, "  %-58s %7s gzip-compressed (target ≤ 3 MB): %s\n", "the playground's module", mb(r.wasmGzip), verdict(r.wasmGzip <= 3<<20))
 }
