@@ -218,12 +218,29 @@ var wants = map[string]string{
 	"targets.markdown-anchors": `a string ("github", "goldmark" or "none")`, "targets.ignore": "an array of strings (patterns)",
 }
 
-// keys lists the keys of each table, for an unknown one.
-var keys = map[string]string{
-	"":         "base, root, exclude, include, fail-on, baseline, max-size, follow-outside, [rules], [allow], [[override]], [targets]",
-	"allow":    "chars, ipv6-hosts",
-	"override": "paths, rules",
-	"targets":  "check, index, try-extensions, markdown-anchors, ignore",
+// keysOf lists the keys of the table ("" for the file's top level) as
+// ConfigKeys has them, for an unknown key: a table of the top level in
+// brackets, as TOML writes its header.
+func keysOf(table string) string {
+	var names []string
+	for _, k := range ConfigKeys {
+		parent, name, nested := strings.Cut(k.Key, ".")
+		switch {
+		case table == "" && !nested:
+			switch k.Type {
+			case TypeLevels, TypeTable:
+				name = "[" + parent + "]"
+			case TypeTables:
+				name = "[[" + parent + "]]"
+			default:
+				name = parent
+			}
+		case !nested || parent != table:
+			continue
+		}
+		names = append(names, name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // ParseConfig reads a configuration file whose content is data; path
@@ -253,7 +270,7 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 				if len(k) > 1 {
 					table = k[0]
 				}
-				errs = append(errs, fail(line, col, strings.Join(k, "."), fmt.Errorf("unknown key (the keys are %s)", keys[table])))
+				errs = append(errs, fail(line, col, strings.Join(k, "."), fmt.Errorf("unknown key (the keys are %s)", keysOf(table))))
 			}
 			return nil, errors.Join(errs...)
 		case errors.As(err, &de):
@@ -276,14 +293,18 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	lines := keyLines(data)
 	at := func(key string) int { return lines[key] }
 
+	// local makes a path the file names absolute, against its directory.
+	local := func(p string) string {
+		if filepath.IsAbs(p) {
+			return filepath.Clean(p)
+		}
+		return filepath.Join(c.Dir, filepath.FromSlash(p))
+	}
 	if raw.Root != nil {
 		if *raw.Root == "" {
 			return nil, fail(at("root"), 0, "root", errors.New("an empty directory name; write \".\" for the file's own"))
 		}
-		c.Root = filepath.Join(c.Dir, filepath.FromSlash(*raw.Root))
-		if filepath.IsAbs(*raw.Root) {
-			c.Root = filepath.Clean(*raw.Root)
-		}
+		c.Root = local(*raw.Root)
 	}
 	patterns := func(key string, list []string) (Patterns, error) {
 		for i, p := range list {
@@ -310,10 +331,7 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 		if *raw.Baseline == "" {
 			return nil, fail(at("baseline"), 0, "baseline", errors.New("an empty file name"))
 		}
-		c.Baseline = filepath.Join(c.Dir, filepath.FromSlash(*raw.Baseline))
-		if filepath.IsAbs(*raw.Baseline) {
-			c.Baseline = filepath.Clean(*raw.Baseline)
-		}
+		c.Baseline = local(*raw.Baseline)
 	}
 	switch v := raw.MaxSize.(type) {
 	case nil:
