@@ -5,15 +5,15 @@
 // (package grammar) to the same verdict, cut and diagnostics on every
 // input. Its delimiters and the order of its productions are written out
 // by hand, so that it stays independent of the generator; its character
-// sets come from the class table of package ast. Nothing but tests
-// imports it.
+// sets come from the class table of package ast, and the words of its
+// messages from validate.RunMessage, which is written by hand too.
+// Nothing but tests imports it.
 package handpass
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/validate"
@@ -339,113 +339,9 @@ func (c *checker) bad(i, end int, set uint8, production, rule string) int {
 	for j < len(s) && sets[s[j]]&(set|stop) == 0 {
 		j++
 	}
-	c.add(i, j, production, rule, func(text string) string { return runMessage(production, text) })
+	c.add(i, j, production, rule, func(text string) string { return validate.RunMessage(production, text) })
 	return j
 }
-
-// runMessage is validate.RunMessage, written again.
-func runMessage(production, text string) string {
-	return describeRun(text) + " not allowed in " + production + "; write " + fixRun(text)
-}
-
-// maxFix is the most bytes of a run whose escapes a message spells out.
-const maxFix = 16
-
-// fixRun says how to write the run text: each byte as an escape, "%"
-// and two hex digits, spelled out for a run of up to maxFix bytes.
-func fixRun(text string) string {
-	pronoun := "them"
-	if utf8.RuneCountInString(text) == 1 {
-		pronoun = "it"
-	}
-	if len(text) <= maxFix {
-		return pronoun + " as " + ast.PercentEncode(text)
-	}
-	cut := maxFix
-	for cut > 0 && !utf8.RuneStart(text[cut]) {
-		cut--
-	}
-	return "each byte as %XX: " + ast.PercentEncode(text[:cut]) + "…"
-}
-
-// describeRun names the characters of a run and says it is not allowed:
-// "space is", "5 spaces are", "non-ASCII characters \"日本\" are". It
-// reads the run once, a byte at a time.
-func describeRun(text string) string {
-	r, n := utf8.DecodeRuneInString(text)
-	if n == len(text) {
-		return describe(text, r) + " is"
-	}
-	var kinds uint8
-	for i := 0; i < len(text); i++ {
-		kinds |= byteKinds[text[i]]
-	}
-	kind := ""
-	switch kinds {
-	case kindSpace:
-		return strconv.Itoa(len(text)) + " spaces are"
-	case kindControl:
-		kind = "control characters"
-	case kindNational:
-		kind = "national characters"
-	case kindPunctuation:
-		kind = "punctuation characters"
-	case kindHigh:
-		switch {
-		case utf8.ValidString(text):
-			kind = "non-ASCII characters"
-		case notUTF8(text):
-			kind = "bytes (not UTF-8)"
-		}
-	}
-	if kind == "" {
-		return "characters " + ast.Quote(text, 0) + " are"
-	}
-	return kind + " " + ast.Quote(text, 0) + " are"
-}
-
-// notUTF8 reports whether no byte of s is part of a UTF-8 sequence.
-func notUTF8(s string) bool {
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r != utf8.RuneError || n != 1 {
-			return false
-		}
-		i += n
-	}
-	return true
-}
-
-// The kinds of bytes a run is described by, as describe names them.
-const (
-	kindSpace uint8 = 1 << iota
-	kindControl
-	kindNational
-	kindPunctuation
-	kindHigh // a byte of a non-ASCII character, or not UTF-8
-	kindOther
-)
-
-var byteKinds = func() (t [256]uint8) {
-	for i := range t {
-		c := byte(i)
-		switch {
-		case c >= utf8.RuneSelf:
-			t[i] = kindHigh
-		case c == ' ':
-			t[i] = kindSpace
-		case c < 0x20 || c == 0x7f:
-			t[i] = kindControl
-		case ast.Is(c, ast.National):
-			t[i] = kindNational
-		case ast.Is(c, ast.Punctuation):
-			t[i] = kindPunctuation
-		default:
-			t[i] = kindOther
-		}
-	}
-	return t
-}()
 
 // add reports input[offset:end] as breaking rule; message writes the
 // message for the text, and is called only for a diagnostic that is
@@ -495,25 +391,6 @@ func (c *checker) finish() ast.Diagnostics {
 		})
 	}
 	return c.diags
-}
-
-// describe names an offending character and its class for a message.
-func describe(text string, r rune) string {
-	switch {
-	case r == utf8.RuneError && len(text) == 1:
-		return fmt.Sprintf("byte 0x%02X (not UTF-8)", text[0])
-	case r >= utf8.RuneSelf:
-		return fmt.Sprintf("non-ASCII character %q (%U)", r, r)
-	case r == ' ':
-		return "space"
-	case r < 0x20 || r == 0x7f:
-		return fmt.Sprintf("control character %U", r)
-	case ast.Is(byte(r), ast.National):
-		return fmt.Sprintf("national character %q", r)
-	case ast.Is(byte(r), ast.Punctuation):
-		return fmt.Sprintf("punctuation character %q", r)
-	}
-	return fmt.Sprintf("character %q", r)
 }
 
 func component(s string, start, end int) ast.Component {
