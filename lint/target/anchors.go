@@ -1,6 +1,7 @@
 package target
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -17,8 +18,11 @@ import (
 // names of its raw HTML. An Anchors is immutable once made, and safe for
 // concurrent use.
 type Anchors struct {
-	// names are the anchors, sorted, each once.
-	names []string
+	// set holds the anchors, each once; names are they, sorted, made on
+	// first need (Names): a fragment is looked for in the set.
+	set       map[string]struct{}
+	namesOnce sync.Once
+	names     []string
 	// fold says that a fragment matches an anchor in any letter case:
 	// GitHub's pages find a heading's anchor so.
 	fold bool
@@ -37,14 +41,29 @@ func NewAnchors(k extract.Kind, found []extract.Anchor, slugs Slugs) *Anchors {
 	if k != extract.KindHTML && k != extract.KindMarkdown {
 		return nil
 	}
-	a := &Anchors{names: make([]string, 0, len(found)), fold: k == extract.KindMarkdown && slugs == SlugsGitHub}
+	a := &Anchors{set: make(map[string]struct{}, len(found)), fold: k == extract.KindMarkdown && slugs == SlugsGitHub}
+	// The ids and names are copied into one string, sliced: they may be
+	// pieces of the document's text, which the anchors outlive.
+	n := 0
+	for _, f := range found {
+		if f.Kind == extract.AnchorID || f.Kind == extract.AnchorName {
+			n += len(f.Value)
+		}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, f := range found {
+		if f.Kind == extract.AnchorID || f.Kind == extract.AnchorName {
+			b.WriteString(f.Value)
+		}
+	}
+	all, at := b.String(), 0
 	var s *slugger
 	for _, f := range found {
 		switch f.Kind {
 		case extract.AnchorID, extract.AnchorName:
-			// A copy: the value may be a piece of the document's text,
-			// which the anchors outlive.
-			a.names = append(a.names, strings.Clone(f.Value))
+			a.set[all[at:at+len(f.Value)]] = struct{}{}
+			at += len(f.Value)
 		case extract.AnchorHeading:
 			if k != extract.KindMarkdown || slugs == SlugsNone {
 				continue
@@ -52,30 +71,35 @@ func NewAnchors(k extract.Kind, found []extract.Anchor, slugs Slugs) *Anchors {
 			if s == nil {
 				s = newSlugger(slugs)
 			}
-			a.names = append(a.names, s.slug(f.Value, f.Source))
+			a.set[s.slug(f.Value, f.Source)] = struct{}{}
 		}
 	}
-	slices.Sort(a.names)
-	a.names = slices.Compact(a.names)
 	return a
 }
 
 // Len returns how many anchors the document has.
-func (a *Anchors) Len() int { return len(a.names) }
+func (a *Anchors) Len() int { return len(a.set) }
 
 // Names returns the anchors, sorted. The slice is the Anchors' own: do
 // not modify it.
-func (a *Anchors) Names() []string { return a.names }
+func (a *Anchors) Names() []string {
+	a.namesOnce.Do(func() {
+		a.names = slices.Sorted(maps.Keys(a.set))
+	})
+	return a.names
+}
 
 func (a *Anchors) has(name string) bool {
-	_, ok := slices.BinarySearch(a.names, name)
+	_, ok := a.set[name]
 	return ok
 }
 
 func (a *Anchors) lowered() map[string]string {
 	a.lowerOnce.Do(func() {
-		a.lower = make(map[string]string, len(a.names))
-		for _, n := range a.names {
+		a.lower = make(map[string]string, len(a.set))
+		// In sorted order: the first anchor that is a lower-case name
+		// is the same whatever order the set gives.
+		for _, n := range a.Names() {
 			l := strings.ToLower(n)
 			if _, seen := a.lower[l]; !seen {
 				a.lower[l] = n
