@@ -2,6 +2,9 @@ package lint
 
 import (
 	"cmp"
+	"errors"
+	"fmt"
+	"hash/maphash"
 	"slices"
 	"strings"
 
@@ -215,7 +218,19 @@ func (tk *targetCheck) finish(src string) *TargetResult {
 	fc.finishTargets(own)
 	deferred = append([]*target.Deferred{fc.deferred}, deferred...)
 	if slices.ContainsFunc(deferred, func(d *target.Deferred) bool { return d != nil }) {
-		placeDeferred(src, deferred)
+		if fc.tc.Reread {
+			// Placed at the end of the run, the few that name nothing
+			// (CheckDeferred): the text is known again by its hash.
+			seed := maphash.MakeSeed()
+			sum := maphash.String(seed, src)
+			for _, d := range deferred {
+				if d != nil {
+					d.Print(src, seed, sum)
+				}
+			}
+		} else {
+			placeDeferred(src, deferred)
+		}
 		fc.tres.Deferred = deferred
 	}
 	return fc.tres
@@ -373,6 +388,12 @@ func placeDeferred(src string, ds []*target.Deferred) {
 			}
 		}
 	}
+	placeRefs(src, refs)
+}
+
+// placeRefs sets the places of refs, references of a file whose text is
+// src, in one sweep of it.
+func placeRefs(src string, refs []*target.DeferredRef) {
 	slices.SortFunc(refs, func(a, b *target.DeferredRef) int {
 		return cmp.Or(cmp.Compare(a.Offset, b.Offset), cmp.Compare(a.End, b.End))
 	})
@@ -442,15 +463,38 @@ func fragmentFinding(file string, d *target.DeferredDest, where string, offset, 
 	return out
 }
 
+// ErrChanged says that a file changed during a run: its text read again
+// at the end of the run, to place the references whose fragments name
+// nothing, is not the text read first (decision L-56).
+var ErrChanged = errors.New("changed during the run")
+
 // CheckDeferred checks the fragments of d, deferred from the check of
 // the file called file ([Linter.CheckWith] with [target.Scope.Defer]),
 // against the tree's anchors, and returns the target/fragment findings,
 // in order of position; how many the file's relurl:ignore directives
 // suppressed; and how many fragments could not be checked (their
 // target's anchors are not known). The findings carry their places, and
-// the part of their lines that their caret views show.
-func CheckDeferred(d *target.Deferred, tree *target.Tree, file string) (findings []Finding, suppressed, unchecked int) {
+// the part of their lines that their caret views show: when d is
+// Unplaced ([target.Scope.Reread]), from the file's text that reread
+// returns, asked for only when there are findings; the error is
+// reread's, or one that names the file and wraps ErrChanged when that
+// text is not the one d's references were read in.
+func CheckDeferred(d *target.Deferred, tree *target.Tree, file string, reread func() (string, error)) (findings []Finding, suppressed, unchecked int, err error) {
 	misses, suppressed, unchecked := d.Check(tree)
+	if len(misses) > 0 && d.Unplaced {
+		src, err := reread()
+		if err == nil && !d.Same(src) {
+			err = fmt.Errorf("%s: %w: its %d %s findings cannot be placed; lint it again", file, ErrChanged, len(misses), RuleTargetFragment)
+		}
+		if err != nil {
+			return nil, suppressed, unchecked, err
+		}
+		refs := make([]*target.DeferredRef, len(misses))
+		for i := range misses {
+			refs[i] = misses[i].Ref
+		}
+		placeRefs(src, refs)
+	}
 	for _, ms := range misses {
 		r := ms.Ref
 		f := fragmentFinding(file, r.Dest, r.Where, r.Offset, r.End, r.Severity, ms.Match, d.Fixes)
@@ -458,5 +502,5 @@ func CheckDeferred(d *target.Deferred, tree *target.Tree, file string) (findings
 		f.line, f.lineFrom = r.Text, r.TextFrom
 		findings = append(findings, f)
 	}
-	return findings, suppressed, unchecked
+	return findings, suppressed, unchecked, nil
 }

@@ -70,7 +70,7 @@ func TestCheckWithHostile(t *testing.T) {
 		findings := c.Findings
 		if deferred {
 			tree.SetAnchors("p.html", c.Targets.Anchors)
-			findings, _, _ = CheckDeferred(c.Targets.Deferred[0], tree, "p.html")
+			findings, _, _, _ = CheckDeferred(c.Targets.Deferred[0], tree, "p.html", nil)
 		}
 		// "#a<n>" names nothing; nor does the long one.
 		if len(findings) != 2 || findings[0].Text != fmt.Sprintf("a%d", n) || len(findings[1].Text) != 3<<18 {
@@ -107,7 +107,7 @@ func TestOwnAnchorSeen(t *testing.T) {
 		findings := c.Findings
 		if deferred {
 			tree.SetAnchors("p.html", c.Targets.Anchors)
-			findings, _, _ = CheckDeferred(c.Targets.Deferred[0], tree, "p.html")
+			findings, _, _, _ = CheckDeferred(c.Targets.Deferred[0], tree, "p.html", nil)
 		}
 		var got []string
 		for _, f := range findings {

@@ -300,7 +300,7 @@ func (r *Run) Lint(args []string, rep report.Reporter) (*report.Summary, error) 
 		}
 	})
 	bar.clear()
-	r.fragments(rn, rep, sum, &repErr)
+	r.fragments(rn, rep, sum, &repErr, warn)
 	sum.Elapsed = time.Since(start)
 	if repErr == nil {
 		repErr = rep.End(sum)
@@ -393,7 +393,7 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 		send(res)
 		return
 	}
-	data, kind, why, err := r.read(it)
+	data, kind, regular, why, err := r.read(it)
 	switch {
 	case err != nil:
 		res.Err = err
@@ -428,6 +428,12 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 		retrieval = r.Linter.Retrieval() // under no root
 	}
 	tt, aliases := r.targetsFor(i, it)
+	if tt != nil {
+		// A regular file, which is not changed by a fix, can be read
+		// again at the end of the run to place the findings of its
+		// fragments: no other reference need be placed.
+		tt.Reread = regular && r.Fix == nil
+	}
 	fc := l.CheckWith(res.Name, src, kind, retrieval, flush, tt)
 	res.Findings, res.Notes, res.URLs, res.Suppressed = fc.Findings, fc.Notes, fc.URLs, fc.Suppressed
 	res.tres, res.aliases = fc.Targets, aliases
@@ -448,16 +454,16 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 
 // read reads an input through the size limit and tells its kind. A file
 // met in a walk whose name says nothing is read only as far as it takes to
-// tell that it is of no known kind. It returns why the input is skipped,
-// or an error that names it.
-func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, err error) {
+// tell that it is of no known kind. It returns whether it is a regular
+// file, why the input is skipped, or an error that names it.
+func (r *runner) read(it item) (data []byte, kind extract.Kind, regular bool, skipped string, err error) {
 	if it.stdin {
 		if data, err = input.Read(r.Stdin, "standard input", r.setup.MaxSize); err != nil {
 			var tl *input.TooLargeError
 			if !errors.As(err, &tl) {
 				err = fmt.Errorf("reading standard input: %w", err)
 			}
-			return nil, 0, "", err
+			return nil, 0, false, "", err
 		}
 		kind = r.Kind
 		if kind == 0 {
@@ -466,26 +472,26 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, 
 			}
 		}
 		if kind == extract.KindText && isBinary(data) {
-			return nil, 0, report.SkippedBinary, nil
+			return nil, 0, false, report.SkippedBinary, nil
 		}
-		return data, kind, "", nil
+		return data, kind, false, "", nil
 	}
 	f, outside, err := r.open(it.name)
 	switch {
 	case err != nil:
-		return nil, 0, "", err
+		return nil, 0, false, "", err
 	case outside != "":
 		// A link changed since the walk: it leads out now.
 		r.outside.Store(it.name, outside)
-		return nil, 0, report.SkippedOutside, nil
+		return nil, 0, false, report.SkippedOutside, nil
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, 0, "", pathError("stat", it.name, err)
+		return nil, 0, false, "", pathError("stat", it.name, err)
 	}
 	if it.walked && !info.Mode().IsRegular() {
-		return nil, 0, report.SkippedNotRegular, nil // it changed since the walk
+		return nil, 0, false, report.SkippedNotRegular, nil // it changed since the walk
 	}
 	size := int64(-1)
 	if info.Mode().IsRegular() {
@@ -497,10 +503,10 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, 
 		// Most files of other names are of no known kind: their start says.
 		var start []byte
 		if start, err = input.ReadSized(io.LimitReader(f, extract.SniffSize), it.name, min(size, extract.SniffSize), extract.SniffSize); err != nil {
-			return nil, 0, "", pathError("read", it.name, err)
+			return nil, 0, false, "", pathError("read", it.name, err)
 		}
 		if extract.DetectStrict(it.name, start) == 0 {
-			return nil, 0, report.SkippedKind, nil
+			return nil, 0, false, report.SkippedKind, nil
 		}
 		rd = io.MultiReader(bytes.NewReader(start), f)
 	}
@@ -509,7 +515,7 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, 
 		if !errors.As(err, &tl) {
 			err = pathError("read", it.name, err)
 		}
-		return nil, 0, "", err
+		return nil, 0, false, "", err
 	}
 	if kind == 0 {
 		if it.walked {
@@ -520,15 +526,15 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, skipped string, 
 	}
 	switch {
 	case kind == 0 && it.walked:
-		return nil, 0, report.SkippedKind, nil
+		return nil, 0, false, report.SkippedKind, nil
 	case kind == 0:
-		return nil, 0, "", fmt.Errorf("%s: %w", it.name, ErrUnknownKind)
+		return nil, 0, false, "", fmt.Errorf("%s: %w", it.name, ErrUnknownKind)
 	case len(data) == 0 && info.Mode()&fs.ModeNamedPipe != 0:
-		return nil, 0, "", fmt.Errorf("%s: a FIFO that no process writes to: nothing to read (start its writer first)", it.name)
+		return nil, 0, false, "", fmt.Errorf("%s: a FIFO that no process writes to: nothing to read (start its writer first)", it.name)
 	case kind == extract.KindText && isBinary(data):
-		return nil, 0, report.SkippedBinary, nil
+		return nil, 0, false, report.SkippedBinary, nil
 	}
-	return data, kind, "", nil
+	return data, kind, info.Mode().IsRegular(), "", nil
 }
 
 // head is the start of data that tells its kind.

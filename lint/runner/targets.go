@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"unsafe"
 
 	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/lint"
@@ -229,8 +230,10 @@ func (r *runner) aliasResult(i int) *report.FileResult {
 }
 
 // fragments checks the fragments left to the end of the run, item by
-// item, and reports each item's findings as a part of their own.
-func (r *Run) fragments(rn *runner, rep report.Reporter, sum *report.Summary, repErr *error) {
+// item, and reports each item's findings as a part of their own; an item
+// whose findings cannot be placed (it changed since it was linted) is an
+// error, warned of.
+func (r *Run) fragments(rn *runner, rep report.Reporter, sum *report.Summary, repErr *error, warn func(error)) {
 	if rn.tr == nil {
 		return
 	}
@@ -240,9 +243,14 @@ func (r *Run) fragments(rn *runner, rep report.Reporter, sum *report.Summary, re
 		}
 		rn.tr.deferred[i] = nil
 		name := rn.items[i].name
-		findings, suppressed, unchecked := lint.CheckDeferred(d, rn.tr.tree, name)
+		findings, suppressed, unchecked, err := lint.CheckDeferred(d, rn.tr.tree, name, func() (string, error) { return rn.reread(rn.items[i]) })
 		sum.Targets.Unchecked += unchecked
 		sum.Suppressed += suppressed
+		if err != nil {
+			warn(err)
+			sum.Errors++
+			continue
+		}
 		res := &report.FileResult{Name: name, Targets: true, Suppressed: suppressed}
 		rn.settle(res, findings, sum)
 		if *repErr == nil && len(res.Findings) > 0 {
@@ -265,4 +273,28 @@ func (r *runner) settle(res *report.FileResult, findings []lint.Finding, sum *re
 	for j := range findings {
 		sum.Findings[findings[j].Severity]++
 	}
+}
+
+// reread reads the file of item it again, through the root's edge as
+// lintOne read it, to place the findings of its fragments at the end of
+// the run (lint.CheckDeferred). Its errors name the file.
+func (r *runner) reread(it item) (string, error) {
+	f, outside, err := r.open(it.name)
+	switch {
+	case err != nil:
+		return "", err
+	case outside != "":
+		return "", fmt.Errorf("%s: %w: it leads out of the root now, to %s", it.name, lint.ErrChanged, outside)
+	}
+	defer f.Close()
+	data, err := input.Read(f, it.name, r.setup.MaxSize)
+	if err != nil {
+		var tl *input.TooLargeError
+		if !errors.As(err, &tl) {
+			err = pathError("read", it.name, err)
+		}
+		return "", err
+	}
+	// Never changed: shared, as lintOne shares it.
+	return unsafe.String(unsafe.SliceData(data), len(data)), nil
 }

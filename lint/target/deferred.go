@@ -1,6 +1,10 @@
 package target
 
-import "github.com/relurl/relurl/ast"
+import (
+	"hash/maphash"
+
+	"github.com/relurl/relurl/ast"
+)
 
 // Deferred are the references of one file, under one of its names, whose
 // fragments are checked once the anchors of every document of the tree
@@ -13,12 +17,33 @@ type Deferred struct {
 	// Fixes says that the findings say why they have no fix (the
 	// linter's fixes are on).
 	Fixes bool
+	// Unplaced says that the references' lines, columns and texts are not
+	// set ([Scope.Reread]): those of the ones that name nothing are set at
+	// the end of the run from the file read again, whose text must be the
+	// one read first: Size bytes, whose hash (hash/maphash, with Seed)
+	// is Sum.
+	Unplaced bool
+	Size     int
+	Seed     maphash.Seed
+	Sum      uint64
+}
+
+// Print notes that the references are not placed, and what the file's
+// text src is, to know it again ([Deferred.Unplaced]).
+func (d *Deferred) Print(src string, seed maphash.Seed, sum uint64) {
+	d.Unplaced, d.Size, d.Seed, d.Sum = true, len(src), seed, sum
+}
+
+// Same reports whether src is the text the references were read in.
+func (d *Deferred) Same(src string) bool {
+	return len(src) == d.Size && maphash.String(d.Seed, src) == d.Sum
 }
 
 // DeferredRef is a reference whose fragment is left to the end of the
 // run: its place (offsets, lines and columns, the columns also in UTF-16
-// code units), where it is in the document, what it shares with the
-// others of its URL.
+// code units; the lines and columns set once it names nothing when the
+// Deferred is Unplaced), where it is in the document, what it shares
+// with the others of its URL.
 type DeferredRef struct {
 	Offset, End, Line, Col, Col16, EndLine, EndCol, EndCol16 int
 	// Text is the part of its line that its caret view shows, TextFrom

@@ -24,6 +24,12 @@ type Scope struct {
 	// references are then left to be checked at the end ([Deferred]),
 	// not checked.
 	Defer bool
+	// Reread says that the file can be read again at the end of the run,
+	// as it was read: the references left to the end are then placed
+	// (their lines and columns) only when they name nothing, from the
+	// text read again, which must be the same ([Deferred.Unplaced];
+	// decision L-56).
+	Reread bool
 	// External says to collect the references that lead to other sites
 	// ([ExternalRef]); References the targets reached.
 	External, References bool
@@ -72,8 +78,9 @@ type File struct {
 	// Aliases says that the file is served under other names too: a fix
 	// must suit every name, and none of target/case is made.
 	Aliases bool
-	// DeferFragments: see [Scope.Defer].
+	// DeferFragments: see [Scope.Defer]; Reread, [Scope.Reread].
 	DeferFragments bool
+	Reread         bool
 	External       bool
 	References     bool
 	// dirPath is the directory of Path, and dir the tree's directory of
@@ -112,7 +119,7 @@ func (tc *File) GiveBack(lk *Dest) bool {
 
 // NewFile returns where the file of s is under its name i (s.Paths[i]).
 func NewFile(t *Scope, i int) *File {
-	tc := &File{Tree: t.Tree, Path: t.Paths[i], Aliases: len(t.Paths) > 1, DeferFragments: t.Defer,
+	tc := &File{Tree: t.Tree, Path: t.Paths[i], Aliases: len(t.Paths) > 1, DeferFragments: t.Defer, Reread: t.Reread,
 		External: t.External && i == 0, References: t.References}
 	tc.ServedAt = t.Tree.URLOf(tc.Path)
 	var err error
