@@ -187,7 +187,6 @@ func scanHTMLHead(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix 
 	}
 
 	sc := htmlscan.New(doc)
-	var attrs []rawAttr
 	// inStyle says that the token before was a STYLE start tag: the text
 	// that follows is its CSS.
 	inStyle := false
@@ -229,11 +228,7 @@ func scanHTMLHead(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix 
 		}
 		scanned := sc.Attrs()
 		if r.anchor != nil {
-			attrs = attrs[:0]
-			for _, a := range scanned {
-				attrs = append(attrs, rawAttr{key: a.Name, valStart: a.ValStart - tagStart, valEnd: a.ValEnd - tagStart, hasValue: a.HasValue})
-			}
-			r.anchors(tag, attrs, tagStart)
+			r.anchors(tag, scanned)
 		}
 		for _, sa := range scanned {
 			d, ok := htmlAttrDef(sa.Name)
@@ -272,26 +267,26 @@ type htmlReader struct {
 	anchor func(Anchor)
 }
 
-// anchors hands on the anchors of a start tag named tag at tagStart in
-// the document, whose attributes are attrs: its id, and the name of an a
+// anchors hands on the anchors of a start tag named tag in the
+// document, whose attributes are attrs: its id, and the name of an a
 // element (the HTML standard's "find a potential indicated element"). A
 // value is decoded: character references replaced, a carriage return read
 // as a line feed, NUL as U+FFFD.
-func (r *htmlReader) anchors(tag string, attrs []rawAttr, tagStart int) {
+func (r *htmlReader) anchors(tag string, attrs []htmlscan.Attr) {
 	for _, a := range attrs {
 		var kind AnchorKind
 		switch {
-		case !a.hasValue:
+		case !a.HasValue:
 			continue
-		case a.key == "id":
+		case a.Name == "id":
 			kind = AnchorID
-		case a.key == "name" && tag == "a":
+		case a.Name == "name" && tag == "a":
 			kind = AnchorName
 		default:
 			continue
 		}
-		v, _ := htmlscan.DecodeValue(r.doc[tagStart+a.valStart:tagStart+a.valEnd], -1)
-		r.anchor(Anchor{Kind: kind, Value: v, Offset: r.m.At(tagStart + a.valStart)})
+		v, _ := htmlscan.DecodeValue(r.doc[a.ValStart:a.ValEnd], -1)
+		r.anchor(Anchor{Kind: kind, Value: v, Offset: r.m.At(a.ValStart)})
 	}
 }
 
