@@ -25,16 +25,33 @@ func q(s string) string { return ast.Quote(s, 0) }
 // the reference and in its base, the two readings reach the same path,
 // and package compare is not asked.
 func MayMove(s string, depth int) bool {
-	if strings.IndexByte(s, ';') >= 0 || strings.Contains(s, "%2e") || strings.Contains(s, "%2E") || strings.HasPrefix(s, "//") {
+	if strings.HasPrefix(s, "//") {
 		return true
 	}
-	if end := strings.IndexAny(s, "?#"); end >= 0 {
-		s = s[:end]
+	// One pass: params and escaped dots anywhere; before the query or
+	// fragment (end), a ":" and a "..".
+	end, colon, dots := len(s), false, false
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ';':
+			return true
+		case '%':
+			if i+2 < len(s) && s[i+1] == '2' && s[i+2]|0x20 == 'e' {
+				return true
+			}
+		case '?', '#':
+			end = min(end, i)
+		case ':':
+			colon = colon || i < end
+		case '.':
+			dots = dots || i+1 < end && s[i+1] == '.'
+		}
 	}
-	if depth < 0 || strings.HasPrefix(s, "/") || strings.IndexByte(s, ':') >= 0 {
+	s = s[:end]
+	if depth < 0 || strings.HasPrefix(s, "/") || colon {
 		return HasDotSegment(s)
 	}
-	if !strings.Contains(s, "..") {
+	if !dots {
 		return false
 	}
 	up := 0
