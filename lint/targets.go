@@ -225,7 +225,7 @@ func (tk *targetCheck) finish(src string) *TargetResult {
 			sum := maphash.String(seed, src)
 			for _, d := range deferred {
 				if d != nil {
-					d.Print(src, seed, sum)
+					d.Print(fc.tc.Real, src, seed, sum)
 				}
 			}
 		} else {

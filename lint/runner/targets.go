@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"unsafe"
@@ -243,7 +244,7 @@ func (r *Run) fragments(rn *runner, rep report.Reporter, sum *report.Summary, re
 		}
 		rn.tr.deferred[i] = nil
 		name := rn.items[i].name
-		findings, suppressed, unchecked, err := lint.CheckDeferred(d, rn.tr.tree, name, func() (string, error) { return rn.reread(rn.items[i]) })
+		findings, suppressed, unchecked, err := lint.CheckDeferred(d, rn.tr.tree, name, func() (string, error) { return rn.reread(rn.items[i], d) })
 		sum.Targets.Unchecked += unchecked
 		sum.Suppressed += suppressed
 		if err != nil {
@@ -275,19 +276,33 @@ func (r *runner) settle(res *report.FileResult, findings []lint.Finding, sum *re
 	}
 }
 
-// reread reads the file of item it again, through the root's edge as
-// lintOne read it, to place the findings of its fragments at the end of
-// the run (lint.CheckDeferred). Its errors name the file.
-func (r *runner) reread(it item) (string, error) {
-	f, outside, err := r.open(it.name)
+// reread reads the file of item it again, whose fragments' references d
+// keeps, to place the findings of its fragments at the end of the run
+// (lint.CheckDeferred): at its real path under the root, through the
+// root's os.Root when the run keeps to the root, or as lintOne read it.
+// The text must be the one linted (d's hash), so the shortest way to the
+// file serves, whichever of its names it is. Its errors name the file.
+func (r *runner) reread(it item, d *target.Deferred) (string, error) {
+	var f fs.File
+	var err error
 	switch {
-	case err != nil:
-		return "", err
-	case outside != "":
-		return "", fmt.Errorf("%s: %w: it leads out of the root now, to %s", it.name, lint.ErrChanged, outside)
+	case d.Real != "" && r.realRoot != nil && r.edge.holds(it.name):
+		f, err = r.realRoot.Open(filepath.FromSlash(d.Real))
+		if err != nil {
+			return "", pathError("open", it.name, errors.Unwrap(err))
+		}
+	default:
+		var outside string
+		f, outside, err = r.open(it.name)
+		switch {
+		case err != nil:
+			return "", err
+		case outside != "":
+			return "", fmt.Errorf("%s: %w: it leads out of the root now, to %s", it.name, lint.ErrChanged, outside)
+		}
 	}
 	defer f.Close()
-	data, err := input.Read(f, it.name, r.setup.MaxSize)
+	data, err := input.ReadSized(f, it.name, int64(d.Size), r.setup.MaxSize)
 	if err != nil {
 		var tl *input.TooLargeError
 		if !errors.As(err, &tl) {

@@ -19,19 +19,22 @@ type Deferred struct {
 	Fixes bool
 	// Unplaced says that the references' lines, columns and texts are not
 	// set ([Scope.Reread]): those of the ones that name nothing are set at
-	// the end of the run from the file read again, whose text must be the
-	// one read first: Size bytes, whose hash (hash/maphash, with Seed)
-	// is Sum.
+	// the end of the run from the file read again — at Real, its path
+	// under the root with symbolic links followed ("" when it has none)
+	// —, whose text must be the one read first: Size bytes, whose hash
+	// (hash/maphash, with Seed) is Sum.
 	Unplaced bool
+	Real     string
 	Size     int
 	Seed     maphash.Seed
 	Sum      uint64
 }
 
 // Print notes that the references are not placed, and what the file's
-// text src is, to know it again ([Deferred.Unplaced]).
-func (d *Deferred) Print(src string, seed maphash.Seed, sum uint64) {
-	d.Unplaced, d.Size, d.Seed, d.Sum = true, len(src), seed, sum
+// text src is, to know it again ([Deferred.Unplaced]); real is where the
+// file is under the root.
+func (d *Deferred) Print(real, src string, seed maphash.Seed, sum uint64) {
+	d.Unplaced, d.Real, d.Size, d.Seed, d.Sum = true, real, len(src), seed, sum
 }
 
 // Same reports whether src is the text the references were read in.
