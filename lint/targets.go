@@ -397,43 +397,39 @@ func placeRefs(src string, refs []*target.DeferredRef) {
 	slices.SortFunc(refs, func(a, b *target.DeferredRef) int {
 		return cmp.Or(cmp.Compare(a.Offset, b.Offset), cmp.Compare(a.End, b.End))
 	})
-	// The parts of the lines the caret views show are copied into one
-	// string for all, one allocation for the file: spans[k] is where the
-	// k-th distinct span's is in src, then in that string.
+	// One place for each distinct span, all in one slice (never grown
+	// past its capacity: the pointers to it stay); the parts of the lines
+	// the caret views show copied into one string for all, one allocation
+	// for the file: spans[k] is where places[k]'s is in src, then in that
+	// string.
 	p := newPlacer(src)
-	var last *target.DeferredRef
+	places := make([]target.RefPlace, 0, len(refs))
 	spans := make([][2]int, 0, len(refs))
+	var last *target.DeferredRef
 	n := 0
 	for _, r := range refs {
 		if last != nil && last.Offset == r.Offset && last.End == r.End {
-			r.Line, r.Col, r.Col16, r.EndLine, r.EndCol, r.EndCol16 = last.Line, last.Col, last.Col16, last.EndLine, last.EndCol, last.EndCol16
-			r.TextFrom = last.TextFrom
+			r.Place = last.Place
 			continue
 		}
 		ps := p.locate(r.Offset, r.End)
-		r.Line, r.Col, r.Col16, r.EndLine, r.EndCol, r.EndCol16 = ps.line, ps.col, ps.col16, ps.endLine, ps.endCol, ps.endCol16
 		from, to := caretBounds(ps.text, ps.col, r.End-r.Offset, ps.endLine == ps.line)
 		lineAt := min(r.Offset, len(src)) - (ps.col - 1)
 		spans = append(spans, [2]int{lineAt + from, lineAt + to})
 		n += to - from
-		r.TextFrom = from
+		places = append(places, target.RefPlace{Line: ps.line, Col: ps.col, Col16: ps.col16, EndLine: ps.endLine, EndCol: ps.endCol, EndCol16: ps.endCol16, TextFrom: from})
+		r.Place = &places[len(places)-1]
 		last = r
 	}
 	var b strings.Builder
 	b.Grow(n)
-	for k, sp := range spans {
-		at := b.Len()
+	for _, sp := range spans {
 		b.WriteString(src[sp[0]:sp[1]])
-		spans[k] = [2]int{at, b.Len()}
 	}
-	all := b.String()
-	last, k := nil, -1
-	for _, r := range refs {
-		if last == nil || last.Offset != r.Offset || last.End != r.End {
-			k++
-			last = r
-		}
-		r.Text = all[spans[k][0]:spans[k][1]]
+	all, at := b.String(), 0
+	for k, sp := range spans {
+		places[k].Text = all[at : at+sp[1]-sp[0]]
+		at += sp[1] - sp[0]
 	}
 }
 
@@ -498,8 +494,9 @@ func CheckDeferred(d *target.Deferred, tree *target.Tree, file string, reread fu
 	for _, ms := range misses {
 		r := ms.Ref
 		f := fragmentFinding(file, r.Dest, r.Where, r.Offset, r.End, r.Severity, ms.Match, d.Fixes)
-		f.Line, f.Column, f.EndLine, f.EndColumn, f.col16, f.endCol16 = r.Line, r.Col, r.EndLine, r.EndCol, r.Col16, r.EndCol16
-		f.line, f.lineFrom = r.Text, r.TextFrom
+		pl := r.Place
+		f.Line, f.Column, f.EndLine, f.EndColumn, f.col16, f.endCol16 = pl.Line, pl.Col, pl.EndLine, pl.EndCol, pl.Col16, pl.EndCol16
+		f.line, f.lineFrom = pl.Text, pl.TextFrom
 		findings = append(findings, f)
 	}
 	return findings, suppressed, unchecked, nil

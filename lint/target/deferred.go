@@ -43,22 +43,31 @@ func (d *Deferred) Same(src string) bool {
 }
 
 // DeferredRef is a reference whose fragment is left to the end of the
-// run: its place (offsets, lines and columns, the columns also in UTF-16
-// code units; the lines and columns set once it names nothing when the
-// Deferred is Unplaced), where it is in the document, what it shares
-// with the others of its URL.
+// run: its span in the file, where it is in the document, what it shares
+// with the others of its URL, and, once placed, its place in the file's
+// lines (the references of one span share one). A file's references are
+// placed as it is read or, when the Deferred is Unplaced, at the end of
+// the run when they name nothing. A run keeps many (57k on the Python
+// docs): the record is kept small.
 type DeferredRef struct {
-	Offset, End, Line, Col, Col16, EndLine, EndCol, EndCol16 int
-	// Text is the part of its line that its caret view shows, TextFrom
-	// where it begins in the line.
-	Text     string
-	TextFrom int
-	Where    string
-	Dest     *DeferredDest
-	Severity ast.Severity
+	Offset, End int
+	Where       string
+	Dest        *DeferredDest
+	Place       *RefPlace
+	Severity    ast.Severity
 	// Suppressed says that a directive of the file suppresses its
 	// finding.
 	Suppressed bool
+}
+
+// RefPlace is where a reference is in its file's lines: the line and
+// column of its start and end (from 1, the columns in bytes and in UTF-16
+// code units), and Text, the part of its line that its caret view shows,
+// which begins at TextFrom in the line.
+type RefPlace struct {
+	Line, Col, Col16, EndLine, EndCol, EndCol16 int
+	Text                                        string
+	TextFrom                                    int
 }
 
 // Len returns how many references are deferred.
