@@ -329,15 +329,31 @@ type runner struct {
 	outside  sync.Map
 }
 
-// open opens the file name for reading. Under the root the run keeps to,
-// it opens the file's real path through an os.Root of the root's: a
-// symbolic link changed since the walk cannot lead the read out of the
-// root. It then returns, instead of a file, where name leads when that
-// is out of the root.
-func (r *runner) open(name string) (f fs.File, outside string, err error) {
+// open opens the file of item it for reading. Under the root the run
+// keeps to, it opens the file's real path through an os.Root of the
+// root's: a symbolic link changed since the walk cannot lead the read out
+// of the root. It then returns, instead of a file, where the name leads
+// when that is out of the root. A file a walk met through directories
+// alone (item.plain) is opened at its path under the root's real path,
+// with no symbolic link to follow first.
+func (r *runner) open(it item) (f fs.File, outside string, err error) {
+	name := it.name
 	if r.realRoot == nil || !r.edge.holds(name) {
 		f, err = r.fsys.Open(name)
 		return f, "", err
+	}
+	if it.plain {
+		// Under the root through directories alone: its path under the
+		// root's real path is known without following each name again.
+		// If that fails (it changed since the walk), it is opened as any
+		// other name is.
+		if abs, err := filepath.Abs(name); err == nil {
+			if rel, err := filepath.Rel(r.edge.abs, abs); err == nil {
+				if f, _, err := r.openReal(name, rel); err == nil {
+					return f, "", nil
+				}
+			}
+		}
 	}
 	real, err := filepath.EvalSymlinks(name)
 	if err != nil {
@@ -352,6 +368,12 @@ func (r *runner) open(name string) (f fs.File, outside string, err error) {
 	if err != nil {
 		return nil, abs, nil
 	}
+	return r.openReal(name, rel)
+}
+
+// openReal opens the file called name at rel, its path under the root's
+// real path, through the root's os.Root.
+func (r *runner) openReal(name, rel string) (fs.File, string, error) {
 	file, err := r.realRoot.OpenFile(rel, openFlags, 0)
 	if err != nil {
 		var pe *fs.PathError
@@ -476,7 +498,7 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, regular bool, sk
 		}
 		return data, kind, false, "", nil
 	}
-	f, outside, err := r.open(it.name)
+	f, outside, err := r.open(it)
 	switch {
 	case err != nil:
 		return nil, 0, false, "", err

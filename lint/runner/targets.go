@@ -293,7 +293,7 @@ func (r *runner) reread(it item, d *target.Deferred) (string, error) {
 		}
 	default:
 		var outside string
-		f, outside, err = r.open(it.name)
+		f, outside, err = r.open(it)
 		switch {
 		case err != nil:
 			return "", err

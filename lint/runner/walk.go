@@ -33,6 +33,10 @@ type item struct {
 	outside string
 	// dir says that the path is a directory.
 	dir bool
+	// plain says that a walk met the path under the root through
+	// directories alone, its own name no symbolic link either: its path
+	// under the root is its path under the root's real path (runner.open).
+	plain bool
 }
 
 // walker turns the arguments of a run into its items: files as named,
@@ -84,9 +88,9 @@ func (w *walker) add(args []string) {
 		case w.edge.leaves(p, false):
 			w.items = append(w.items, item{name: p, outside: w.edge.real(p)})
 		case info.IsDir():
-			w.dir(p, info, w.edge.holds(p))
+			w.dir(p, info, w.edge.holds(p), w.edge.plain(p))
 		default:
-			w.file(p, info, false)
+			w.file(p, info, false, false)
 		}
 	}
 }
@@ -108,7 +112,7 @@ func (w *walker) unchanged(p string, isDir bool) bool {
 }
 
 // file adds the file p, unless it was added already.
-func (w *walker) file(p string, info fs.FileInfo, walked bool) {
+func (w *walker) file(p string, info fs.FileInfo, walked, plain bool) {
 	key := w.fsys.Key(p, info)
 	if first := w.files[key]; first > 0 {
 		w.skipped[report.SkippedDuplicate]++
@@ -117,7 +121,7 @@ func (w *walker) file(p string, info fs.FileInfo, walked bool) {
 		}
 		return
 	}
-	w.items = append(w.items, item{name: p, walked: walked})
+	w.items = append(w.items, item{name: p, walked: walked, plain: plain})
 	w.files[key] = len(w.items)
 }
 
@@ -125,8 +129,9 @@ func (w *walker) file(p string, info fs.FileInfo, walked bool) {
 // that cannot be read is a fault in its place; the entries read before it
 // are walked, and so is everything else. inside says that p is under the
 // root, its real path too: a symbolic link in it that leads out is not
-// followed.
-func (w *walker) dir(p string, info fs.FileInfo, inside bool) {
+// followed; plain that its path under the root has no symbolic link
+// (item.plain), which the names in it then share but those of links.
+func (w *walker) dir(p string, info fs.FileInfo, inside, plain bool) {
 	key := w.fsys.Key(p, info)
 	if w.dirs[key] {
 		w.skipped[report.SkippedLoop]++
@@ -182,9 +187,9 @@ func (w *walker) dir(p string, info fs.FileInfo, inside bool) {
 			}
 		}
 		if typ.IsDir() {
-			w.dir(sub, info, inside)
+			w.dir(sub, info, inside, plain && !link)
 		} else {
-			w.file(sub, info, true)
+			w.file(sub, info, true, plain && !link)
 		}
 	}
 }
@@ -289,6 +294,25 @@ func (e *edge) real(p string) string {
 		return real
 	}
 	return abs
+}
+
+// plain reports whether the directory p is the root or under it by a
+// path with no symbolic link below the root: its path under the root
+// is its path under the root's real path (item.plain).
+func (e *edge) plain(p string) bool {
+	if e == nil {
+		return false
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil || !within(e.abs, abs) {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(e.abs, abs)
+	return err == nil && real == filepath.Join(e.realRoot, rel)
 }
 
 // within reports whether the absolute, clean path p is dir or under it.
