@@ -254,7 +254,7 @@ func (fc *fileCheck) note(n extract.Note) {
 			}
 		}
 		c := &fc.scratch
-		*c = urlCheck{l: fc.l, row: r, note: &n}
+		*c = urlCheck{urlState: urlState{l: fc.l, row: r, note: &n}}
 		r.check(c)
 		if len(c.hits) == 0 {
 			return

@@ -331,7 +331,7 @@ func TestUnknownSyntaxRuleIsReported(t *testing.T) {
 		{Offset: 1, End: 2, Production: "query", Text: "b", Message: "m", Rule: ast.RuleQueryChar, Severity: ast.SeverityError},
 		{Offset: 2, End: 3, Production: "segment", Text: " ", Message: "m", Rule: ast.RuleSegmentChar, Severity: ast.SeverityError},
 	}
-	c := urlCheck{l: l, s: "ab "}
+	c := urlCheck{urlState: urlState{l: l, s: "ab "}}
 	c.checkSyntax(diags)
 	var got []string
 	for _, h := range c.hits {

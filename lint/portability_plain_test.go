@@ -151,7 +151,7 @@ func TestNetAccepts(t *testing.T) {
 		}) {
 			continue
 		}
-		c := urlCheck{s: s, u: u, relative: true, colonAt: -2}
+		c := urlCheck{urlState: urlState{s: s, relative: true, colonAt: -2}, u: u}
 		if !c.netAccepts() {
 			continue
 		}

@@ -189,8 +189,8 @@ func (c *urlCheck) readLogin() *login {
 		return &c.login
 	}
 	c.loginRead = true
+	c.login = login{scheme: c.profileScheme()}
 	lg := &c.login
-	lg.scheme = c.profileScheme()
 	if !c.u.NetLoc.Present || !internetSchemes[lg.scheme] && lg.scheme != "file" {
 		return lg
 	}
