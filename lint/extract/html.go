@@ -447,10 +447,10 @@ func hasBaseTag(doc string) bool {
 
 // trimSpan trims HTML white space from both ends of s[from:to].
 func trimSpan(s string, from, to int) (int, int) {
-	for from < to && strings.IndexByte(rbase.HTMLSpace, s[from]) >= 0 {
+	for from < to && rbase.IsHTMLSpace(s[from]) {
 		from++
 	}
-	for to > from && strings.IndexByte(rbase.HTMLSpace, s[to-1]) >= 0 {
+	for to > from && rbase.IsHTMLSpace(s[to-1]) {
 		to--
 	}
 	return from, to
@@ -465,14 +465,14 @@ func srcsetURLs(v string) [][2]int {
 	var spans [][2]int
 	i := 0
 	for i < len(v) {
-		for i < len(v) && (strings.IndexByte(rbase.HTMLSpace, v[i]) >= 0 || v[i] == ',') {
+		for i < len(v) && (rbase.IsHTMLSpace(v[i]) || v[i] == ',') {
 			i++
 		}
 		if i >= len(v) {
 			break
 		}
 		start := i
-		for i < len(v) && strings.IndexByte(rbase.HTMLSpace, v[i]) < 0 {
+		for i < len(v) && !rbase.IsHTMLSpace(v[i]) {
 			i++
 		}
 		end := i

@@ -545,3 +545,12 @@ func TestXMLBase(t *testing.T) {
 		}
 	}
 }
+
+// TestIsHTMLSpace: IsHTMLSpace is HTMLSpace, byte for byte.
+func TestIsHTMLSpace(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		if got, want := base.IsHTMLSpace(byte(c)), strings.IndexByte(base.HTMLSpace, byte(c)) >= 0; got != want {
+			t.Errorf("IsHTMLSpace(%q) = %v, want %v", byte(c), got, want)
+		}
+	}
+}

@@ -18,6 +18,12 @@ const SourceHTML = "HTML BASE element"
 // attribute, and it separates the URLs of a list.
 const HTMLSpace = " \t\n\f\r"
 
+// IsHTMLSpace reports whether c is one of HTMLSpace's bytes, without a
+// search of them: readers of every URL of a page ask it at each end.
+func IsHTMLSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
 // LooksLikeHTML reports whether doc reads as HTML rather than as a message
 // or text: its first character, after a UTF-8 byte order mark and HTML
 // white space, is "<".
