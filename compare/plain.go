@@ -31,6 +31,7 @@ import (
 // and a plain reference is one of
 //
 //	scheme "://" host [ ":" port ] path [ "?" query ] [ "#" fragment ]
+//	"file:///" path-rest [ "?" query ] [ "#" fragment ]
 //	scheme ":" opaque [ "?" query ] [ "#" fragment ]
 //	"//" host [ ":" port ] path [ "?" query ] [ "#" fragment ]
 //	path [ "?" query ] [ "#" fragment ]
@@ -47,6 +48,14 @@ import (
 //     non-special scheme by other rules (opaque hosts), and file has rules
 //     of its own (scheme mixup). A scheme RFC 1808 cuts by §2.4.2 but the
 //     others do not (a first letter that is not alpha) is not plain;
+//   - file is plain in an absolute reference with an empty host alone,
+//     "file:///" and a path of the rules below (the first "/" is the
+//     path's): a browser keeps such a URL as it is (no host to parse, and
+//     a drive letter, "C:", is written as it is read), net/url reads an
+//     empty authority, RFC 1808 an empty net_loc; a file URL is never a
+//     plain base, nor a file URL with a host or without "//" a plain
+//     reference. Local documentation links to itself so (a page's
+//     canonical link);
 //   - host is one or more labels of lower-case letters, digits and "-",
 //     joined by ".", each of 1 to 63 characters that begins and ends with a
 //     letter or digit and has no "--" at its third and fourth characters
@@ -172,8 +181,8 @@ func isDigit(c byte) bool      { return c >= '0' && c <= '9' }
 // analyseBase reads a base for the prefilter.
 func analyseBase(s string) plainBase {
 	k, sc := scanPlain(s, "", noDepth)
-	if k != plainAbsolute {
-		return plainBase{}
+	if k != plainAbsolute || strings.HasPrefix(s, "file:") {
+		return plainBase{} // a file URL's rules for what resolves against it are its own
 	}
 	p := plainBase{ok: true, scheme: sc.scheme, origin: sc.pathStart, pathEnd: sc.pathEnd, queryEnd: sc.queryEnd}
 	path := s[sc.pathStart:sc.pathEnd]
@@ -198,6 +207,7 @@ type plainScan struct {
 func scanPlain(s, baseScheme string, depth int) (plainKind, plainScan) {
 	var sc plainScan
 	var k plainKind
+	file := false
 	i := 0
 	if n := ast.SchemeLen(s); n > 0 {
 		// §2.4.2 cuts a scheme; the others only one that begins with a
@@ -219,6 +229,14 @@ func scanPlain(s, baseScheme string, depth int) (plainKind, plainScan) {
 				return notPlain, sc // the http:g loophole, or slash confusion
 			}
 			k = plainAbsolute
+			i += 2
+		case scheme == "file":
+			// A file URL with an empty host alone ("file:///…"): every
+			// reader keeps it as it is; no base is one (analyseBase).
+			if !strings.HasPrefix(s[i:], "///") {
+				return notPlain, sc
+			}
+			k, file = plainAbsolute, true
 			i += 2
 		case isSpecial(scheme):
 			return notPlain, sc
@@ -244,7 +262,7 @@ func scanPlain(s, baseScheme string, depth int) (plainKind, plainScan) {
 			k = plainRelPath
 		}
 	}
-	if k == plainAbsolute || k == plainNetPath {
+	if (k == plainAbsolute || k == plainNetPath) && !file {
 		var ok bool
 		scheme := baseScheme
 		if k == plainAbsolute {

@@ -160,7 +160,11 @@ func TestPlainKinds(t *testing.T) {
 		{b5, "http://1.2.3.4/", notPlain},             // ends in a number: IPv4
 		{b5, "http://a.0x1f/", notPlain},              // ends in a number: IPv4
 		{b5, "http://a_b/", notPlain},                 // not STD3
-		{b5, "file:///etc/passwd", notPlain},          // scheme-mixup
+		{b5, "file:///etc/passwd", plainAbsolute},     // a file URL with an empty host
+		{b5, "file://h/etc/passwd", notPlain},         // scheme-mixup: a file host
+		{b5, "file:/etc/passwd", notPlain},            // scheme-mixup: no "//"
+		{b5, "file:///a/../b", notPlain},              // dot segments
+		{"file:///a/b", "g", notPlain},                // a file base
 		{b5, "git://h/p", notPlain},                   // a non-special authority
 		{b5, "1a:b", notPlain},                        // scheme-confusion
 		{b5, "a_b:c", notPlain},                       // ":" in the first segment
