@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"syscall"
 	"testing"
 
 	"github.com/relurl/relurl/lint"
@@ -102,6 +103,23 @@ func TestRereadPlaces(t *testing.T) {
 	if msg := warned[0].Error(); msg != a+": changed during the run: its 2 target/fragment findings cannot be placed; lint it again" {
 		t.Errorf("message %q", msg)
 	}
+	// Made a FIFO, it is not waited for: no longer the text linted.
+	fifo := func(r *report.FileResult) {
+		if filepath.Base(r.Name) == "a.html" && !r.Partial {
+			if err := os.Remove(a); err != nil {
+				t.Fatal(err)
+			}
+			if err := syscall.Mkfifo(a, 0o600); err != nil {
+				t.Skip("no FIFOs here:", err)
+			}
+		}
+	}
+	writeTree(t, dir, rereadTree)
+	_, warned, sum = fragmentFindings(t, dir, fifo, false)
+	if len(warned) != 1 || !errors.Is(warned[0], lint.ErrChanged) || sum.Errors != 1 {
+		t.Errorf("a page made a FIFO during the run: warned %v, %d errors", warned, sum.Errors)
+	}
+	os.Remove(a)
 	// Gone, it is an error too.
 	gone := func(r *report.FileResult) {
 		if filepath.Base(r.Name) == "a.html" {

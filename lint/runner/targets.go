@@ -287,9 +287,8 @@ func (r *runner) reread(it item, d *target.Deferred) (string, error) {
 	var err error
 	switch {
 	case d.Real != "" && r.realRoot != nil && r.edge.holds(it.name):
-		f, err = r.realRoot.Open(filepath.FromSlash(d.Real))
-		if err != nil {
-			return "", pathError("open", it.name, errors.Unwrap(err))
+		if f, _, err = r.openReal(it.name, filepath.FromSlash(d.Real)); err != nil {
+			return "", err
 		}
 	default:
 		var outside string
