@@ -175,10 +175,12 @@ func TestOpenThroughRoot(t *testing.T) {
 	}
 	defer root.Close()
 	rn.realRoot = root
-	lintIt := func(name string) *report.FileResult {
+	// Each name as a walk met it, through a link or through directories
+	// alone (item.plain): the answers are the same.
+	lintIt := func(name string, plain bool) *report.FileResult {
 		t.Helper()
 		var res *report.FileResult
-		rn.lintOne(0, item{name: name, walked: true}, func(r *result) { res = &r.FileResult })
+		rn.lintOne(0, item{name: name, walked: true, plain: plain}, func(r *result) { res = &r.FileResult })
 		return res
 	}
 	swap := func(link, target string) {
@@ -194,8 +196,10 @@ func TestOpenThroughRoot(t *testing.T) {
 	swap(file, "ok.urls")
 	swap(dir, "sub")
 	for _, name := range []string{file, filepath.Join(dir, "b.urls")} {
-		if res := lintIt(name); res.Skipped != "" || res.Err != nil || len(res.Findings) != 1 {
-			t.Errorf("%s, under the root: %+v", name, res)
+		for _, plain := range []bool{false, true} {
+			if res := lintIt(name, plain); res.Skipped != "" || res.Err != nil || len(res.Findings) != 1 {
+				t.Errorf("%s (plain %v), under the root: %+v", name, plain, res)
+			}
 		}
 	}
 	swap(file, "../../home/.profile")
@@ -204,9 +208,20 @@ func TestOpenThroughRoot(t *testing.T) {
 		file:                         filepath.Join(top, "home/.profile"),
 		filepath.Join(dir, "x.urls"): filepath.Join(top, "home/dir/x.urls"),
 	} {
-		res := lintIt(name)
-		if res.Skipped != report.SkippedOutside || res.Outside != real || len(res.Findings) != 0 || res.URLs != 0 {
-			t.Errorf("%s, out of the root since the walk: %+v", name, res)
+		for _, plain := range []bool{false, true} {
+			res := lintIt(name, plain)
+			if res.Skipped != report.SkippedOutside || res.Outside != real || len(res.Findings) != 0 || res.URLs != 0 {
+				t.Errorf("%s (plain %v), out of the root since the walk: %+v", name, plain, res)
+			}
+		}
+	}
+	// Into a repository's metadata below the root, which is no part of
+	// the tree.
+	writeTree(t, docs, map[string]string{".git/config.urls": "http://a/ SECRET\n"})
+	swap(file, ".git/config.urls")
+	for _, plain := range []bool{false, true} {
+		if res := lintIt(file, plain); res.Skipped != report.SkippedOutside || len(res.Findings) != 0 {
+			t.Errorf("%s (plain %v), into .git since the walk: %+v", file, plain, res)
 		}
 	}
 }

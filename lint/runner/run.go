@@ -344,13 +344,16 @@ func (r *runner) open(it item) (f fs.File, outside string, err error) {
 	}
 	if it.plain {
 		// Under the root through directories alone: its path under the
-		// root's real path is known without following each name again.
-		// If that fails (it changed since the walk), it is opened as any
-		// other name is.
-		if abs, err := filepath.Abs(name); err == nil {
-			if rel, err := filepath.Rel(r.edge.abs, abs); err == nil {
-				if f, _, err := r.openReal(name, rel, plainFlags); err == nil {
-					return f, "", nil
+		// root's real path is known without following each name again,
+		// while its name is still no symbolic link (one lstat, not one for
+		// each name of the path). Otherwise (it changed since the walk), it
+		// is opened as any other name is.
+		if info, err := r.fsys.Lstat(name); err == nil && info.Mode().IsRegular() {
+			if abs, err := filepath.Abs(name); err == nil {
+				if rel, err := filepath.Rel(r.edge.abs, abs); err == nil {
+					if f, _, err := r.openReal(name, rel); err == nil {
+						return f, "", nil
+					}
 				}
 			}
 		}
@@ -368,13 +371,13 @@ func (r *runner) open(it item) (f fs.File, outside string, err error) {
 	if err != nil {
 		return nil, abs, nil
 	}
-	return r.openReal(name, rel, openFlags)
+	return r.openReal(name, rel)
 }
 
 // openReal opens the file called name at rel, its path under the root's
-// real path, through the root's os.Root, with flags.
-func (r *runner) openReal(name, rel string, flags int) (fs.File, string, error) {
-	file, err := r.realRoot.OpenFile(rel, flags, 0)
+// real path, through the root's os.Root.
+func (r *runner) openReal(name, rel string) (fs.File, string, error) {
+	file, err := r.realRoot.OpenFile(rel, openFlags, 0)
 	if err != nil {
 		var pe *fs.PathError
 		if errors.As(err, &pe) {

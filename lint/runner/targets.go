@@ -287,7 +287,7 @@ func (r *runner) reread(it item, d *target.Deferred) (string, error) {
 	var err error
 	switch {
 	case d.Real != "" && r.realRoot != nil && r.edge.holds(it.name):
-		if f, _, err = r.openReal(it.name, filepath.FromSlash(d.Real), openFlags); err != nil {
+		if f, _, err = r.openReal(it.name, filepath.FromSlash(d.Real)); err != nil {
 			return "", err
 		}
 	default:

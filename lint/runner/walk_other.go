@@ -15,7 +15,3 @@ func openNonblocking(name string) (*os.File, error) { return os.Open(name) }
 
 // openFlags are the flags a file to read is opened with: read only.
 const openFlags = os.O_RDONLY
-
-// plainFlags are openFlags for a file a walk met through directories
-// alone (item.plain).
-const plainFlags = openFlags

@@ -27,8 +27,3 @@ func openNonblocking(name string) (*os.File, error) {
 // openFlags are the flags a file to read is opened with: read only, not
 // waiting for a FIFO's writer.
 const openFlags = os.O_RDONLY | syscall.O_NONBLOCK
-
-// plainFlags are openFlags for a file a walk met through directories
-// alone (item.plain): a symbolic link made at its name since then is not
-// followed, and the file is opened as any other name is.
-const plainFlags = openFlags | syscall.O_NOFOLLOW
