@@ -377,8 +377,9 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 
 // placeDeferred sets the places (lines and columns) of the references of
 // ds, the deferred references of one file's names, in one sweep of its
-// text src: the names share most of their references, and a span is
-// placed once for all of them.
+// text src, as the file is read: the names share most of their
+// references, and a span is placed once for all of them. A file that can
+// be read again at the end of the run is not placed so (Scope.Reread).
 func placeDeferred(src string, ds []*target.Deferred) {
 	var refs []*target.DeferredRef
 	for _, d := range ds {

@@ -290,7 +290,8 @@ func (fc *Name) Check(own *Anchors) (misses []FragMiss, suppressed int) {
 // Each line's directive that covers one is used.
 func (fc *Name) Defer(fileSup, fixes bool) *Deferred {
 	refs := fc.fragTab.refs
-	// Deferred: each reference, placed later (placeDeferred); what it
+	// Deferred: each reference, placed later by the linter (as the file
+	// is read, or at the end of the run when it names nothing); what it
 	// shares with the others of its URL (the URL, copied out of the
 	// file's text, and its target) once.
 	d := &Deferred{Fixes: fixes, Refs: make([]DeferredRef, len(fc.frags))}
