@@ -183,7 +183,10 @@ func (c *urlCheck) resolved() (ast.URL, bool) {
 			c.res, c.resOK = resolve.Reference(c.b.parsed, c.u), true
 		}
 	}
-	return c.res, c.resOK
+	if !c.resOK {
+		return ast.URL{}, false // c.res is another URL's
+	}
+	return c.res, true
 }
 
 // baseError returns why the URL, the document's own base, cannot serve as
