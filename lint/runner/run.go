@@ -338,24 +338,14 @@ type runner struct {
 // with no symbolic link to follow first.
 func (r *runner) open(it item) (f fs.File, outside string, err error) {
 	name := it.name
-	if r.realRoot == nil || !r.edge.holds(name) {
+	abs, err := filepath.Abs(name) // once: for a relative name, it asks the system
+	if r.realRoot == nil || err != nil || !within(r.edge.abs, abs) {
 		f, err = r.fsys.Open(name)
 		return f, "", err
 	}
 	if it.plain {
-		// Under the root through directories alone: its path under the
-		// root's real path is known without following each name again,
-		// while its name is still no symbolic link (one lstat, not one for
-		// each name of the path). Otherwise (it changed since the walk), it
-		// is opened as any other name is.
-		if info, err := r.fsys.Lstat(name); err == nil && info.Mode().IsRegular() {
-			if abs, err := filepath.Abs(name); err == nil {
-				if rel, err := filepath.Rel(r.edge.abs, abs); err == nil {
-					if f, _, err := r.openReal(name, rel); err == nil {
-						return f, "", nil
-					}
-				}
-			}
+		if f, ok := r.openPlain(name, abs); ok {
+			return f, "", nil
 		}
 	}
 	real, err := filepath.EvalSymlinks(name)
@@ -363,15 +353,34 @@ func (r *runner) open(it item) (f fs.File, outside string, err error) {
 		f, err = r.fsys.Open(name) // the error, as the file's
 		return f, "", err
 	}
-	abs, err := filepath.Abs(real)
-	if err != nil || !r.edge.keeps(name, abs) {
-		return nil, abs, nil
+	realAbs, err := filepath.Abs(real)
+	if err != nil || !r.edge.keeps(name, realAbs) {
+		return nil, realAbs, nil
 	}
-	rel, err := filepath.Rel(r.edge.realRoot, abs)
+	rel, err := filepath.Rel(r.edge.realRoot, realAbs)
 	if err != nil {
-		return nil, abs, nil
+		return nil, realAbs, nil
 	}
 	return r.openReal(name, rel)
+}
+
+// openPlain opens the file called name, at abs, that a walk met under the
+// root through directories alone (item.plain): its path under the root's
+// real path is known without following each name again, while its name
+// is still no symbolic link (one lstat, not one for each name of the
+// path). It reports false when the file is not so any more (it changed
+// since the walk): it is then opened as any other name is.
+func (r *runner) openPlain(name, abs string) (fs.File, bool) {
+	info, err := r.fsys.Lstat(name)
+	if err != nil || !info.Mode().IsRegular() {
+		return nil, false
+	}
+	rel, err := filepath.Rel(r.edge.abs, abs)
+	if err != nil {
+		return nil, false
+	}
+	f, _, err := r.openReal(name, rel)
+	return f, err == nil
 }
 
 // openReal opens the file called name at rel, its path under the root's
