@@ -44,6 +44,20 @@ func TestCheckWithAliases(t *testing.T) {
 	}
 }
 
+// checkPage checks src as the document p.html of tree, with the target
+// rules, and returns its findings: the fragments checked as the file is
+// read or, deferred, once it is (the tree then given its anchors, as a
+// run gives them, and CheckDeferred asked for the rest).
+func checkPage(l *Linter, tree *target.Tree, src string, deferred bool) []Finding {
+	c := l.CheckWith("p.html", src, extract.KindHTML, "", nil, &target.Scope{Tree: tree, Paths: []string{"p.html"}, Defer: deferred})
+	if !deferred {
+		return c.Findings
+	}
+	tree.SetAnchors("p.html", c.Targets.Anchors)
+	findings, _, _, _ := CheckDeferred(c.Targets.Deferred[0], tree, "p.html", nil)
+	return findings
+}
+
 // TestCheckWithHostile: a page of 100 000 anchors and as many references
 // to them and to what is not there, a fragment of 1 MB: every fragment
 // answered, once per URL, the findings those that name nothing.
@@ -66,12 +80,7 @@ func TestCheckWithHostile(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, deferred := range []bool{false, true} {
-		c := l.CheckWith("p.html", b.String(), extract.KindHTML, "", nil, &target.Scope{Tree: tree, Paths: []string{"p.html"}, Defer: deferred})
-		findings := c.Findings
-		if deferred {
-			tree.SetAnchors("p.html", c.Targets.Anchors)
-			findings, _, _, _ = CheckDeferred(c.Targets.Deferred[0], tree, "p.html", nil)
-		}
+		findings := checkPage(l, tree, b.String(), deferred)
 		// "#a<n>" names nothing; nor does the long one.
 		if len(findings) != 2 || findings[0].Text != fmt.Sprintf("a%d", n) || len(findings[1].Text) != 3<<18 {
 			t.Fatalf("deferred %v: %d findings", deferred, len(findings))
@@ -103,12 +112,7 @@ func TestOwnAnchorSeen(t *testing.T) {
 <a href="#E">case</a> <a href="#later">after</a> <a href="#nowhere">x</a> <p id="later"></p>
 `
 	for _, deferred := range []bool{false, true} {
-		c := l.CheckWith("p.html", src, extract.KindHTML, "", nil, &target.Scope{Tree: tree, Paths: []string{"p.html"}, Defer: deferred})
-		findings := c.Findings
-		if deferred {
-			tree.SetAnchors("p.html", c.Targets.Anchors)
-			findings, _, _, _ = CheckDeferred(c.Targets.Deferred[0], tree, "p.html", nil)
-		}
+		findings := checkPage(l, tree, src, deferred)
 		var got []string
 		for _, f := range findings {
 			if f.Rule == RuleTargetFragment {
