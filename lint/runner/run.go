@@ -443,10 +443,7 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 		send(res)
 		return
 	}
-	// The data is never changed: the string shares its memory rather than
-	// copy a file of up to MaxSize bytes, which would cost its size in peak
-	// memory and the time to copy it.
-	src := unsafe.String(unsafe.SliceData(data), len(data))
+	src := shared(data)
 	// A baseline, read or recorded, numbers the findings of one rule and
 	// URL across the whole file (Fingerprint): such a run holds each
 	// file's findings whole.
@@ -544,11 +541,7 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, regular bool, sk
 		}
 		rd = io.MultiReader(bytes.NewReader(start), f)
 	}
-	if data, err = input.ReadSized(rd, it.name, size, r.setup.MaxSize); err != nil {
-		var tl *input.TooLargeError
-		if !errors.As(err, &tl) {
-			err = pathError("read", it.name, err)
-		}
+	if data, err = r.readAll(rd, it.name, size); err != nil {
 		return nil, 0, false, "", err
 	}
 	if kind == 0 {
@@ -573,6 +566,26 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, regular bool, sk
 
 // head is the start of data that tells its kind.
 func head(data []byte) []byte { return data[:min(len(data), extract.SniffSize)] }
+
+// readAll reads the file called name, of size bytes (-1 when it is not
+// known), through the size limit; an error names the file.
+func (r *runner) readAll(rd io.Reader, name string, size int64) ([]byte, error) {
+	data, err := input.ReadSized(rd, name, size, r.setup.MaxSize)
+	if err != nil {
+		var tl *input.TooLargeError
+		if !errors.As(err, &tl) {
+			err = pathError("read", name, err)
+		}
+		return nil, err
+	}
+	return data, nil
+}
+
+// shared returns the text of a file read, data, which is never changed:
+// the string shares its memory rather than copy a file of up to MaxSize
+// bytes, which would cost its size in peak memory and the time to copy
+// it.
+func shared(data []byte) string { return unsafe.String(unsafe.SliceData(data), len(data)) }
 
 // pathError wraps err, from the file name, as an *fs.PathError unless it
 // is one.

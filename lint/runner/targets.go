@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"unsafe"
 
 	"github.com/relurl/relurl/internal/input"
 	"github.com/relurl/relurl/lint"
@@ -301,14 +300,9 @@ func (r *runner) reread(it item, d *target.Deferred) (string, error) {
 		}
 	}
 	defer f.Close()
-	data, err := input.ReadSized(f, it.name, int64(d.Size), r.setup.MaxSize)
+	data, err := r.readAll(f, it.name, int64(d.Size))
 	if err != nil {
-		var tl *input.TooLargeError
-		if !errors.As(err, &tl) {
-			err = pathError("read", it.name, err)
-		}
 		return "", err
 	}
-	// Never changed: shared, as lintOne shares it.
-	return unsafe.String(unsafe.SliceData(data), len(data)), nil
+	return shared(data), nil
 }
