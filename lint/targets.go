@@ -381,22 +381,31 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 // references, and a span is placed once for all of them. A file that can
 // be read again at the end of the run is not placed so (Scope.Reread).
 func placeDeferred(src string, ds []*target.Deferred) {
-	var refs []*target.DeferredRef
+	var refs []deferredAt
 	for _, d := range ds {
 		if d != nil {
 			for i := range d.Refs {
-				refs = append(refs, &d.Refs[i])
+				refs = append(refs, deferredAt{d, i})
 			}
 		}
 	}
 	placeRefs(src, refs)
 }
 
+// deferredAt is a deferred reference: d.Refs[i].
+type deferredAt struct {
+	d *target.Deferred
+	i int
+}
+
+func (r deferredAt) ref() *target.DeferredRef { return &r.d.Refs[r.i] }
+
 // placeRefs sets the places of refs, references of a file whose text is
 // src, in one sweep of it.
-func placeRefs(src string, refs []*target.DeferredRef) {
-	slices.SortFunc(refs, func(a, b *target.DeferredRef) int {
-		return cmp.Or(cmp.Compare(a.Offset, b.Offset), cmp.Compare(a.End, b.End))
+func placeRefs(src string, refs []deferredAt) {
+	slices.SortFunc(refs, func(a, b deferredAt) int {
+		ra, rb := a.ref(), b.ref()
+		return cmp.Or(cmp.Compare(ra.Offset, rb.Offset), cmp.Compare(ra.End, rb.End))
 	})
 	// One place for each distinct span, all in one slice (never grown
 	// past its capacity: the pointers to it stay); the parts of the lines
@@ -407,10 +416,12 @@ func placeRefs(src string, refs []*target.DeferredRef) {
 	places := make([]target.RefPlace, 0, len(refs))
 	spans := make([][2]int, 0, len(refs))
 	var last *target.DeferredRef
+	var lastPlace *target.RefPlace
 	n := 0
-	for _, r := range refs {
+	for _, ra := range refs {
+		r := ra.ref()
 		if last != nil && last.Offset == r.Offset && last.End == r.End {
-			r.Place = last.Place
+			ra.d.SetPlace(ra.i, lastPlace)
 			continue
 		}
 		ps := p.locate(r.Offset, r.End)
@@ -419,8 +430,8 @@ func placeRefs(src string, refs []*target.DeferredRef) {
 		spans = append(spans, [2]int{lineAt + from, lineAt + to})
 		n += to - from
 		places = append(places, target.RefPlace{Line: ps.line, Col: ps.col, Col16: ps.col16, EndLine: ps.endLine, EndCol: ps.endCol, EndCol16: ps.endCol16, TextFrom: from})
-		r.Place = &places[len(places)-1]
-		last = r
+		last, lastPlace = r, &places[len(places)-1]
+		ra.d.SetPlace(ra.i, lastPlace)
 	}
 	var b strings.Builder
 	b.Grow(n)
@@ -446,7 +457,7 @@ func (b *base) targetBase() *target.Base {
 // fragmentFinding is the target/fragment finding of a reference to d, at
 // [offset, end) in the file, whose fragment names nothing in its target
 // (m).
-func fragmentFinding(file string, d *target.DeferredDest, where string, offset, end int, sev ast.Severity, m target.Fragment, fixes bool) Finding {
+func fragmentFinding(file string, d target.DeferredDest, where string, offset, end int, sev ast.Severity, m target.Fragment, fixes bool) Finding {
 	msg := target.FragmentMessage(d.Fragment, d.Target, m)
 	if d.Browser {
 		msg += target.BrowserNote
@@ -486,16 +497,16 @@ func CheckDeferred(d *target.Deferred, tree *target.Tree, file string, reread fu
 		if err != nil {
 			return nil, suppressed, unchecked, err
 		}
-		refs := make([]*target.DeferredRef, len(misses))
+		refs := make([]deferredAt, len(misses))
 		for i := range misses {
-			refs[i] = misses[i].Ref
+			refs[i] = deferredAt{d, misses[i].At}
 		}
 		placeRefs(src, refs)
 	}
 	for _, ms := range misses {
-		r := ms.Ref
-		f := fragmentFinding(file, r.Dest, r.Where, r.Offset, r.End, r.Severity, ms.Match, d.Fixes)
-		pl := r.Place
+		r := &d.Refs[ms.At]
+		f := fragmentFinding(file, d.Dest(ms.At), d.Where(ms.At), r.Offset, r.End, r.Severity, ms.Match, d.Fixes)
+		pl := d.Place(ms.At)
 		f.Line, f.Column, f.EndLine, f.EndColumn, f.col16, f.endCol16 = pl.Line, pl.Col, pl.EndLine, pl.EndCol, pl.Col16, pl.EndCol16
 		f.line, f.lineFrom = pl.Text, pl.TextFrom
 		findings = append(findings, f)

@@ -12,8 +12,25 @@ import (
 // Each holds its place in the file and its strings copied out of the
 // file's text, so that the file need not be kept. Package lint makes
 // them and turns what [Deferred.Check] finds into its findings.
+//
+// A run keeps many (57k on the Python docs) until its end, and the
+// garbage collector would scan them again in each cycle: the references
+// and their URLs hold no pointers, only numbers into the Deferred's one
+// string of the URLs' text and its few targets and strings, so the
+// collector does not scan them (TestDeferredHoldsNoPointers).
 type Deferred struct {
 	Refs []DeferredRef
+	// urls are the distinct URLs of the references, each once; text
+	// holds their texts, copied out of the file's text in one string;
+	// targets and strs the targets they lead to and the bases and places
+	// in the document (DeferredRef.where) the references name, each once.
+	urls    []deferredURL
+	text    string
+	targets []*Target
+	strs    []string
+	// places are the references' places, once placed (places[i] for
+	// Refs[i]); nil before.
+	places []*RefPlace
 	// Fixes says that the findings say why they have no fix (the
 	// linter's fixes are on).
 	Fixes bool
@@ -30,6 +47,18 @@ type Deferred struct {
 	Sum      uint64
 }
 
+// deferredURL is a URL of a Deferred's references, against its base:
+// its text is text[at:end], where at is the end of the URL before it (0
+// for the first), its fragment text[frag:end]; it leads to
+// targets[target], and reads against strs[base] (no base: -1); browser
+// says that the target is the browsers' reading of a URL RFC 1808 does
+// not read.
+type deferredURL struct {
+	frag, end    int
+	target, base int32
+	browser      bool
+}
+
 // Print notes that the references are not placed, and what the file's
 // text src is, to know it again ([Deferred.Unplaced]); real is where the
 // file is under the root.
@@ -43,21 +72,16 @@ func (d *Deferred) Same(src string) bool {
 }
 
 // DeferredRef is a reference whose fragment is left to the end of the
-// run: its span in the file, where it is in the document, what it shares
-// with the others of its URL, and, once placed, its place in the file's
-// lines (the references of one span share one). A file's references are
-// placed as it is read or, when the Deferred is Unplaced, at the end of
-// the run when they name nothing. A run keeps many (57k on the Python
-// docs): the record is kept small.
+// run: the span of its fragment in the file, the URL it is of (an index
+// in its Deferred), where it is in the document (an index of its
+// strings), its severity, and whether a directive of the file suppresses
+// its finding. It holds no pointer ([Deferred]).
 type DeferredRef struct {
 	Offset, End int
-	Where       string
-	Dest        *DeferredDest
-	Place       *RefPlace
+	url         int32
+	where       int32
 	Severity    ast.Severity
-	// Suppressed says that a directive of the file suppresses its
-	// finding.
-	Suppressed bool
+	Suppressed  bool
 }
 
 // RefPlace is where a reference is in its file's lines: the line and
@@ -70,13 +94,49 @@ type RefPlace struct {
 	TextFrom                                    int
 }
 
+// Place returns the place of the reference Refs[i], nil before it is
+// placed (SetPlace).
+func (d *Deferred) Place(i int) *RefPlace {
+	if d.places == nil {
+		return nil
+	}
+	return d.places[i]
+}
+
+// SetPlace sets the place of the reference Refs[i]; the references of
+// one span (a file's names share most) may share one.
+func (d *Deferred) SetPlace(i int, p *RefPlace) {
+	if d.places == nil {
+		d.places = make([]*RefPlace, len(d.Refs))
+	}
+	d.places[i] = p
+}
+
+// Where returns where the reference Refs[i] is in the document.
+func (d *Deferred) Where(i int) string { return d.strs[d.Refs[i].where] }
+
+// Dest returns what the finding of the reference Refs[i] says of where it
+// leads: its URL, its base, its fragment, its target.
+func (d *Deferred) Dest(i int) DeferredDest {
+	k := d.Refs[i].url
+	u, at := &d.urls[k], 0
+	if k > 0 {
+		at = d.urls[k-1].end
+	}
+	out := DeferredDest{URL: d.text[at:u.end], Fragment: d.text[u.frag:u.end], Target: d.targets[u.target], Browser: u.browser}
+	if u.base >= 0 {
+		out.Base = d.strs[u.base]
+	}
+	return out
+}
+
 // Len returns how many references are deferred.
 func (d *Deferred) Len() int { return len(d.Refs) }
 
 // Miss is a deferred reference whose fragment names nothing in its
-// target, and what the target's anchors say of it.
+// target: Refs[At], and what the target's anchors say of it.
 type Miss struct {
-	Ref   *DeferredRef
+	At    int
 	Match Fragment
 }
 
@@ -85,16 +145,17 @@ type Miss struct {
 // many the file's directives suppressed; and how many fragments could not
 // be checked (their target's anchors are not known).
 func (d *Deferred) Check(tree *Tree) (misses []Miss, suppressed, unchecked int) {
-	// A link's answer is asked of the tree once for its references that
+	// A URL's answer is asked of the tree once for its references that
 	// come one after another (most of a URL's in a file), and from the
 	// target's anchors (FragmentOnce): each is needed once, at the end of
 	// the run, and Tree.Fragment would keep it.
-	var last *DeferredDest
+	last := int32(-1)
 	var m Fragment
 	for i := range d.Refs {
 		r := &d.Refs[i]
-		if r.Dest != last {
-			last, m = r.Dest, tree.FragmentOnce(r.Dest.Target, r.Dest.Fragment)
+		if r.url != last {
+			u := &d.urls[r.url]
+			last, m = r.url, tree.FragmentOnce(d.targets[u.target], d.text[u.frag:u.end])
 		}
 		switch {
 		case !m.Checked:
@@ -106,7 +167,7 @@ func (d *Deferred) Check(tree *Tree) (misses []Miss, suppressed, unchecked int) 
 			suppressed++
 			continue
 		}
-		misses = append(misses, Miss{Ref: r, Match: m})
+		misses = append(misses, Miss{At: i, Match: m})
 	}
 	return misses, suppressed, unchecked
 }

@@ -1,7 +1,5 @@
 package target
 
-import "strings"
-
 // Dest is where a reference leads, as the target rules read it:
 // computed once per URL and base (the linter's memo keeps it with the
 // URL's findings). Its fields are laid out to keep it small: a file's
@@ -22,9 +20,9 @@ type Dest struct {
 	// Browsers is the browsers' reading, when it leads elsewhere than
 	// RFC 1808's.
 	Browsers *BrowserDest
-	// deferred is the destination as the fragments left to the end of the
-	// run keep it, made on first need (Deferred).
-	deferred *DeferredDest
+	// deferAt is, as Name.Defer makes a Deferred, the number of the
+	// destination's URL in it, from 1 (0: none yet; -1: its text written).
+	deferAt int32
 	// OK says the reference was resolved: there is a base to resolve it
 	// against.
 	OK bool
@@ -87,33 +85,14 @@ func (lk *Dest) Known(tree *Tree) uint8 {
 	return lk.frag
 }
 
-// DeferredDest is what the references of one URL against one base share,
-// when their fragments are left to the end of a run: the URL and the base
-// (copied out of the file's text), the target and the fragment.
+// DeferredDest is what a target/fragment finding says of where its
+// reference leads: its URL and its base (copied out of the file's
+// text), its target and its fragment, and whether the target is the
+// browsers' reading of a URL RFC 1808 does not read.
 type DeferredDest struct {
 	URL, Base, Fragment string
 	Target              *Target
 	Browser             bool
-}
-
-// Deferred returns what the fragments of lk's references keep of it:
-// the URL url (copied out of the file's text), the base b's URL, the
-// target and the fragment; made once.
-func (lk *Dest) Deferred(url string, b *Base) *DeferredDest {
-	if lk.deferred == nil {
-		lk.setDeferred(new(DeferredDest), strings.Clone(url), b)
-	}
-	return lk.deferred
-}
-
-// setDeferred makes d what the fragments of lk's references keep of it,
-// with url, copied out of the file's text already.
-func (lk *Dest) setDeferred(d *DeferredDest, url string, b *Base) {
-	*d = DeferredDest{URL: url, Target: lk.Target, Fragment: url[lk.FragAt:], Browser: lk.Browser}
-	if b != nil {
-		d.Base = strings.Clone(b.URL)
-	}
-	lk.deferred = d
 }
 
 // Shared are destinations that the checks of a file's names share among

@@ -240,7 +240,7 @@ func (fc *Name) Settle(own *Anchors) int {
 type FragMiss struct {
 	Offset, End int
 	Where       string
-	Dest        *DeferredDest
+	Dest        DeferredDest
 	Severity    ast.Severity
 	Match       Fragment
 }
@@ -277,7 +277,12 @@ func (fc *Name) Check(own *Anchors) (misses []FragMiss, suppressed int) {
 		}
 		// An ignore-file directive applies to it with the others
 		// (finishSuppressions).
-		misses = append(misses, FragMiss{Offset: ref.offset, End: ref.end, Where: ref.where, Dest: f.lnk.Deferred(ref.url, ref.base), Severity: f.severity, Match: m})
+		dd := DeferredDest{URL: strings.Clone(ref.url), Target: tg, Browser: f.lnk.Browser}
+		dd.Fragment = dd.URL[f.lnk.FragAt:]
+		if ref.base != nil {
+			dd.Base = strings.Clone(ref.base.URL)
+		}
+		misses = append(misses, FragMiss{Offset: ref.offset, End: ref.end, Where: ref.where, Dest: dd, Severity: f.severity, Match: m})
 	}
 	fc.frags = nil
 	return misses, suppressed
@@ -290,60 +295,101 @@ func (fc *Name) Check(own *Anchors) (misses []FragMiss, suppressed int) {
 // Each line's directive that covers one is used.
 func (fc *Name) Defer(fileSup, fixes bool) *Deferred {
 	refs := fc.fragTab.refs
-	// Deferred: each reference, placed later by the linter (as the file
-	// is read, or at the end of the run when it names nothing); what it
-	// shares with the others of its URL (the URL, copied out of the
-	// file's text, and its target) once.
 	d := &Deferred{Fixes: fixes, Refs: make([]DeferredRef, len(fc.frags))}
-	fc.makeDeferred()
+	// Each destination's URL once (the references of one URL against one
+	// base share their destination), all in one string.
+	var ix interner
+	n := 0
+	var lastBase *Base
+	base := int32(-1)
 	for i := range fc.frags {
 		f := &fc.frags[i]
 		ref := &refs[f.at]
 		if ref.sup != nil {
 			*ref.sup = true
 		}
-		d.Refs[i] = DeferredRef{Offset: ref.offset, End: ref.end,
-			Where: ref.where, Dest: f.lnk.Deferred(ref.url, ref.base), Severity: f.severity, Suppressed: ref.sup != nil || fileSup}
+		lk := f.lnk
+		if lk.deferAt <= 0 {
+			if ref.base != lastBase {
+				lastBase, base = ref.base, -1
+				if ref.base != nil {
+					base = ix.add(d, ref.base.URL, true)
+				}
+			}
+			d.urls = append(d.urls, deferredURL{frag: n + lk.FragAt, end: n + len(ref.url),
+				target: ix.target(d, lk.Target), base: base, browser: lk.Browser})
+			n += len(ref.url)
+			lk.deferAt = int32(len(d.urls))
+		}
+		d.Refs[i] = DeferredRef{Offset: ref.offset, End: ref.end, url: lk.deferAt - 1,
+			where: ix.add(d, ref.where, false), Severity: f.severity, Suppressed: ref.sup != nil || fileSup}
 	}
+	var b strings.Builder
+	b.Grow(n)
+	for i := range fc.frags {
+		if lk := fc.frags[i].lnk; lk.deferAt > 0 {
+			b.WriteString(refs[fc.frags[i].at].url)
+			lk.deferAt = -1 // written
+		}
+	}
+	d.text = b.String()
 	fc.frags = nil
 	return d
 }
 
-// makeDeferred makes what the fragments keep of their destinations
-// (Dest.Deferred), for the destinations that have none yet, all at once:
-// one allocation for the destinations and one for their URLs, not two
-// for each.
-func (fc *Name) makeDeferred() {
-	refs := fc.fragTab.refs
-	var first []int // a fragment of each destination, by its index in fc.frags
-	n := 0
-	for i := range fc.frags {
-		if lk := fc.frags[i].lnk; lk.deferred == nil {
-			lk.deferred = &deferredPending
-			first = append(first, i)
-			n += len(refs[fc.frags[i].at].url)
-		}
-	}
-	if len(first) == 0 {
-		return
-	}
-	var b strings.Builder
-	b.Grow(n)
-	for _, i := range first {
-		b.WriteString(refs[fc.frags[i].at].url)
-	}
-	urls, at := b.String(), 0
-	dests := make([]DeferredDest, len(first))
-	for k, i := range first {
-		f := &fc.frags[i]
-		ref := &refs[f.at]
-		f.lnk.setDeferred(&dests[k], urls[at:at+len(ref.url)], ref.base)
-		at += len(ref.url)
-	}
+// interner gives each of a Deferred's strings and targets its index, each
+// once: the last asked is at hand (a file's references mostly share
+// theirs), the others in maps made on first need.
+type interner struct {
+	lastStr   string
+	lastStrAt int32
+	strs      map[string]int32
+	lastTg    *Target
+	lastTgAt  int32
+	targets   map[*Target]int32
+	haveStr   bool
 }
 
-// deferredPending marks the destinations makeDeferred is making.
-var deferredPending DeferredDest
+// add returns the index of s in d.strs, added (a copy, when clone says
+// that s is a piece of the file's text) when it is not there.
+func (ix *interner) add(d *Deferred, s string, clone bool) int32 {
+	if ix.haveStr && s == ix.lastStr {
+		return ix.lastStrAt
+	}
+	at, ok := ix.strs[s]
+	if !ok {
+		if clone {
+			s = strings.Clone(s)
+		}
+		at = int32(len(d.strs))
+		d.strs = append(d.strs, s)
+		if ix.strs == nil {
+			ix.strs = map[string]int32{}
+		}
+		ix.strs[s] = at
+	}
+	ix.haveStr, ix.lastStr, ix.lastStrAt = true, s, at
+	return at
+}
+
+// target returns the index of tg in d.targets, added when it is not
+// there.
+func (ix *interner) target(d *Deferred, tg *Target) int32 {
+	if tg == ix.lastTg && tg != nil {
+		return ix.lastTgAt
+	}
+	at, ok := ix.targets[tg]
+	if !ok {
+		at = int32(len(d.targets))
+		d.targets = append(d.targets, tg)
+		if ix.targets == nil {
+			ix.targets = map[*Target]int32{}
+		}
+		ix.targets[tg] = at
+	}
+	ix.lastTg, ix.lastTgAt = tg, at
+	return at
+}
 
 // borrowSelf adds to the fragments of another name of a file the
 // same-document references its own name kept for every name
