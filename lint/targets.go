@@ -484,8 +484,9 @@ var ErrChanged = errors.New("changed during the run")
 // target's anchors are not known). The findings carry their places, and
 // the part of their lines that their caret views show: when d is
 // Unplaced ([target.Scope.Reread]), from the file's text that reread
-// returns, asked for only when there are findings; the error is
-// reread's, or one that names the file and wraps ErrChanged when that
+// returns, asked for only when there are findings and kept in nothing it
+// returns (its caret texts are copies: reread may give a buffer it
+// reuses); the error is reread's, or one that names the file and wraps ErrChanged when that
 // text is not the one d's references were read in.
 func CheckDeferred(d *target.Deferred, tree *target.Tree, file string, reread func() (string, error)) (findings []Finding, suppressed, unchecked int, err error) {
 	misses, suppressed, unchecked := d.Check(tree)

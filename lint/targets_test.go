@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/lint/target"
@@ -122,5 +123,35 @@ func TestOwnAnchorSeen(t *testing.T) {
 		if want := []string{"E", "nowhere"}; !slices.Equal(got, want) {
 			t.Errorf("deferred %v: fragments %q, want %q", deferred, got, want)
 		}
+	}
+}
+
+// TestCheckDeferredKeepsNoText: the findings CheckDeferred places from
+// the file read again keep nothing of that text, which the runner reads
+// into a buffer it reuses for the next file.
+func TestCheckDeferredKeepsNoText(t *testing.T) {
+	tree, err := target.NewTree(target.Files("p.html", "q.html"), "", target.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "<p id=\"here\">\n<a href=\"q.html#gone\">q</a> <a href=\"#nowhere\">p</a>\n"
+	c := l.CheckWith("p.html", src, extract.KindHTML, "", nil, &target.Scope{Tree: tree, Paths: []string{"p.html"}, Defer: true, Reread: true})
+	tree.SetAnchors("p.html", c.Targets.Anchors)
+	tree.SetAnchors("q.html", target.NewAnchors(extract.KindHTML, nil, 0))
+	buf := []byte(src)
+	findings, _, _, err := CheckDeferred(c.Targets.Deferred[0], tree, "p.html", func() (string, error) { return unsafe.String(&buf[0], len(buf)), nil })
+	if err != nil || len(findings) != 2 {
+		t.Fatalf("%d findings, %v; want 2", len(findings), err)
+	}
+	before := fmt.Sprintf("%+v", findings)
+	for i := range buf {
+		buf[i] = 'x'
+	}
+	if after := fmt.Sprintf("%+v", findings); after != before {
+		t.Errorf("the findings changed with the buffer:\n%s\nwas\n%s", after, before)
 	}
 }

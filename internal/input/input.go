@@ -153,12 +153,22 @@ func Read(r io.Reader, name string, max int64) ([]byte, error) {
 // known size is read into one buffer of that size. An error reading r is
 // returned as it is; past the limit the error is a *[TooLargeError].
 func ReadSized(r io.Reader, name string, size, max int64) ([]byte, error) {
+	return ReadSizedInto(nil, r, name, size, max)
+}
+
+// ReadSizedInto is ReadSized into buf's memory, when it has room for an
+// input of known size: a caller that reads many files in turn, and keeps
+// none past the next read, reuses one buffer.
+func ReadSizedInto(buf []byte, r io.Reader, name string, size, max int64) ([]byte, error) {
 	var data []byte
 	if size >= 0 {
 		if size > max {
 			return nil, &TooLargeError{Name: name, Max: max}
 		}
-		data = make([]byte, 0, size+1) // one allocation, as os.ReadFile does
+		data = buf[:0]
+		if int64(cap(buf)) < size+1 {
+			data = make([]byte, 0, size+1) // one allocation, as os.ReadFile does
+		}
 	}
 	return readAll(data, Limit(r, name, max))
 }

@@ -110,3 +110,24 @@ func TestReadSized(t *testing.T) {
 		t.Errorf("unknown size past the limit: %v", err)
 	}
 }
+
+// TestReadSizedInto: an input of known size that fits is read into the
+// buffer given; one that does not, or that is longer than its size said,
+// is read whole all the same.
+func TestReadSizedInto(t *testing.T) {
+	buf := make([]byte, 0, 16)
+	data, err := input.ReadSizedInto(buf, strings.NewReader("abc"), "f", 3, 100)
+	if err != nil || string(data) != "abc" || &data[:1][0] != &buf[:1][0] {
+		t.Errorf("fits: %q, %v, in the buffer given: %v", data, err, err == nil && &data[:1][0] == &buf[:1][0])
+	}
+	long := strings.Repeat("y", 40)
+	if data, err := input.ReadSizedInto(buf, strings.NewReader(long), "f", 40, 100); err != nil || string(data) != long {
+		t.Errorf("past the buffer: %q, %v", data, err)
+	}
+	if data, err := input.ReadSizedInto(buf, strings.NewReader(long), "f", 3, 100); err != nil || string(data) != long {
+		t.Errorf("longer than its size said: %q, %v", data, err)
+	}
+	if _, err := input.ReadSizedInto(buf, strings.NewReader(long), "f", 40, 10); err == nil {
+		t.Error("past the limit: no error")
+	}
+}

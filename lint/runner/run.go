@@ -570,7 +570,13 @@ func head(data []byte) []byte { return data[:min(len(data), extract.SniffSize)] 
 // readAll reads the file called name, of size bytes (-1 when it is not
 // known), through the size limit; an error names the file.
 func (r *runner) readAll(rd io.Reader, name string, size int64) ([]byte, error) {
-	data, err := input.ReadSized(rd, name, size, r.setup.MaxSize)
+	return r.readAllInto(nil, rd, name, size)
+}
+
+// readAllInto is readAll into buf's memory, when it has room
+// (input.ReadSizedInto).
+func (r *runner) readAllInto(buf []byte, rd io.Reader, name string, size int64) ([]byte, error) {
+	data, err := input.ReadSizedInto(buf, rd, name, size, r.setup.MaxSize)
 	if err != nil {
 		var tl *input.TooLargeError
 		if !errors.As(err, &tl) {

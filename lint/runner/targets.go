@@ -67,6 +67,9 @@ type targetRun struct {
 	// each time).
 	seen map[string]bool
 	cwd  string
+	// reread is the buffer the files read again at the end of the run
+	// are read into, in turn (runner.reread).
+	reread []byte
 }
 
 // newTargetRun makes the tree of the run's root, or returns nil when
@@ -281,6 +284,9 @@ func (r *runner) settle(res *report.FileResult, findings []lint.Finding, sum *re
 // root's os.Root when the run keeps to the root, or as lintOne read it.
 // The text must be the one linted (d's hash), so the shortest way to the
 // file serves, whichever of its names it is. Its errors name the file.
+// The text is read into one buffer the files read again share: it is
+// good until the next call, which lint.CheckDeferred, keeping nothing
+// of it, allows.
 func (r *runner) reread(it item, d *target.Deferred) (string, error) {
 	var f fs.File
 	var err error
@@ -300,9 +306,10 @@ func (r *runner) reread(it item, d *target.Deferred) (string, error) {
 		}
 	}
 	defer f.Close()
-	data, err := r.readAll(f, it.name, int64(d.Size))
+	data, err := r.readAllInto(r.tr.reread, f, it.name, int64(d.Size))
 	if err != nil {
 		return "", err
 	}
+	r.tr.reread = data[:0]
 	return shared(data), nil
 }
