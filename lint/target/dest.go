@@ -70,7 +70,7 @@ func (lk *Dest) Known(tree *Tree) uint8 {
 	if lk.frag != FragUnknown {
 		return lk.frag
 	}
-	a, known := tree.Known(lk.Target.Real)
+	a, known := tree.KnownOf(lk.Target)
 	switch {
 	case !known:
 		return FragUnknown

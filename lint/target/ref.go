@@ -236,7 +236,7 @@ func (fc *Name) settled(u *ast.URL, tg *Target) bool {
 	if tg.Real == fc.File.Real || tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown || !fc.FragmentOn {
 		return false
 	}
-	a, known := fc.File.Tree.Known(tg.Real)
+	a, known := fc.File.Tree.KnownOf(tg)
 	if !known || a == nil {
 		return false
 	}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/relurl/relurl/lint/extract"
 )
@@ -61,9 +62,9 @@ type Tree struct {
 	// resolved are the answers of Resolve, by path (and "/" when the path
 	// was written with a trailing "/"); raws those of raw.
 	resolved, raws map[string]*Target
-	// anchors are the documents' anchors by their real path; a nil value
-	// is a document whose anchors could not be read.
-	anchors map[string]*Anchors
+	// anchors are the documents' anchors by their real path, each in
+	// its slot, which the Targets Resolve finds hold too.
+	anchors map[string]*anchorSlot
 	// fragments are the answers of Fragment, by real path and fragment;
 	// nearDirs the directories of Dir, which keep Near's answers.
 	fragments map[[2]string]Fragment
@@ -131,7 +132,7 @@ func NewTree(fsys FS, rootURL string, opts Options) (*Tree, error) {
 		opts.Index = DefaultIndex
 	}
 	return &Tree{fsys: fsys, root: r, opts: opts,
-		dirs: map[string]*listing{}, links: map[string]linkRead{}, resolved: map[string]*Target{}, raws: map[string]*Target{}, anchors: map[string]*Anchors{},
+		dirs: map[string]*listing{}, links: map[string]linkRead{}, resolved: map[string]*Target{}, raws: map[string]*Target{}, anchors: map[string]*anchorSlot{},
 		fragments: map[[2]string]Fragment{}, nearDirs: map[string]*Dir{}, refs: map[string][]string{}, referrers: map[string]map[string]bool{}}, nil
 }
 
@@ -193,6 +194,9 @@ type Target struct {
 	// what it leads to exists.
 	Via, LinkTarget string
 	LinkExists      bool
+	// anchors is the slot of the document's anchors, for a document
+	// Resolve found (HTML or Markdown); nil otherwise.
+	anchors *anchorSlot
 }
 
 // Resolve returns what the path p under the root leads to (dir: written
@@ -222,6 +226,9 @@ func (t *Tree) Resolve(p string, dir bool) *Target {
 	}
 	if (tg.Status == Missing || tg.Status == Case) && t.opts.Ignore != nil && t.opts.Ignore(p) {
 		tg = Target{Status: Ignored, Path: p}
+	}
+	if (tg.Status == Found || tg.Status == Case) && (tg.Kind == extract.KindHTML || tg.Kind == extract.KindMarkdown) {
+		tg.anchors = t.slot(tg.Real)
 	}
 	return keep(&t.mu, t.resolved, key, &tg)
 }
@@ -407,6 +414,39 @@ func join2(dir, name string) string {
 	return dir + "/" + name
 }
 
+// anchorSlot is where the tree keeps a document's anchors: known once
+// set (nil anchors: a document that could not be read), unknown before.
+// A Target that Resolve found holds its document's slot, so that the
+// target rules, which ask of a target's anchors for nearly every
+// fragment, ask without a lock or a hash of its path.
+type anchorSlot struct {
+	p atomic.Pointer[knownAnchors]
+}
+
+// knownAnchors are anchors known: a document's, or nil for one that could
+// not be read.
+type knownAnchors struct{ a *Anchors }
+
+// load returns the anchors in the slot, and whether they are known.
+func (s *anchorSlot) load() (*Anchors, bool) {
+	if s == nil {
+		return nil, false
+	}
+	k := s.p.Load()
+	if k == nil {
+		return nil, false
+	}
+	return k.a, true
+}
+
+// slot returns the slot of the document at real, made on first need.
+func (t *Tree) slot(real string) *anchorSlot {
+	if s, ok := lookup(&t.mu, t.anchors, real); ok {
+		return s
+	}
+	return keep(&t.mu, t.anchors, strings.Clone(real), &anchorSlot{})
+}
+
 // SetAnchors sets the anchors of the document at real (its path under the
 // root, symbolic links followed: [Target.Real]); nil forgets them. A run
 // of the linter hands each document's anchors as it reads it; an editor
@@ -414,10 +454,16 @@ func join2(dir, name string) string {
 func (t *Tree) SetAnchors(real string, a *Anchors) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if a == nil {
-		delete(t.anchors, real)
-	} else {
-		t.anchors[real] = a
+	s := t.anchors[real]
+	switch {
+	case a == nil && s != nil:
+		s.p.Store(nil)
+	case a != nil:
+		if s == nil {
+			s = &anchorSlot{}
+			t.anchors[real] = s
+		}
+		s.p.Store(&knownAnchors{a})
 	}
 	if len(t.fragments) > 0 {
 		for k := range t.fragments {
@@ -432,20 +478,52 @@ func (t *Tree) SetAnchors(real string, a *Anchors) {
 // they are known (set, or read by Options.Load: nil anchors are a
 // document that could not be read); it never reads them.
 func (t *Tree) Known(real string) (*Anchors, bool) {
-	t.mu.RLock()
-	defer t.mu.RUnlock()
-	a, ok := t.anchors[real]
-	return a, ok
+	s, _ := lookup(&t.mu, t.anchors, real)
+	return s.load()
+}
+
+// KnownOf is Known for the document of the target tg.
+func (t *Tree) KnownOf(tg *Target) (*Anchors, bool) {
+	if tg.anchors != nil {
+		return tg.anchors.load()
+	}
+	return t.Known(tg.Real)
 }
 
 // Anchors returns the anchors of the document at real, reading them
 // with Options.Load when no one set them; nil when they are not known.
 func (t *Tree) Anchors(real string, k extract.Kind) *Anchors {
-	a, known := lookup(&t.mu, t.anchors, real)
-	if known || t.opts.Load == nil {
+	s, _ := lookup(&t.mu, t.anchors, real)
+	return t.anchorsIn(s, real, k)
+}
+
+// anchorsOf is Anchors for the document of the target tg.
+func (t *Tree) anchorsOf(tg *Target) *Anchors {
+	s := tg.anchors
+	if s == nil {
+		s, _ = lookup(&t.mu, t.anchors, tg.Real)
+	}
+	return t.anchorsIn(s, tg.Real, tg.Kind)
+}
+
+// anchorsIn is Anchors of the document at real, whose slot is s (nil:
+// none yet).
+func (t *Tree) anchorsIn(s *anchorSlot, real string, k extract.Kind) *Anchors {
+	if a, known := s.load(); known || t.opts.Load == nil {
 		return a
 	}
-	return keep(&t.mu, t.anchors, real, t.opts.Load(real, k))
+	a := t.opts.Load(real, k)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if s = t.anchors[real]; s == nil {
+		s = &anchorSlot{}
+		t.anchors[real] = s
+	}
+	if kept, known := s.load(); known {
+		return kept // another goroutine read them first
+	}
+	s.p.Store(&knownAnchors{a})
+	return a
 }
 
 // Fragment is what a fragment names in a target.
@@ -484,7 +562,7 @@ func (t *Tree) FragmentOnce(tg *Target, frag string) Fragment {
 	if tg.Status != Found && tg.Status != Case || tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown {
 		return Fragment{}
 	}
-	if a := t.Anchors(tg.Real, tg.Kind); a != nil {
+	if a := t.anchorsOf(tg); a != nil {
 		return Fragment{Checked: true, Match: a.Find(frag)}
 	}
 	return Fragment{}

@@ -218,3 +218,37 @@ func TestTreeIndex(t *testing.T) {
 		t.Errorf("after Invalidate: %+v", got)
 	}
 }
+
+// TestKnownOf: a target Resolve found before its document's anchors were
+// set sees them as they are set, forgotten and set again, as Known does.
+func TestKnownOf(t *testing.T) {
+	tree, err := NewTree(Files("a.html", "b.png"), "", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, img := tree.Resolve("a.html", false), tree.Resolve("b.png", false)
+	check := func(when string, want *Anchors, wantKnown bool) {
+		t.Helper()
+		if a, known := tree.KnownOf(tg); a != want || known != wantKnown {
+			t.Errorf("%s: KnownOf = %p, %v; want %p, %v", when, a, known, want, wantKnown)
+		}
+		if a, known := tree.Known("a.html"); a != want || known != wantKnown {
+			t.Errorf("%s: Known = %p, %v; want %p, %v", when, a, known, want, wantKnown)
+		}
+	}
+	check("before", nil, false)
+	a := NewAnchors(extract.KindHTML, []extract.Anchor{{Kind: extract.AnchorID, Value: "x"}}, 0)
+	tree.SetAnchors("a.html", a)
+	check("set", a, true)
+	if f := tree.FragmentOnce(tg, "x"); !f.Checked || !f.Found {
+		t.Errorf("FragmentOnce(x) = %+v", f)
+	}
+	tree.SetAnchors("a.html", nil)
+	check("forgotten", nil, false)
+	b := NewAnchors(extract.KindHTML, nil, 0)
+	tree.SetAnchors("a.html", b)
+	check("set again", b, true)
+	if _, known := tree.KnownOf(img); known {
+		t.Error("an image's anchors are known")
+	}
+}
