@@ -33,12 +33,18 @@ type Anchors struct {
 	lower     map[string]string
 }
 
+// hasAnchors reports whether documents of kind k have anchors that
+// fragments name: HTML and Markdown.
+func hasAnchors(k extract.Kind) bool {
+	return k == extract.KindHTML || k == extract.KindMarkdown
+}
+
 // NewAnchors returns the anchors of a document of kind k (HTML or
 // Markdown; nil for any other kind) from what package extract found in
 // it, in document order: ids and names, and for Markdown the headings,
 // which get their anchors by slugs.
 func NewAnchors(k extract.Kind, found []extract.Anchor, slugs Slugs) *Anchors {
-	if k != extract.KindHTML && k != extract.KindMarkdown {
+	if !hasAnchors(k) {
 		return nil
 	}
 	a := &Anchors{set: make(map[string]struct{}, len(found)), fold: k == extract.KindMarkdown && slugs == SlugsGitHub}

@@ -185,7 +185,7 @@ func (tc *File) FastPlace(u *ast.URL) (Place, *Target, bool) {
 // other letter case), of one kind, HTML or Markdown.
 func (tc *File) SameSelf(others []*File) bool {
 	s := tc.own()
-	if !tc.ServedOK || s.Status != Found && s.Status != Case || s.Kind != extract.KindHTML && s.Kind != extract.KindMarkdown {
+	if !tc.ServedOK || !s.document() {
 		return false
 	}
 	for _, ot := range others {

@@ -150,7 +150,7 @@ func (fc *Name) Take(r *extract.Ref, n int, b *Base, lk *Dest, sup func() *bool)
 	default:
 		return
 	}
-	if tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown {
+	if !hasAnchors(tg.Kind) {
 		tr.Stats.Unchecked++
 		return
 	}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/compare"
-	"github.com/relurl/relurl/lint/extract"
 	"github.com/relurl/relurl/resolve"
 )
 
@@ -233,7 +232,7 @@ func (fc *Name) settled(u *ast.URL, tg *Target) bool {
 	if fc.ShareSelf && SelfRef(u) {
 		return true
 	}
-	if tg.Real == fc.File.Real || tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown || !fc.FragmentOn {
+	if tg.Real == fc.File.Real || !hasAnchors(tg.Kind) || !fc.FragmentOn {
 		return false
 	}
 	a, known := fc.File.Tree.KnownOf(tg)

@@ -66,7 +66,7 @@ func (s *Session) NameOf(i int, own string) string {
 // ReadsAnchors reports whether the file's anchors are read: a document
 // of a kind fragments name parts of (HTML, Markdown).
 func (s *Session) ReadsAnchors() bool {
-	return s.kind == extract.KindHTML || s.kind == extract.KindMarkdown
+	return hasAnchors(s.kind)
 }
 
 // Anchor takes an anchor of the document, as it is read.

@@ -199,6 +199,13 @@ type Target struct {
 	anchors *anchorSlot
 }
 
+// document reports whether the target is a document whose anchors
+// fragments name: found (in its letter case or another), HTML or
+// Markdown.
+func (tg *Target) document() bool {
+	return (tg.Status == Found || tg.Status == Case) && hasAnchors(tg.Kind)
+}
+
 // Resolve returns what the path p under the root leads to (dir: written
 // with a trailing "/"): each name looked up in its directory's listing,
 // symbolic links followed (at most 40: past that it is a loop), a
@@ -227,7 +234,7 @@ func (t *Tree) Resolve(p string, dir bool) *Target {
 	if (tg.Status == Missing || tg.Status == Case) && t.opts.Ignore != nil && t.opts.Ignore(p) {
 		tg = Target{Status: Ignored, Path: p}
 	}
-	if (tg.Status == Found || tg.Status == Case) && (tg.Kind == extract.KindHTML || tg.Kind == extract.KindMarkdown) {
+	if tg.document() {
 		tg.anchors = t.slot(tg.Real)
 	}
 	return keep(&t.mu, t.resolved, key, &tg)
@@ -444,7 +451,19 @@ func (t *Tree) slot(real string) *anchorSlot {
 	if s, ok := lookup(&t.mu, t.anchors, real); ok {
 		return s
 	}
-	return keep(&t.mu, t.anchors, strings.Clone(real), &anchorSlot{})
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.slotLocked(real)
+}
+
+// slotLocked is slot, with t.mu held.
+func (t *Tree) slotLocked(real string) *anchorSlot {
+	s := t.anchors[real]
+	if s == nil {
+		s = &anchorSlot{}
+		t.anchors[strings.Clone(real)] = s
+	}
+	return s
 }
 
 // SetAnchors sets the anchors of the document at real (its path under the
@@ -454,16 +473,11 @@ func (t *Tree) slot(real string) *anchorSlot {
 func (t *Tree) SetAnchors(real string, a *Anchors) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	s := t.anchors[real]
-	switch {
+	switch s := t.anchors[real]; {
 	case a == nil && s != nil:
 		s.p.Store(nil)
 	case a != nil:
-		if s == nil {
-			s = &anchorSlot{}
-			t.anchors[real] = s
-		}
-		s.p.Store(&knownAnchors{a})
+		t.slotLocked(real).p.Store(&knownAnchors{a})
 	}
 	if len(t.fragments) > 0 {
 		for k := range t.fragments {
@@ -515,10 +529,7 @@ func (t *Tree) anchorsIn(s *anchorSlot, real string, k extract.Kind) *Anchors {
 	a := t.opts.Load(real, k)
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	if s = t.anchors[real]; s == nil {
-		s = &anchorSlot{}
-		t.anchors[real] = s
-	}
+	s = t.slotLocked(real)
 	if kept, known := s.load(); known {
 		return kept // another goroutine read them first
 	}
@@ -538,7 +549,7 @@ type Fragment struct {
 // Fragment returns what the fragment frag names in the target tg, a
 // target Resolve found; the answers are kept.
 func (t *Tree) Fragment(tg *Target, frag string) Fragment {
-	if tg.Status != Found && tg.Status != Case || tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown {
+	if !tg.document() {
 		return Fragment{}
 	}
 	key := [2]string{tg.Real, frag}
@@ -559,7 +570,7 @@ func (t *Tree) Fragment(tg *Target, frag string) Fragment {
 // FragmentOnce is Fragment for a question asked once, whose answer is
 // not worth keeping: the fragments checked at the end of a run.
 func (t *Tree) FragmentOnce(tg *Target, frag string) Fragment {
-	if tg.Status != Found && tg.Status != Case || tg.Kind != extract.KindHTML && tg.Kind != extract.KindMarkdown {
+	if !tg.document() {
 		return Fragment{}
 	}
 	if a := t.anchorsOf(tg); a != nil {
