@@ -297,11 +297,19 @@ func (fc *Name) Defer(fileSup, fixes bool) *Deferred {
 	refs := fc.fragTab.refs
 	d := &Deferred{Fixes: fixes, Refs: make([]DeferredRef, len(fc.frags))}
 	// Each destination's URL once (the references of one URL against one
-	// base share their destination), all in one string.
-	var ix interner
+	// base share their destination), all in one string; the strings
+	// (bases, places in the document) and targets each once.
+	var strs index[string]
+	var targets index[*Target]
+	addStr := func(s string) int32 {
+		d.strs = append(d.strs, strings.Clone(s))
+		return int32(len(d.strs) - 1)
+	}
+	addTarget := func(tg *Target) int32 {
+		d.targets = append(d.targets, tg)
+		return int32(len(d.targets) - 1)
+	}
 	n := 0
-	var lastBase *Base
-	base := int32(-1)
 	for i := range fc.frags {
 		f := &fc.frags[i]
 		ref := &refs[f.at]
@@ -310,19 +318,17 @@ func (fc *Name) Defer(fileSup, fixes bool) *Deferred {
 		}
 		lk := f.lnk
 		if lk.deferAt <= 0 {
-			if ref.base != lastBase {
-				lastBase, base = ref.base, -1
-				if ref.base != nil {
-					base = ix.add(d, ref.base.URL, true)
-				}
+			base := int32(-1)
+			if ref.base != nil {
+				base = strs.of(ref.base.URL, addStr)
 			}
 			d.urls = append(d.urls, deferredURL{frag: n + lk.FragAt, end: n + len(ref.url),
-				target: ix.target(d, lk.Target), base: base, browser: lk.Browser})
+				target: targets.of(lk.Target, addTarget), base: base, browser: lk.Browser})
 			n += len(ref.url)
 			lk.deferAt = int32(len(d.urls))
 		}
 		d.Refs[i] = DeferredRef{Offset: ref.offset, End: ref.end, url: lk.deferAt - 1,
-			where: ix.add(d, ref.where, false), Severity: f.severity, Suppressed: ref.sup != nil || fileSup}
+			where: strs.of(ref.where, addStr), Severity: f.severity, Suppressed: ref.sup != nil || fileSup}
 	}
 	var b strings.Builder
 	b.Grow(n)
@@ -337,57 +343,31 @@ func (fc *Name) Defer(fileSup, fixes bool) *Deferred {
 	return d
 }
 
-// interner gives each of a Deferred's strings and targets its index, each
-// once: the last asked is at hand (a file's references mostly share
-// theirs), the others in maps made on first need.
-type interner struct {
-	lastStr   string
-	lastStrAt int32
-	strs      map[string]int32
-	lastTg    *Target
-	lastTgAt  int32
-	targets   map[*Target]int32
-	haveStr   bool
+// index numbers the distinct values of a Deferred's table, each once:
+// the last asked is at hand (a file's references mostly share theirs),
+// the others in a map made on first need.
+type index[K comparable] struct {
+	have   bool
+	last   K
+	lastAt int32
+	m      map[K]int32
 }
 
-// add returns the index of s in d.strs, added (a copy, when clone says
-// that s is a piece of the file's text) when it is not there.
-func (ix *interner) add(d *Deferred, s string, clone bool) int32 {
-	if ix.haveStr && s == ix.lastStr {
-		return ix.lastStrAt
+// of returns the number of k, added to the table by add (which returns
+// its number there) when it is not in it.
+func (ix *index[K]) of(k K, add func(K) int32) int32 {
+	if ix.have && k == ix.last {
+		return ix.lastAt
 	}
-	at, ok := ix.strs[s]
+	at, ok := ix.m[k]
 	if !ok {
-		if clone {
-			s = strings.Clone(s)
+		at = add(k)
+		if ix.m == nil {
+			ix.m = map[K]int32{}
 		}
-		at = int32(len(d.strs))
-		d.strs = append(d.strs, s)
-		if ix.strs == nil {
-			ix.strs = map[string]int32{}
-		}
-		ix.strs[s] = at
+		ix.m[k] = at
 	}
-	ix.haveStr, ix.lastStr, ix.lastStrAt = true, s, at
-	return at
-}
-
-// target returns the index of tg in d.targets, added when it is not
-// there.
-func (ix *interner) target(d *Deferred, tg *Target) int32 {
-	if tg == ix.lastTg && tg != nil {
-		return ix.lastTgAt
-	}
-	at, ok := ix.targets[tg]
-	if !ok {
-		at = int32(len(d.targets))
-		d.targets = append(d.targets, tg)
-		if ix.targets == nil {
-			ix.targets = map[*Target]int32{}
-		}
-		ix.targets[tg] = at
-	}
-	ix.lastTg, ix.lastTgAt = tg, at
+	ix.have, ix.last, ix.lastAt = true, k, at
 	return at
 }
 
