@@ -15,14 +15,7 @@ import (
 // under its own, the target rules' under the other, each against its
 // own base; its directives judged on what both names used.
 func TestCheckWithAliases(t *testing.T) {
-	tree, err := target.NewTree(target.Files("en/a.html", "en/b.html", "de/a.html -> ../en/a.html"), "", target.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tree, l := treeLinter(t, "en/a.html", "en/b.html", "de/a.html -> ../en/a.html")
 	src := "<!-- relurl:ignore target/missing -- only the German page lacks it -->\n<a href=\"b.html\">b</a>\n<a href=\"a b\">x</a>\n"
 	c := l.CheckWith("de/a.html", src, extract.KindHTML, "", nil, &target.Scope{Tree: tree, Paths: []string{"de/a.html", "en/a.html"}, Names: []string{"de/a.html", "en/a.html"}})
 	var own, other []string
@@ -43,6 +36,21 @@ func TestCheckWithAliases(t *testing.T) {
 	if c.Suppressed != 1 {
 		t.Errorf("suppressed %d, want 1", c.Suppressed)
 	}
+}
+
+// treeLinter returns a tree of the files described (target.Files) and
+// a linter of the default options.
+func treeLinter(t *testing.T, files ...string) (*target.Tree, *Linter) {
+	t.Helper()
+	tree, err := target.NewTree(target.Files(files...), "", target.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree, l
 }
 
 // checkPage checks src as the document p.html of tree, with the target
@@ -72,14 +80,7 @@ func TestCheckWithHostile(t *testing.T) {
 		fmt.Fprintf(&b, `<a href="#a%d"></a><p id="a%d"></p>`, i+1, i)
 	}
 	b.WriteString(`<a href="#` + strings.Repeat("%41", 1<<18) + `">x</a>`)
-	tree, err := target.NewTree(target.Files("p.html"), "", target.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tree, l := treeLinter(t, "p.html")
 	for _, deferred := range []bool{false, true} {
 		findings := checkPage(l, tree, b.String(), deferred)
 		// "#a<n>" names nothing; nor does the long one.
@@ -98,14 +99,7 @@ func TestCheckWithHostile(t *testing.T) {
 // the findings are those that name nothing, as when every fragment is
 // settled at the end of the file.
 func TestOwnAnchorSeen(t *testing.T) {
-	tree, err := target.NewTree(target.Files("p.html"), "", target.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tree, l := treeLinter(t, "p.html")
 	src := `<h1 id="top-x">T<a href="#top-x">¶</a></h1>
 <p id="a"></p><p id="b"></p><p id="c"></p><p id="d"></p><p id="e"></p>
 <a href="#a">far back</a> <a href="#e">just given</a> <a href="p.html#e">by path</a>
@@ -130,14 +124,7 @@ func TestOwnAnchorSeen(t *testing.T) {
 // the file read again keep nothing of that text, which the runner reads
 // into a buffer it reuses for the next file.
 func TestCheckDeferredKeepsNoText(t *testing.T) {
-	tree, err := target.NewTree(target.Files("p.html", "q.html"), "", target.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	tree, l := treeLinter(t, "p.html", "q.html")
 	src := "<p id=\"here\">\n<a href=\"q.html#gone\">q</a> <a href=\"#nowhere\">p</a>\n"
 	c := l.CheckWith("p.html", src, extract.KindHTML, "", nil, &target.Scope{Tree: tree, Paths: []string{"p.html"}, Defer: true, Reread: true})
 	tree.SetAnchors("p.html", c.Targets.Anchors)
