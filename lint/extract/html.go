@@ -227,12 +227,13 @@ func scanHTMLHead(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix 
 			inStyle = true
 		}
 		scanned := sc.Attrs()
-		if r.anchor != nil {
-			r.anchors(tag, scanned)
-		}
-		for _, sa := range scanned {
+		for i := range scanned {
+			sa := &scanned[i]
 			d, ok := htmlAttrDef(sa.Name)
 			if !ok {
+				if r.anchor != nil && (sa.Name == "id" || sa.Name == "name") {
+					r.anchorOf(tag, sa)
+				}
 				continue
 			}
 			a := rawAttr{key: sa.Name, valStart: sa.ValStart - tagStart, valEnd: sa.ValEnd - tagStart, hasValue: sa.HasValue}
@@ -267,27 +268,27 @@ type htmlReader struct {
 	anchor func(Anchor)
 }
 
-// anchors hands on the anchors of a start tag named tag in the
-// document, whose attributes are attrs: its id, and the name of an a
-// element (the HTML standard's "find a potential indicated element"). A
-// value is decoded: character references replaced, a carriage return read
-// as a line feed, NUL as U+FFFD.
-func (r *htmlReader) anchors(tag string, attrs []htmlscan.Attr) {
-	for _, a := range attrs {
-		var kind AnchorKind
-		switch {
-		case !a.HasValue:
-			continue
-		case a.Name == "id":
-			kind = AnchorID
-		case a.Name == "name" && tag == "a":
-			kind = AnchorName
-		default:
-			continue
-		}
-		v, _ := htmlscan.DecodeValue(r.doc[a.ValStart:a.ValEnd], -1)
-		r.anchor(Anchor{Kind: kind, Value: v, Offset: r.m.At(a.ValStart)})
+// anchorOf hands on the anchor the attribute a of a start tag named
+// tag, an id or a name, is, if it is one: an id, or the name of an a element (the HTML
+// standard's "find a potential indicated element"). Its value is
+// decoded: character references replaced, a carriage return read as a
+// line feed, NUL as U+FFFD. The anchors of a tag come in the order of
+// its attributes, with its URLs.
+func (r *htmlReader) anchorOf(tag string, a *htmlscan.Attr) {
+	var kind AnchorKind
+	switch {
+	case a.Name == "id":
+		kind = AnchorID
+	case a.Name == "name" && tag == "a":
+		kind = AnchorName
+	default:
+		return
 	}
+	if !a.HasValue {
+		return
+	}
+	v, _ := htmlscan.DecodeValue(r.doc[a.ValStart:a.ValEnd], -1)
+	r.anchor(Anchor{Kind: kind, Value: v, Offset: r.m.At(a.ValStart)})
 }
 
 // comment hands on a comment addressed to relurl, whose text is data and
