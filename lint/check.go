@@ -618,6 +618,11 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 		fc.finishSuppressions()
 	}
 	fc.finish()
+	if tk != nil {
+		// The target rules' memory goes to the next file: nothing of
+		// it is used from here.
+		tk.s.Release()
+	}
 	out.Findings, out.Notes, out.URLs, out.Suppressed = fc.findings, fc.notes, fc.urls, fc.suppressed
 	return out
 }

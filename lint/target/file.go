@@ -91,27 +91,40 @@ type File struct {
 	Depth   int
 	// Self is what the file's path leads to, on first need.
 	Self *Target
-	// slab is where destinations are allocated, a few at a time (NewDest).
-	slab []Dest
+	// chunk is where destinations are allocated (NewDest), used of its
+	// destChunk so far; chunks all those taken, from spare when it is
+	// not nil (the file's Session gives them back at its end).
+	chunk  *[destChunk]Dest
+	used   int
+	chunks []*[destChunk]Dest
+	spare  *spare
 }
 
-// NewDest returns a new destination, allocated with others: a few at
-// first, more as the file's URLs come, so that a file of few URLs
-// allocates few.
+// NewDest returns a new destination, allocated with others, destChunk
+// at a time, from the memory the file's session keeps between files when
+// it has one.
 func (tc *File) NewDest() *Dest {
-	if len(tc.slab) == cap(tc.slab) {
-		tc.slab = make([]Dest, 0, min(32, max(4, 2*cap(tc.slab))))
+	if tc.chunk == nil || tc.used == destChunk {
+		if tc.spare != nil {
+			tc.chunk = tc.spare.chunk()
+		} else {
+			tc.chunk = new([destChunk]Dest)
+		}
+		tc.chunks = append(tc.chunks, tc.chunk)
+		tc.used = 0
 	}
-	tc.slab = append(tc.slab, Dest{FragAt: -1, Target: NoTarget})
-	return &tc.slab[len(tc.slab)-1]
+	lk := &tc.chunk[tc.used]
+	tc.used++
+	*lk = Dest{FragAt: -1, Target: NoTarget}
+	return lk
 }
 
-// GiveBack gives lk, the destination NewDest returned last, back to the
-// slab, when it is; it reports whether it was.
+// GiveBack gives lk, the destination NewDest returned last, back, when
+// it is; it reports whether it was.
 func (tc *File) GiveBack(lk *Dest) bool {
-	if n := len(tc.slab); n > 0 && &tc.slab[n-1] == lk {
-		tc.slab[n-1] = Dest{}
-		tc.slab = tc.slab[:n-1]
+	if tc.used > 0 && &tc.chunk[tc.used-1] == lk {
+		*lk = Dest{}
+		tc.used--
 		return true
 	}
 	return false

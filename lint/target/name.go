@@ -48,12 +48,23 @@ type Name struct {
 func NewName(f *File, alias, shareSelf bool, own *Name) Name {
 	n := Name{File: f, Alias: alias, ShareSelf: shareSelf}
 	if own != nil {
-		if own.fragTab == nil {
-			own.fragTab = &fragTable{last: -1}
-		}
-		n.fragTab = own.fragTab
+		n.fragTab = own.table()
 	}
 	return n
+}
+
+// table returns the table of the fragments of the file's names, made on
+// first need, in the session's spare memory when there is one.
+func (fc *Name) table() *fragTable {
+	if fc.fragTab == nil {
+		if sp := fc.File.spare; sp != nil {
+			fc.fragTab = &sp.table
+		} else {
+			fc.fragTab = &fragTable{}
+		}
+		fc.fragTab.last = -1
+	}
+	return fc.fragTab
 }
 
 // fragRef is a reference whose fragment is checked at the end of the file
@@ -177,10 +188,7 @@ func (fc *Name) Take(r *extract.Ref, n int, b *Base, lk *Dest, sup func() *bool)
 	if fc.Alias && fc.ShareSelf && lk.Self {
 		return // the file's own name keeps it for every name (borrowSelf)
 	}
-	if fc.fragTab == nil {
-		fc.fragTab = &fragTable{last: -1}
-	}
-	f := fragRef{at: fc.fragTab.add(r, n, lk.FragAt, b, sup()), lnk: lk, severity: fc.FragmentSeverity}
+	f := fragRef{at: fc.table().add(r, n, lk.FragAt, b, sup()), lnk: lk, severity: fc.FragmentSeverity}
 	if fc.ShareSelf && lk.Self {
 		fc.fragTab.self = append(fc.fragTab.self, f.at)
 	}

@@ -30,6 +30,9 @@ type Session struct {
 	anchorsRead bool
 	own         *Anchors
 	ownRead     bool
+	// spare is the memory the session takes from its tree and gives
+	// back at its end (Release).
+	spare *spare
 }
 
 // NewSession returns the session of a file of kind k, at the places t
@@ -44,10 +47,13 @@ func NewSession(t *Scope, k extract.Kind) *Session {
 // session kept in a value of the caller's (the linter's check of the
 // file), which costs no allocation of its own.
 func (s *Session) Init(t *Scope, k extract.Kind) {
-	*s = Session{Shared: NewShared(), scope: t, kind: k, anchorsRead: true}
+	*s = Session{Shared: NewShared(), scope: t, kind: k, anchorsRead: true, spare: t.Tree.spares.take()}
+	s.anchors = s.spare.anchors
 	s.Files = s.one[:0]
 	for i := range t.Paths {
-		s.Files = append(s.Files, NewFile(t, i))
+		f := NewFile(t, i)
+		f.spare = s.spare
+		s.Files = append(s.Files, f)
 	}
 	if len(s.Files) > 1 && !t.References && s.Files[0].SameSelf(s.Files[1:]) {
 		s.ShareSelf = true
@@ -90,9 +96,24 @@ func (s *Session) Anchors() *Anchors {
 		if s.anchorsRead && s.ReadsAnchors() {
 			s.own = NewAnchors(s.kind, s.anchors, s.Files[0].Tree.Options().MarkdownAnchors)
 		}
-		s.anchors = nil
+		s.spare.anchors, s.anchors = s.anchors, nil
 	}
 	return s.own
+}
+
+// Release gives the memory the session used back to its tree, for the
+// next file's, once the work on the file is done: its findings made, its
+// fragments checked or deferred. Nothing the session or its names gave
+// before may be used after: their destinations ([Dest]) are made anew.
+func (s *Session) Release() {
+	if s.spare == nil {
+		return
+	}
+	if s.anchors != nil {
+		s.spare.anchors, s.anchors = s.anchors, nil
+	}
+	s.scope.Tree.spares.give(s.spare, s.Files)
+	s.spare = nil
 }
 
 // AnchorSeen reports whether one of the last few anchors an HTML

@@ -73,6 +73,9 @@ type Tree struct {
 	// path, and referrers their inverse ([Tree.SetReferences]).
 	refs      map[string][]string
 	referrers map[string]map[string]bool
+
+	// spares is the memory sessions give back for the next files'.
+	spares spares
 }
 
 // linkRead is a symbolic link as it was read.
