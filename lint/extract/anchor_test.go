@@ -38,4 +38,11 @@ func TestAnchors(t *testing.T) {
 			t.Errorf("%s: no URL read without an Anchor handler", tc.kind)
 		}
 	}
+	// The anchors are read from the attributes that hold no URL: an
+	// anchor's attribute that became one would no longer give anchors.
+	for _, name := range []string{"id", "name"} {
+		if _, ok := htmlAttrDef(name); ok {
+			t.Errorf("%q is read as a URL attribute: its anchors are not read", name)
+		}
+	}
 }
