@@ -544,19 +544,20 @@ const targetRulesTarget = 1.3
 // is left of their cost and why, as the profiles of the Python docs and
 // the Apache manual show it.
 const targetRulesLeft = `
-  What is left: (in-process profiles, one CPU, GOGC=400) Python docs: the rules add about 210 ms to
-  430 ms. Where each of 178k references leads (Ref.Dest) about 42 ms; the fragment bookkeeping
-  (Name.Take) about 39 ms; ending each file (settling its fragments, keeping the rest, the hash of
-  its text, decision L-56) about 28 ms; asking whether browsers read a reference elsewhere about
-  17 ms; reading the anchors about 20 ms; the 57k fragments checked at the end about 12 ms. By
-  instructions the rules cost 1.29× (callgrind, a whole run): the rest of the CPU is memory, the
-  rules' maps and the heap they keep (15.7k minor faults as a process against 5.2k). Apache
-  manual: the rules add about 235 ms to 268 ms, and 85 ms of it is checking each page again under
-  each of its 1857 language-variant names, which the run without the rules skips as linted
-  already (2703 names checked against 846): more than the 80 ms the target leaves for all of the
-  rules' work. The rest: where references lead, 121k cached answers of which 22k are resolved
-  first, about 59 ms (28 ms resolving, 12.5 ms of it reading links); the fragments checked at the
-  end about 25 ms (9 ms reading 357 names again); fragment bookkeeping 21 ms; ending each file 20 ms.
+  What is left: (in-process profiles, one CPU, GOGC=400) Python docs: the rules add about 127 ms to
+  336 ms. Where each of 178k references leads (Ref.Dest) about 29 ms; the fragment bookkeeping
+  (Name.Take) about 22 ms; ending each file (settling its fragments, keeping the rest, the hash of
+  its text, decision L-56) about 20 ms; looking fragments up in their targets' anchors about 14 ms;
+  the other checks of each reference (target/missing, outside, case) about 14 ms; the 57k fragments
+  checked at the end about 10 ms; asking whether browsers read a reference elsewhere about 6 ms.
+  By instructions the rules cost 1.25× (callgrind, a whole run: 2371 M against 1894 M): the rest of
+  the CPU is memory, the lookups in the rules' maps and the heap they keep (15.6k minor faults as a
+  process against 5.5k). Apache manual: by instructions 1.72× (1573 M against 917 M). The run
+  without the rules skips the 1857 language-variant names as linted already (846 names checked);
+  with them, 2703 names are checked, each page again under each of its other names, about 85 ms:
+  more than the 80 ms the target leaves for all of the rules' work. The rest: where references
+  lead, 121k cached answers of which 22k are resolved first (12.5 ms of it reading links); the
+  fragments checked at the end; fragment bookkeeping; ending each file.
 `
 
 // relative reports Relative beside Resolve on the same URL
