@@ -268,12 +268,13 @@ type htmlReader struct {
 	anchor func(Anchor)
 }
 
-// anchorOf hands on the anchor the attribute a of a start tag named
-// tag, an id or a name, is, if it is one: an id, or the name of an a element (the HTML
-// standard's "find a potential indicated element"). Its value is
-// decoded: character references replaced, a carriage return read as a
-// line feed, NUL as U+FFFD. The anchors of a tag come in the order of
-// its attributes, with its URLs.
+// anchorOf hands on the anchor that a, an id or a name attribute of a
+// start tag named tag, is: an id, or the name of an a element (the HTML
+// standard's "find a potential indicated element"); nothing for another
+// element's name or an attribute with no value. Its value is decoded:
+// character references replaced, a carriage return read as a line feed,
+// NUL as U+FFFD. A tag's anchors come in the order of its attributes,
+// with its URLs.
 func (r *htmlReader) anchorOf(tag string, a *htmlscan.Attr) {
 	var kind AnchorKind
 	switch {

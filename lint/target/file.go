@@ -105,11 +105,7 @@ type File struct {
 // it has one.
 func (tc *File) NewDest() *Dest {
 	if tc.chunk == nil || tc.used == destChunk {
-		if tc.spare != nil {
-			tc.chunk = tc.spare.chunk()
-		} else {
-			tc.chunk = new([destChunk]Dest)
-		}
+		tc.chunk = tc.spare.chunk()
 		tc.chunks = append(tc.chunks, tc.chunk)
 		tc.used = 0
 	}

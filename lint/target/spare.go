@@ -15,7 +15,7 @@ const destChunk = 32
 // and its anchors as the document gives them. A file's destinations and
 // fragments live only as long as its check, and a run of many files
 // would otherwise take fresh memory for each: on the Python
-// documentation, some 30 MB a run, which the cache has forgotten by the
+// documentation, some 26 MB a run, which the cache has forgotten by the
 // time it is touched.
 type spare struct {
 	table   fragTable
@@ -35,8 +35,12 @@ func (p *spares) take() *spare {
 	return &spare{}
 }
 
-// chunk returns memory for destChunk destinations, zero.
+// chunk returns memory for destChunk destinations, zero: one given
+// back, or new (always when sp is nil, a file with no session's memory).
 func (sp *spare) chunk() *[destChunk]Dest {
+	if sp == nil {
+		return new([destChunk]Dest)
+	}
 	if n := len(sp.chunks); n > 0 {
 		c := sp.chunks[n-1]
 		sp.chunks = sp.chunks[:n-1]
