@@ -81,6 +81,7 @@ func TestMayMove(t *testing.T) {
 		{"../../a.html", 1, true}, {"a.b/c..d/.e", 0, false}, {"?a/./b", 0, false}, {"./a", 0, false}, {"a/..", 0, true}, {"a/..", 1, false}, {"//a/b", 5, true},
 		{"/./g", 5, true}, {"/a/g", 5, false}, {"http://a/./g", 5, true}, {";x", 5, true}, {"a/%2e%2e/b", 5, true},
 		{"%2E", 5, true}, {"http://a/b/./c", -1, true}, {"http://a/b/c", -1, false},
+		{"../a/../b", 1, true}, {"../a/../b", 2, false}, {"../..", 1, true}, {"../..", 2, false}, {"../a..b", 1, false},
 	} {
 		if got := MayMove(tc.s, tc.depth); got != tc.want {
 			t.Errorf("MayMove(%q, %d) = %v, want %v", tc.s, tc.depth, got, tc.want)

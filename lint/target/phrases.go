@@ -50,13 +50,20 @@ func MayMove(s string, depth int) bool {
 	if depth < 0 || strings.HasPrefix(s, "/") || strings.IndexByte(s, ':') >= 0 {
 		return HasDotSegment(s)
 	}
-	if !strings.Contains(s, "..") {
-		return false
-	}
+	// The leading "../" counted first: nearly every reference that
+	// climbs does so at its start, and the rest is then looked at once.
 	up := 0
-	for seg := range strings.SplitSeq(s, "/") {
-		if seg == ".." {
-			up++
+	for strings.HasPrefix(s, "../") {
+		up, s = up+1, s[3:]
+	}
+	if s == ".." {
+		return up+1 > depth
+	}
+	if strings.Contains(s, "..") {
+		for seg := range strings.SplitSeq(s, "/") {
+			if seg == ".." {
+				up++
+			}
 		}
 	}
 	return up > depth
