@@ -55,3 +55,33 @@ BenchmarkReadersInterleaved/corpus=1MB-2   100   9000 ns/op   1.2500 gen/hand
 		}
 	}
 }
+
+// TestTargetRulesReport: the target rules' section gives each tree's
+// x-notargets, says how many runs of each it is the least of, and judges
+// the Python docs and the Apache manual against 1.3×, with what is left
+// when one is over.
+func TestTargetRulesReport(t *testing.T) {
+	out := `pkg: github.com/relurl/relurl/lint/runner
+BenchmarkLintTargets/corpus=sample-2            8   25000000 ns/op   2.000 x-notargets   5.000 runs-each
+BenchmarkLintTargets/corpus=python3.11-docs-2   1  500000000 ns/op   1.250 x-notargets   5.000 runs-each
+BenchmarkLintTargets/corpus=apache-manual-2     1  400000000 ns/op   1.700 x-notargets   5.000 runs-each
+`
+	results, _, err := read(strings.NewReader(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	targetRules(&b, results, header{"date": "2026-01-02T03:04Z", "loadavg": "0.10 0.20 0.30 1/2 3"})
+	got := strings.Join(strings.Fields(b.String()), " ")
+	for _, want := range []string{
+		"the least CPU time of 5 runs of each, in turn, in each iteration (BenchmarkLintTargets; run of 2026-01-02T03:04Z, load 0.10 0.20 0.30; the target: at most 1.3)",
+		"corpus=sample x-notargets 2.00 (25.000ms with them)",
+		"relurl lint with the target rules, python3.11-docs 1.25× without (target ≤ 1.3×): met",
+		"relurl lint with the target rules, apache-manual 1.70× without (target ≤ 1.3×): NOT MET",
+		"What is left:",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the report lacks %q:\n%s", want, b.String())
+		}
+	}
+}
