@@ -504,10 +504,9 @@ func floors(w io.Writer, results []*result) {
 // targetRules reports what the target rules cost: BenchmarkLintTargets's
 // x-notargets, the least CPU time of relurl lint -j 1 DIR with them over
 // the least without, of runs-each runs of each in turn in each iteration,
-// on each tree; and the
-// target of 1.3 on the Python docs and the Apache manual. The section
-// names the run it comes from, so that it can stand in a report made of
-// several.
+// on each tree; and the target of 1.3 on the Python docs and the Apache
+// manual. The section names the run it comes from, so that it can stand
+// in a report made of several.
 func targetRules(w io.Writer, results []*result, hdr header) {
 	var rows []*result
 	for _, r := range results {
