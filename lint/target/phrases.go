@@ -30,15 +30,10 @@ func MayMove(s string, depth int) bool {
 	if strings.HasPrefix(s, "//") || strings.IndexByte(s, ';') >= 0 {
 		return true
 	}
-	for i := strings.IndexByte(s, '%'); i >= 0; {
-		if i+2 < len(s) && s[i+1] == '2' && s[i+2]|0x20 == 'e' {
+	if i := strings.IndexByte(s, '%'); i >= 0 {
+		if esc := s[i:]; strings.Contains(esc, "%2e") || strings.Contains(esc, "%2E") {
 			return true
 		}
-		k := strings.IndexByte(s[i+1:], '%')
-		if k < 0 {
-			break
-		}
-		i += k + 1
 	}
 	// Before the query or fragment: a ":" and a "..".
 	if i := strings.IndexByte(s, '?'); i >= 0 {
