@@ -517,11 +517,8 @@ func targetRules(w io.Writer, results []*result, hdr header) {
 	if len(rows) == 0 {
 		return
 	}
-	how := "CPU time, the two in turn in each\niteration"
-	if runs, ok := rows[0].metric("runs-each"); ok {
-		how = fmt.Sprintf("the least CPU time of %g runs\nof each, in turn, in each iteration", runs)
-	}
-	fmt.Fprintf(w, "\nThe target rules: relurl lint -j 1 DIR with them over without, %s (BenchmarkLintTargets;\nrun of %s, load %s; the target: at most %g):\n\n", how, hdr["date"], strings.Join(strings.Fields(hdr["loadavg"])[:min(3, len(strings.Fields(hdr["loadavg"])))], " "), targetRulesTarget)
+	runs, _ := rows[0].metric("runs-each")
+	fmt.Fprintf(w, "\nThe target rules: relurl lint -j 1 DIR with them over without, the least CPU time of %g runs\nof each, in turn, in each iteration (BenchmarkLintTargets;\nrun of %s, load %s; the target: at most %g):\n\n", runs, hdr["date"], strings.Join(strings.Fields(hdr["loadavg"])[:min(3, len(strings.Fields(hdr["loadavg"])))], " "), targetRulesTarget)
 	for _, r := range rows {
 		x, _ := r.metric("x-notargets")
 		fmt.Fprintf(w, "  %-58s x-notargets %5.2f  (%s with them)\n", strings.TrimPrefix(r.name, "LintTargets/"), x, dur(median(r.ns)))
