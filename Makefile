@@ -2,7 +2,7 @@
 GO       ?= go
 FUZZTIME ?= 1m
 BENCHCOUNT ?= 6
-PKGS     := ./...
+PKGS     := ./... ./lint/... ./cmd/...
 
 .PHONY: all test check lint generate-check fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench cover build dist example clean golangci-plugin site wasm conformance
 
@@ -37,14 +37,14 @@ staticcheck:
 	$(GO) tool staticcheck $(PKGS)
 
 layout:
-	$(GO) test -count=1 ./internal/layout
+	$(GO) test -count=1 ./lint/internal/layout
 
 ## scale: the scaling suite (internal/scale, cmd/relurl TestScale): every command and
 ## library entry point on every shape of input at n and 8n bytes in one run, CPU time, the best of 5;
 ## prints the table of ratios and fails when one passes 24 (linear ~8, quadratic ~64). About 30
 ## CPU-seconds; not under the race detector, so not in make test.
 scale:
-	RELURL_SCALE=1 $(GO) test -count=1 -timeout 20m -run '^(TestScale|TestHarness)$$' -v ./internal/scale ./cmd/relurl
+	RELURL_SCALE=1 $(GO) test -count=1 -timeout 20m -run '^(TestScale|TestHarness)$$' -v ./internal/scale ./lint/cli
 
 ## fuzz: every fuzz target of the module in turn, FUZZTIME each (go test fuzzes one target per
 ## run; the targets are found by go test -list, package by package)
@@ -69,7 +69,7 @@ campaign:
 ## bench: every benchmark beside net/url in one run (BENCHCOUNT runs of BENCHTIME each, BENCH
 ## selects), into bench.out, after the date, the Go version and the load average; benchstat's
 ## tables with the implementations side by side (pinned in go.mod's tool); then the report of
-## internal/benchratio (the ratios to net/url and to the floors, ns per byte at each size, the
+## lint/internal/benchratio (the ratios to net/url and to the floors, ns per byte at each size, the
 ## targets, met or not; then relurl, a hello-world and the tokenizer floor built and run as whole
 ## processes, their CPU from rusage: relurl version beside hello-world, relurl lint -j 1 beside the
 ## floor over BENCHHTML), written to BENCHREPORT, which docs/performance.md quotes
@@ -81,7 +81,7 @@ bench:
 	  $(GO) test -run '^$$' -bench '$(or $(BENCH),.)' -benchmem -count $(BENCHCOUNT) -benchtime $(or $(BENCHTIME),200ms) $(PKGS); } | tee bench.out
 	@! grep -q '^\(FAIL\|panic:\)' bench.out || { echo "benchmarks failed: see bench.out"; exit 1; }
 	@$(GO) tool benchstat -col /impl bench.out || echo "(benchstat unavailable: raw results in bench.out)"
-	@$(GO) run ./internal/benchratio -report $(BENCHREPORT) -html $(BENCHHTML) bench.out
+	@$(GO) run ./lint/internal/benchratio -report $(BENCHREPORT) -html $(BENCHHTML) bench.out
 
 ## golangci-plugin: build golangci-lint with the relurl plugin as docs/analyzer.md says and run it
 ## (TestCustom in lint/golangci): go install golangci-lint at the version .custom-gcl.yml pins, from
@@ -115,7 +115,7 @@ build:
 ## SOURCE_DATE_EPOCH; decision I-2). See docs/install.md.
 dist:
 	rm -rf dist
-	$(GO) run ./internal/dist/cmd/dist -o dist
+	$(GO) run ./lint/internal/dist/cmd/dist -o dist
 
 ## example: the tool's main job on the bundled example, a small docs folder (the first command of
 ## the README; it exits 1, for the findings it shows)
@@ -134,26 +134,26 @@ clean:
 SITE ?= site
 site:
 	rm -rf $(SITE)
-	$(GO) run ./internal/manual/cmd/sitegen -o $(SITE)
+	$(GO) run ./lint/internal/manual/cmd/sitegen -o $(SITE)
 	$(GO) run ./cmd/relurl lint --no-config --base https://relurl.example.org/ --root $(SITE) $(SITE)
 
 ## wasm: the playground's WebAssembly module into playground/site/module, where a build with
 ## -tags embedwasm embeds it (go build -tags embedwasm ./cmd/relurl: a relurl whose serve needs no
 ## Go toolchain)
 wasm:
-	$(GO) run ./playground/internal/genwasm -o playground/site/module
+	$(GO) run ./lint/internal/playground/internal/genwasm -o lint/internal/playground/site/module
 
-## corpus: rewrite the generated seed corpora of every fuzz target (fixed seed), lint/extract's
-## seeds from its golden documents and hostile shapes, internal/htmlscan's from its pages and table
+## corpus: rewrite the generated seed corpora of every fuzz target (fixed seed), lint/internal/extract's
+## seeds from its golden documents and hostile shapes, lint/internal/htmlscan's from its pages and table
 ## cases, and the dictionary .clusterfuzzlite/relurl.dict
 corpus:
 	$(GO) test ./fuzz -run TestSeedCorpora -write-corpus
-	$(GO) test ./lint/extract -run TestFuzzSeeds -update
-	$(GO) test ./internal/htmlscan -run TestFuzzSeeds -update
+	$(GO) test ./lint/internal/extract -run TestFuzzSeeds -update
+	$(GO) test ./lint/internal/htmlscan -run TestFuzzSeeds -update
 	$(GO) run ./cmd/relurl gen --dict > .clusterfuzzlite/relurl.dict
 
 ## conformance: run testdata/rfc1808/urltestdata.json against the URL libraries of conformance/adapters
 ## (those installed; the others are skipped with a message naming what they need), record the table
 ## in testdata/rfc1808/conformance.json and write docs/conformance.md from it
 conformance:
-	$(GO) run ./internal/conformance/cmd/conformance
+	$(GO) run ./lint/internal/conformance/cmd/conformance

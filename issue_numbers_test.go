@@ -30,7 +30,7 @@ func TestNoIssueNumbers(t *testing.T) {
 // text, kept as it is: the Python documentation of the benchmarks, the Web
 // Platform Tests' data, the RFCs' text.
 func thirdParty(file string) bool {
-	for _, dir := range []string{"testdata/bench/pydocs/", "compare/testdata/wpt/", "compare/testdata/pydocs/", "lint/testdata/spec/"} {
+	for _, dir := range []string{"testdata/bench/pydocs/", "lint/internal/compare/testdata/wpt/", "lint/internal/compare/testdata/pydocs/", "lint/internal/lint/testdata/spec/"} {
 		if strings.HasPrefix(file, dir) {
 			return !strings.HasSuffix(file, "README.md") && !strings.HasSuffix(file, ".go")
 		}

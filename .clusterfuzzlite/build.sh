@@ -14,7 +14,7 @@ cd "$SRC/relurl"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-go build -o "$work/seedzip" ./internal/seedzip
+go build -o "$work/seedzip" ./lint/internal/seedzip
 
 n=0
 for dir in $(go list -f '{{.Dir}}' ./...); do

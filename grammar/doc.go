@@ -27,4 +27,4 @@
 package grammar
 
 //go:generate go run ./internal/mkgrammar -bnf rfc1808.bnf -o grammar.go
-//go:generate go run ./internal/mkdiagrams -bnf rfc1808.bnf -bnf1738 rfc1738.bnf -docs ../docs/grammar -playground ../playground/site/static/grammar.js
+//go:generate go run ./internal/mkdiagrams -bnf rfc1808.bnf -bnf1738 rfc1738.bnf -docs ../docs/grammar -playground ../lint/internal/playground/site/static/grammar.js

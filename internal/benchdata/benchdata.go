@@ -58,9 +58,10 @@ func read(name string) ([]string, error) {
 	return lines, nil
 }
 
-// Dir returns the directory testdata/bench of the module that holds the
-// working directory: the first directory above it (or itself) with a
-// go.mod file.
+// Dir returns the directory testdata/bench of the repository that holds
+// the working directory: the first directory above it (or itself) with a
+// go.mod file and that directory, so that the packages of the linter's
+// module, nested in the repository, read the same corpora.
 func Dir() (string, error) {
 	dir, err := os.Getwd()
 	if err != nil {
@@ -68,13 +69,16 @@ func Dir() (string, error) {
 	}
 	for {
 		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "testdata", "bench"), nil
+			bench := filepath.Join(dir, "testdata", "bench")
+			if _, err := os.Stat(bench); err == nil {
+				return bench, nil
+			}
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return "", err
 		}
 		up := filepath.Dir(dir)
 		if up == dir {
-			return "", errors.New("no go.mod above the working directory: not in the module")
+			return "", errors.New("no go.mod with testdata/bench above the working directory: not in the repository")
 		}
 		dir = up
 	}

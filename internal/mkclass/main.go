@@ -16,7 +16,7 @@ import (
 	"go/format"
 	"strings"
 
-	"github.com/relurl/relurl/grammar/bnf"
+	"github.com/relurl/relurl/internal/bnf"
 	"github.com/relurl/relurl/internal/bnfmain"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relurl/relurl/grammar/bnf"
+	"github.com/relurl/relurl/internal/bnf"
 )
 
 func read(t *testing.T, edit func(string) string) *bnf.File {

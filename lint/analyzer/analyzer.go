@@ -45,7 +45,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/internal/lint"
 )
 
 // Doc is the analyzer's documentation, as go vet prints it.

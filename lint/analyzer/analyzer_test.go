@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/analyzer"
+	"github.com/relurl/relurl/lint/internal/lint"
 )
 
 func TestAnalyzer(t *testing.T) {

@@ -8,8 +8,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/relurl/relurl/lint"
-	"github.com/relurl/relurl/lint/fix"
+	"github.com/relurl/relurl/lint/internal/fix"
+	"github.com/relurl/relurl/lint/internal/lint"
 )
 
 // suggestedFixes returns the suggested fix of a finding of the URL s, the

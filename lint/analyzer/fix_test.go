@@ -5,8 +5,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
-	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/analyzer"
+	"github.com/relurl/relurl/lint/internal/lint"
 )
 
 // TestSuggestedFixes: the analyzer's fixes are the linter's safe ones,

@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/internal/lint"
 )
 
 // goDirective begins a relurl directive in Go source: a line comment with

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/relurl/relurl/internal/testtool"
-	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/internal/lint"
 )
 
 // golangciModule is golangci-lint's module path (v2).

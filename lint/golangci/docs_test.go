@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relurl/relurl/lint"
+	"github.com/relurl/relurl/lint/internal/lint"
 )
 
 // root is the root of relurl's repository, from this package's directory.

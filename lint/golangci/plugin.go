@@ -25,8 +25,8 @@ import (
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/relurl/relurl/lint"
 	"github.com/relurl/relurl/lint/analyzer"
+	"github.com/relurl/relurl/lint/internal/lint"
 )
 
 func init() { register.Plugin("relurl", New) }

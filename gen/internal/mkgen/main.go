@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/relurl/relurl/grammar/bnf"
+	"github.com/relurl/relurl/internal/bnf"
 	"github.com/relurl/relurl/internal/bnfmain"
 )
 

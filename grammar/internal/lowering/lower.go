@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/relurl/relurl/grammar/bnf"
+	"github.com/relurl/relurl/internal/bnf"
 )
 
 // Struct is the participle struct type of one production.

@@ -13,7 +13,7 @@
 // grammar/grammar.go from grammar/rfc1808.bnf by this package.
 package lowering
 
-import "github.com/relurl/relurl/grammar/bnf"
+import "github.com/relurl/relurl/internal/bnf"
 
 // Table is a lowering table: the decisions that turn a BNF into a
 // participle grammar over a given lexer.

@@ -23,15 +23,15 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/relurl/relurl/grammar/bnf"
-	"github.com/relurl/relurl/grammar/railroad"
+	"github.com/relurl/relurl/internal/bnf"
+	"github.com/relurl/relurl/internal/railroad"
 )
 
 func main() {
 	rfc1808 := flag.String("bnf", "rfc1808.bnf", "the BNF of RFC 1808")
 	rfc1738 := flag.String("bnf1738", "rfc1738.bnf", "the BNF of RFC 1738 §5")
 	docs := flag.String("docs", "../docs/grammar", "the directory of the SVG files")
-	page := flag.String("playground", "../playground/site/static/grammar.js", "the playground's script")
+	page := flag.String("playground", "../lint/internal/playground/site/static/grammar.js", "the playground's script")
 	flag.Parse()
 	files, err := Generate(*rfc1808, *rfc1738)
 	if err != nil {

@@ -33,8 +33,8 @@ func TestCommitted(t *testing.T) {
 	if len(onDisk) != len(want) {
 		t.Errorf("docs/grammar holds %d SVG files, the BNF files give %d: run go generate ./grammar", len(onDisk), len(want))
 	}
-	if b, err := os.ReadFile("../../../playground/site/static/grammar.js"); err != nil || string(b) != files.Script {
-		t.Error("playground/site/static/grammar.js is stale or missing: run go generate ./grammar")
+	if b, err := os.ReadFile("../../../lint/internal/playground/site/static/grammar.js"); err != nil || string(b) != files.Script {
+		t.Error("lint/internal/playground/site/static/grammar.js is stale or missing: run go generate ./grammar")
 	}
 	page, err := os.ReadFile("../../../docs/grammar.md")
 	if err != nil {

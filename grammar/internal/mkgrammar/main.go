@@ -13,8 +13,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/relurl/relurl/grammar/bnf"
 	"github.com/relurl/relurl/grammar/internal/lowering"
+	"github.com/relurl/relurl/internal/bnf"
 	"github.com/relurl/relurl/internal/bnfmain"
 )
 

@@ -8,7 +8,7 @@
 // of an http URL). The table below names each constant and says how it is
 // computed; no character is typed here.
 //
-// Run it with "go generate ./lint".
+// Run it with "go generate ./lint/internal/lint".
 package main
 
 import (
@@ -21,7 +21,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/relurl/relurl/grammar/bnf"
+	"github.com/relurl/relurl/internal/bnf"
 )
 
 // constant is one constant of the table.
@@ -58,8 +58,8 @@ var constants = []constant{
 }
 
 func main() {
-	in1738 := flag.String("bnf", "../grammar/rfc1738.bnf", "the BNF of RFC 1738 §5")
-	in1808 := flag.String("bnf1808", "../grammar/rfc1808.bnf", "the BNF of RFC 1808")
+	in1738 := flag.String("bnf", "../../../grammar/rfc1738.bnf", "the BNF of RFC 1738 §5")
+	in1808 := flag.String("bnf1808", "../../../grammar/rfc1808.bnf", "the BNF of RFC 1808")
 	out := flag.String("o", "rfc1738_table.go", "output file")
 	flag.Parse()
 	code, err := Generate(*in1738, *in1808)

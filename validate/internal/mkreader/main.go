@@ -28,7 +28,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/relurl/relurl/grammar/bnf"
+	"github.com/relurl/relurl/internal/bnf"
 	"github.com/relurl/relurl/internal/bnfmain"
 )
 

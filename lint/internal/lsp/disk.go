@@ -1,0 +1,252 @@
+package lsp
+
+import (
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/relurl/relurl/lint/internal/extract"
+	"github.com/relurl/relurl/lint/internal/runner"
+	"github.com/relurl/relurl/lint/internal/target"
+)
+
+// DefaultDiskCheck is how often the server checks the disk for what the
+// open documents depend on, unless told otherwise (decision E-10).
+const DefaultDiskCheck = 250 * time.Millisecond
+
+// seen is what a tree read of the disk, each with its stamp when it read
+// it: the directories it listed and the documents whose anchors it read,
+// by their paths on disk. Checking them again (changed) is how the server
+// sees what other programs did to the tree without the client's help
+// (decision E-10): a file created, deleted or renamed changes its
+// directory's stamp, and a document written its own. Nothing else is
+// read: a tree lists only the directories its documents' references go
+// through, so that the cost follows the references of the open
+// documents, not the size of the tree, and needs no watch of the
+// operating system (inotify's watches are one per directory, a few
+// thousand by default on some systems and shared with every other
+// program of the user) nor a walk that a loop of symbolic links could
+// trap. It is safe for concurrent use.
+type seen struct {
+	mu sync.Mutex
+	// dirs are the directories listed; files the documents whose
+	// anchors were read, with their paths under the root.
+	dirs  map[string]stamp
+	files map[string]seenFile
+	// last is when they were last checked.
+	last time.Time
+}
+
+// seenFile is a document whose anchors a tree read.
+type seenFile struct {
+	stamp stamp
+	real  string
+}
+
+func newSeen() *seen {
+	return &seen{dirs: map[string]stamp{}, files: map[string]seenFile{}}
+}
+
+// stampOf returns the stamp of the file or directory at path; the zero
+// stamp when it cannot be read (it does not exist).
+func stampOf(path string) stamp {
+	info, err := os.Stat(path)
+	if err != nil {
+		return stamp{}
+	}
+	return stamp{size: info.Size(), mod: info.ModTime()}
+}
+
+// noteDir notes the directory at path, about to be listed.
+func (s *seen) noteDir(path string) {
+	st := stampOf(path)
+	s.mu.Lock()
+	s.dirs[path] = st
+	s.mu.Unlock()
+}
+
+// noteFile notes the document at path, under the root at real, about to
+// be read.
+func (s *seen) noteFile(path, real string) {
+	st := stampOf(path)
+	s.mu.Lock()
+	s.files[path] = seenFile{stamp: st, real: real}
+	s.mu.Unlock()
+}
+
+// changed stats what was seen, and returns whether a directory changed
+// (every listing is then forgotten: the tree lists them again, and they
+// are seen again) and the documents that changed, by their paths under
+// the root, forgotten too. Each is forgotten before the tree forgets what
+// it read, so that a reading between the two is seen again.
+func (s *seen) changed() (dirs bool, files []string) {
+	s.mu.Lock()
+	s.last = time.Now()
+	paths := make([]string, 0, len(s.dirs))
+	for p := range s.dirs {
+		paths = append(paths, p)
+	}
+	docs := make(map[string]seenFile, len(s.files))
+	for p, f := range s.files {
+		docs[p] = f
+	}
+	s.mu.Unlock()
+	// Stat without the lock: a tree may read meanwhile.
+	for _, p := range paths {
+		s.mu.Lock()
+		old, ok := s.dirs[p]
+		s.mu.Unlock()
+		if ok && stampOf(p) != old {
+			dirs = true
+			break
+		}
+	}
+	var gone []string
+	for p, f := range docs {
+		if stampOf(p) != f.stamp {
+			gone = append(gone, p)
+			files = append(files, f.real)
+		}
+	}
+	s.mu.Lock()
+	if dirs {
+		clear(s.dirs)
+	}
+	for _, p := range gone {
+		delete(s.files, p)
+	}
+	s.mu.Unlock()
+	return dirs, files
+}
+
+// forget forgets what was seen: the tree forgets what it read, told by
+// the client.
+func (s *seen) forget(dirs bool, files []string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if dirs {
+		clear(s.dirs)
+	}
+	for _, p := range files {
+		delete(s.files, p)
+	}
+}
+
+// size returns how many directories and documents are seen.
+func (s *seen) size() (dirs, files int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.dirs), len(s.files)
+}
+
+// seenFS is the file system of a tree, which notes each directory it
+// lists.
+type seenFS struct {
+	target.FS
+	root string
+	seen *seen
+}
+
+func (f seenFS) ReadDir(dir string) ([]target.Entry, error) {
+	f.seen.noteDir(filepath.Join(f.root, filepath.FromSlash(dir)))
+	return f.FS.ReadDir(dir)
+}
+
+// loadAnchors reads the anchors of the document at real under st's root,
+// noting it: the tree's Options.Load.
+func (st *siteTree) loadAnchors(real string, k extract.Kind, slugs target.Slugs) *target.Anchors {
+	st.seen.noteFile(filepath.Join(st.root, filepath.FromSlash(real)), real)
+	return runner.LoadAnchors(st.root, real, k, st.max, slugs)
+}
+
+// lintCheckAge is how old a check of a tree may be when a document is
+// linted: a burst of lints (the documents of a project opened at once, a
+// change that relints the others) checks the disk once.
+const lintCheckAge = 50 * time.Millisecond
+
+// stale reports whether what st read of the disk was last checked longer
+// ago than age.
+func (st *siteTree) stale(age time.Duration) bool {
+	st.seen.mu.Lock()
+	defer st.seen.mu.Unlock()
+	return time.Since(st.seen.last) > age
+}
+
+// refresh checks what st read of the disk, and forgets what changed
+// since: the listings, when a directory changed; the anchors of the
+// documents that changed, but those open (whose anchors are their
+// texts'). It reports whether anything changed: the open documents are
+// then to be linted again.
+func (st *siteTree) refresh(open map[string]bool) bool {
+	dirs, files := st.seen.changed()
+	for _, real := range files {
+		if !open[filepath.Join(st.root, filepath.FromSlash(real))] {
+			st.tree.SetAnchors(real, nil)
+		}
+	}
+	if dirs {
+		st.tree.Invalidate()
+	}
+	return dirs || len(files) > 0
+}
+
+// checkDisk checks what the trees of the open documents read of the disk,
+// and the configuration files, and lints the open documents again when
+// any changed (decision E-10).
+func (s *server) checkDisk() {
+	docs, open := s.openDocuments()
+	if len(docs) == 0 {
+		return
+	}
+	changed := s.ws.configsChanged()
+	if s.targets != nil {
+		for _, st := range s.targets.all() {
+			if st.refresh(open) {
+				changed = true
+			}
+		}
+	}
+	if changed {
+		for _, d := range docs {
+			d.poke()
+		}
+	}
+}
+
+// watchDisk checks the disk every interval until the server ends.
+func (s *server) watchDisk(interval time.Duration) {
+	defer s.workers.Done()
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-tick.C:
+			s.checkDisk()
+		}
+	}
+}
+
+// configsChanged reports whether a configuration file read changed on
+// disk since: the documents it governs are to be linted again (each lint
+// reads it again, load).
+func (w *workspace) configsChanged() bool {
+	w.mu.Lock()
+	lds := make(map[string]*loaded, len(w.configs))
+	for p, ld := range w.configs {
+		lds[p] = ld
+	}
+	w.mu.Unlock()
+	changed := false
+	for p, ld := range lds {
+		st := stampOf(p)
+		w.mu.Lock()
+		if st != ld.checked {
+			ld.checked, changed = st, true
+		}
+		w.mu.Unlock()
+	}
+	return changed
+}

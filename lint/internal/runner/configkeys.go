@@ -1,0 +1,113 @@
+package runner
+
+//go:generate go run ./internal/mkconfig -page ../../../docs/config.md -schema ../../../docs/relurl.schema.json
+
+// ConfigType is the type of a key of the configuration file.
+type ConfigType string
+
+// The types of the configuration file's keys.
+const (
+	TypeString  ConfigType = "string"
+	TypeBool    ConfigType = "boolean"
+	TypeStrings ConfigType = "array of strings"
+	// TypeSize is a number of bytes, or a string with a unit ("64MiB"),
+	// as input.ParseSize reads it.
+	TypeSize ConfigType = "size"
+	// TypeLevels is a table of rule ids and families, each "off", "info",
+	// "warning" or "error".
+	TypeLevels ConfigType = "table of levels"
+	// TypeTable is a table of the keys named after it ("allow.chars").
+	TypeTable ConfigType = "table"
+	// TypeTables is an array of tables of the keys named after it
+	// ("override.paths").
+	TypeTables ConfigType = "array of tables"
+)
+
+// ConfigKey is one key of .relurl.toml. [ConfigKeys] lists them all: the
+// reference page docs/config.md and the JSON Schema docs/relurl.schema.json
+// are generated from it, and a test holds the loader ([ParseConfig]) to
+// it, key by key.
+type ConfigKey struct {
+	// Key is the key's dotted path: "base", "allow.chars",
+	// "override.paths" (a key of each [[override]] entry).
+	Key string
+	// Type is what the key holds.
+	Type ConfigType
+	// Values, when not nil, are the strings the key may hold.
+	Values []string
+	// Default is what the key is when the file does not set it, as the
+	// page says it.
+	Default string
+	// Flag is the command-line flag of relurl lint that overrides the
+	// key, or "".
+	Flag string
+	// Doc says what the key does, in a sentence of Markdown.
+	Doc string
+	// Example is a value of the key, in TOML, that the loader accepts.
+	Example string
+}
+
+// ConfigKeys are the keys of .relurl.toml, in the order the reference page
+// lists them: a table before its keys.
+var ConfigKeys = []ConfigKey{
+	{Key: "base", Type: TypeString, Default: "none", Flag: "--base",
+		Doc:     "The URL the root directory is served at: each file's retrieval URL (RFC 1808 §3.3) is its path under the root resolved against it. An absolute URL.",
+		Example: `"https://docs.example.org/"`},
+	{Key: "root", Type: TypeString, Default: "the directory linted", Flag: "--root",
+		Doc:     "The directory the files are served from, relative to the configuration file: `base` is its URL, and the target rules check its tree.",
+		Example: `"."`},
+	{Key: "exclude", Type: TypeStrings, Default: "[]",
+		Doc:     "gitignore-style patterns, relative to the configuration file, of the files and directories a walk leaves out.",
+		Example: `["_sources/", "vendor/**"]`},
+	{Key: "include", Type: TypeStrings, Default: "[] (every file)",
+		Doc:     "When given, a walk lints only the files these patterns match.",
+		Example: `["**/*.html", "**/*.md"]`},
+	{Key: "fail-on", Type: TypeString, Values: []string{"error", "warning", "info", "none"}, Default: `"error"`, Flag: "--fail-on",
+		Doc:     "Exit 1 when a finding is at or above this severity.",
+		Example: `"warning"`},
+	{Key: "baseline", Type: TypeString, Default: "none", Flag: "--baseline",
+		Doc:     "A baseline file, relative to the configuration file: the findings it records are counted, not reported ([lint.md](lint.md#baseline); decision L-55). It must exist, but for a run that writes one (`--write-baseline`).",
+		Example: `".relurl-baseline.json"`},
+	{Key: "max-size", Type: TypeSize, Default: `"256MiB"`, Flag: "--max-size",
+		Doc:     "The largest file read: a number of bytes, or a string with a unit (`64K`, `64KiB`, `100MB`; K, M, G, T and KiB… are powers of 1024, KB… of 1000), at most 1 TiB.",
+		Example: `"64MiB"`},
+	{Key: "follow-outside", Type: TypeBool, Default: "false", Flag: "--follow-outside",
+		Doc:     "Read the files, and walk the directories, that symbolic links under the root lead out of it to (decision L-48); `--fix` still writes nothing outside the root.",
+		Example: "true"},
+	{Key: "rules", Type: TypeLevels, Default: "the catalog's", Flag: "--enable, --disable, --severity",
+		Doc:     "Rule ids and families (`relurl rules`), each `\"off\"`, `\"info\"`, `\"warning\"` or `\"error\"`; an id overrides its family, and a level turns an opt-in rule on.",
+		Example: `{ "fsegment/colon" = "off", portability = "info" }`},
+	{Key: "allow", Type: TypeTable, Default: "",
+		Doc: "Allowances: what is accepted as if RFC 1808 allowed it."},
+	{Key: "allow.chars", Type: TypeString, Default: `""`,
+		Doc:     "Characters §2.2 forbids that are accepted anywhere: the national ones (`{ } | \\ ^ ~ [ ]` and the backquote) and `< > \" #`; not `%`, white space, controls or non-ASCII.",
+		Example: `"~"`},
+	{Key: "allow.ipv6-hosts", Type: TypeBool, Default: "false",
+		Doc:     "Accept an RFC 2732 `[IPv6address]` literal as the host of a net_loc.",
+		Example: "true"},
+	{Key: "override", Type: TypeTables, Default: "",
+		Doc: "Rules for some files (`[[override]]`); later entries win over earlier ones."},
+	{Key: "override.paths", Type: TypeStrings, Default: "required",
+		Doc:     "gitignore-style patterns of the files the entry applies to.",
+		Example: `["legacy/**"]`},
+	{Key: "override.rules", Type: TypeLevels, Default: "{}",
+		Doc:     "Rule ids and families with their levels, over `rules`, for those files.",
+		Example: `{ syntax = "warning" }`},
+	{Key: "targets", Type: TypeTable, Default: "",
+		Doc: "The target rules: where references lead in the tree ([targets.md](targets.md))."},
+	{Key: "targets.check", Type: TypeBool, Default: "true", Flag: "--no-targets",
+		Doc:     "Check where references lead; `--no-targets` turns it off whatever the file says.",
+		Example: "false"},
+	{Key: "targets.index", Type: TypeStrings, Default: `["index.html", "index.htm"]`,
+		Doc:     "A directory's index files, in order; `[]`: a directory is no target.",
+		Example: `["index.html"]`},
+	{Key: "targets.try-extensions", Type: TypeStrings, Default: "[]",
+		Doc:     "Extensions tried after a path without one (`[\".html\"]`).",
+		Example: `[".html"]`},
+	{Key: "targets.markdown-anchors", Type: TypeString, Values: []string{"github", "goldmark", "none"}, Default: `"github"`,
+		Doc:     "The ids Markdown headings get, for fragments: GitHub's slugs, goldmark's, or none checked.",
+		Example: `"goldmark"`},
+	{Key: "targets.ignore", Type: TypeStrings, Default: "[]",
+		Doc:     "gitignore-style patterns of targets a build makes: taken to exist.",
+		Example: `["api/**"]`},
+}

@@ -1,0 +1,124 @@
+package runner
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/relurl/relurl/lint/internal/extract"
+	"github.com/relurl/relurl/lint/internal/fix"
+	"github.com/relurl/relurl/lint/internal/lint"
+	"github.com/relurl/relurl/lint/internal/report"
+	"github.com/relurl/relurl/lint/internal/target"
+)
+
+// FixedFile is a file whose findings have fixes, handed to [Run.Fix] once
+// it is linted: its content, the content with every fix made, and the
+// edits (one per URL) that make it.
+type FixedFile struct {
+	// Name is the file's name as the run has it (a walked file's path;
+	// "<stdin>" for standard input).
+	Name string
+	// Src is the file as it was linted, Fixed with the edits made.
+	Src, Fixed []byte
+	// Edits are the edits, in order of offset, each once.
+	Edits []fix.Edit
+	// Findings is how many findings the edits mend.
+	Findings int
+	// Root is the run's [Run.Root], "" when it has none: the directory
+	// relurl lint --fix writes under, and nowhere else (decision L-49).
+	Root string
+	// left are the findings of the fixed file, reported in place of the
+	// file's when the fixes are made, and tres what the target rules
+	// found in it besides.
+	left []lint.Finding
+	tres *lint.TargetResult
+}
+
+// fixFile makes the fixes of res, the findings of src (a file of kind read
+// against retrieval) that are to be reported (lint.ApplyFixes).
+func fixFile(res *result, src []byte, kind extract.Kind, retrieval string) {
+	fixed, edits, n, err := lint.ApplyFixes(src, res.Findings, kind, retrieval)
+	switch {
+	case err != nil:
+		res.FixErr = fmt.Errorf("%s: not fixed: %w", res.Name, err)
+	case fixed != nil:
+		res.fixed = &FixedFile{Name: res.Name, Src: src, Fixed: fixed, Edits: edits, Findings: n}
+	}
+}
+
+// relint lints the fixed file of res with l, the file's linter, for the
+// findings a run that makes the fixes reports: those left, at their
+// places in the file as it now is.
+func (r *runner) relint(l *lint.Linter, res *result, kind extract.Kind, retrieval string, t *target.Scope) {
+	f := res.fixed
+	c := l.CheckWith(res.Name, string(f.Fixed), kind, retrieval, nil, t)
+	f.left, _, _ = r.filter(res.Name, c.Findings)
+	f.tres = c.Targets
+}
+
+// filter drops the findings of the file called name that the run's
+// baseline holds, then those on lines unchanged since the revision of
+// Run.NewFrom, and counts each. When the run makes fixes, a finding that
+// shares its edit with a dropped one loses it (lint.DropEdits): a fix
+// rewrites the whole URL, and would mend the dropped one too.
+func (r *runner) filter(name string, findings []lint.Finding) (kept []lint.Finding, baselined, unchanged int) {
+	kept = findings
+	if r.Baseline != nil {
+		all := kept
+		if kept, baselined = r.Baseline.Filter(name, all); baselined > 0 && r.Fix != nil {
+			kept = slices.Clone(kept)
+			lint.DropEdits(kept, dropped(all, kept), "in the baseline")
+		}
+	}
+	if r.NewFrom != nil {
+		all := kept
+		if kept, unchanged = r.NewFrom.Filter(name, all); unchanged > 0 && r.Fix != nil {
+			kept = slices.Clone(kept)
+			lint.DropEdits(kept, dropped(all, kept), "on a line unchanged since "+r.NewFrom.Rev)
+		}
+	}
+	return kept, baselined, unchanged
+}
+
+// dropped returns the findings of all that kept, an ordered subsequence
+// of all, does not hold.
+func dropped(all, kept []lint.Finding) []lint.Finding {
+	var gone []lint.Finding
+	k := 0
+	for _, f := range all {
+		if k < len(kept) && f == kept[k] {
+			k++
+			continue
+		}
+		gone = append(gone, f)
+	}
+	return gone
+}
+
+// fix hands Run.Fix the fixes of one file's result, and counts them.
+func (r *Run) fix(res *result, sum *report.Summary, warn func(error)) {
+	if res.FixErr != nil {
+		warn(res.FixErr)
+		sum.Errors++
+	}
+	if f := res.fixed; f != nil {
+		f.Root = r.Root
+		made, err := r.Fix(f)
+		if err != nil {
+			warn(err)
+			sum.Errors++
+		} else {
+			sum.Fixed += f.Findings
+			sum.Edits += len(f.Edits)
+			sum.FilesFixed++
+			if made {
+				res.Findings, res.fixMade = f.left, true
+			}
+		}
+	}
+	for i := range res.Findings {
+		if why := res.Findings[i].NoFix; why != "" {
+			sum.NoFix[why]++
+		}
+	}
+}

@@ -1,0 +1,315 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/relurl/relurl/lint/internal/extract"
+	"github.com/relurl/relurl/lint/internal/input"
+	"github.com/relurl/relurl/lint/internal/lint"
+	"github.com/relurl/relurl/lint/internal/report"
+	"github.com/relurl/relurl/lint/internal/target"
+)
+
+// Targets are the settings of the target rules in a [Run]: where each
+// reference of the files under [Run.Root] leads in the tree of files
+// under it (package lint/target), served at the linter's retrieval URL
+// (--base), or at the root of a site of its own ([target.SiteURL]) when
+// it has none (docs/targets.md).
+//
+// The run drives the tree: each file's anchors are read in the pass that
+// lints it; the references whose fragments name another document (or
+// the file itself) are kept, with their places, until every file is
+// linted, then checked in the order of the files: those findings come
+// after the others, a part of their own for each file
+// ([report.FileResult.Targets]). A file met under several names (symbolic
+// links, hard links) is linted once, under the first; its references
+// are checked under each name, against that name's base, and reported
+// under it ([report.FileResult.AliasOf]).
+type Targets struct {
+	// Options are the tree's settings: index files, extensions tried,
+	// Markdown's anchors, targets made at build time. Load is the run's.
+	Options target.Options
+	// External, when not nil, is given each reference to another site
+	// once, in the order of the files and of its first place in each.
+	External func(e External)
+}
+
+// External is a reference to another site, where a run first met it.
+type External struct {
+	// URL is the reference resolved by RFC 1808 §4.
+	URL string
+	// File is the file's name as the run has it; Line and Column are
+	// where the reference is in it, from 1, the column in bytes.
+	File         string
+	Line, Column int
+}
+
+// ErrTargetsRoot is wrapped by the error of a run whose target rules
+// have no tree: the root cannot be read as one.
+var ErrTargetsRoot = errors.New("the target rules cannot read the root")
+
+// targetRun is the state of the target rules in a run.
+type targetRun struct {
+	tree *target.Tree
+	// aliases are, for each item linted, the items that are its other
+	// names; pending the findings of those names, by item, until their
+	// turn; deferred the fragments of each item, checked at the end.
+	aliases  [][]int
+	pending  map[int]*report.FileResult
+	deferred []*target.Deferred
+	// seen are the references to other sites handed on; cwd is the
+	// working directory, asked for once (filepath.Abs asks the system
+	// each time).
+	seen map[string]bool
+	cwd  string
+	// reread is the buffer the files read again at the end of the run
+	// are read into, in turn (runner.reread).
+	reread []byte
+}
+
+// newTargetRun makes the tree of the run's root, or returns nil when
+// the target rules are off, have no root, or read another file system
+// than the operating system's.
+func (r *runner) newTargetRun(items []item) (*targetRun, error) {
+	if r.Targets == nil || r.setup.Root == "" || r.FS != nil {
+		return nil, nil
+	}
+	fsys, err := target.OS(r.setup.Root)
+	if err != nil {
+		return nil, fmt.Errorf("%w %s: %w", ErrTargetsRoot, r.Root, err)
+	}
+	opts := r.Targets.Options
+	opts.Load = r.loadAnchors
+	tree, err := target.NewTree(fsys, r.Linter.Retrieval(), opts)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrTargetsRoot, err)
+	}
+	tr := &targetRun{tree: tree, aliases: make([][]int, len(items)), pending: map[int]*report.FileResult{},
+		deferred: make([]*target.Deferred, len(items)), seen: map[string]bool{}}
+	if wd, err := os.Getwd(); err == nil {
+		tr.cwd = wd
+	}
+	for i, it := range items {
+		if it.aliasOf > 0 {
+			tr.aliases[it.aliasOf-1] = append(tr.aliases[it.aliasOf-1], i)
+		}
+	}
+	return tr, nil
+}
+
+// underRoot returns the path of the file called name under the root,
+// slash-separated, and false when it is not under it.
+func (r *runner) underRoot(name string) (string, bool) {
+	abs := name
+	if !filepath.IsAbs(abs) {
+		if r.tr.cwd == "" {
+			return "", false
+		}
+		abs = filepath.Join(r.tr.cwd, name)
+	}
+	return target.Rel(r.setup.Root, abs)
+}
+
+// targetsFor returns where item i is in the tree, under its names that
+// are under the root, and the items of its other names among them; nil
+// when it is not under the root.
+func (r *runner) targetsFor(i int, it item) (*target.Scope, []int) {
+	if r.tr == nil || it.stdin {
+		return nil, nil
+	}
+	rel, ok := r.underRoot(it.name)
+	if !ok {
+		return nil, nil
+	}
+	t := &target.Scope{Tree: r.tr.tree, Paths: []string{rel}, Names: []string{it.name}, Defer: true, External: r.Targets.External != nil}
+	var others []int
+	for _, a := range r.tr.aliases[i] {
+		if p, ok := r.underRoot(r.items[a].name); ok {
+			t.Paths, t.Names = append(t.Paths, p), append(t.Names, r.items[a].name)
+			others = append(others, a)
+		}
+	}
+	return t, others
+}
+
+// registerAnchors hands the tree the anchors of a file linted under the
+// path rel.
+func (r *runner) registerAnchors(rel string, tres *lint.TargetResult) {
+	if tres != nil {
+		r.tr.tree.SetAnchorsAt(rel, tres.Anchors)
+	}
+}
+
+// loadAnchors reads the anchors of a document under the root that the
+// run did not lint (a file it was not given, excluded, past the size
+// limit): the tree's Options.Load.
+func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
+	return LoadAnchors(r.setup.Root, real, k, r.setup.MaxSize, r.Targets.Options.MarkdownAnchors)
+}
+
+// LoadAnchors reads the anchors of the document at real, a slash-separated
+// path under the directory root, as a document of kind k with Markdown's
+// anchors by slugs: what a [target.Options.Load] of a tree of the
+// operating system's files does. It reads at most max bytes; nil for a
+// document it cannot read whole (missing, not a regular file, past max,
+// Markdown too costly to read), or one outside root or in a .git
+// directory below it (decision L-48).
+func LoadAnchors(root, real string, k extract.Kind, max int64, slugs target.Slugs) *target.Anchors {
+	if inGit(real) {
+		return nil // a repository's metadata is no part of its tree
+	}
+	name := filepath.Join(root, filepath.FromSlash(real))
+	// Through the root: no symbolic link changed since the tree read it
+	// leads the read out of it.
+	f, err := os.OpenInRoot(root, filepath.FromSlash(real))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return nil
+	}
+	data, err := input.ReadSized(io.Reader(f), name, info.Size(), max)
+	if err != nil {
+		return nil
+	}
+	return target.ReadAnchors(string(data), k, slugs)
+}
+
+// takeTargets takes, on the run's goroutine, in the order of the items,
+// what the target rules found in item i besides its findings: the
+// findings of its other names (reported at their turn), its fragments
+// left to the end, its references to other sites, its counts.
+func (r *runner) takeTargets(i int, res *result, sum *report.Summary) {
+	tres := res.tres
+	if res.fixMade && res.fixed != nil {
+		tres = res.fixed.tres
+	}
+	if tres == nil {
+		return
+	}
+	sum.Targets.Add(tres.Stats)
+	for k, a := range res.aliases {
+		ar := &report.FileResult{Name: r.items[a].name, AliasOf: res.Name}
+		if k < len(tres.Others) {
+			ar.Findings, ar.Suppressed = tres.Others[k], tres.OthersSuppressed[k]
+		}
+		r.tr.pending[a] = ar
+	}
+	for k, d := range tres.Deferred {
+		switch {
+		case d == nil:
+		case k == 0:
+			r.tr.deferred[i] = d
+		case k-1 < len(res.aliases):
+			r.tr.deferred[res.aliases[k-1]] = d
+		}
+	}
+	if r.Targets.External != nil {
+		for _, e := range tres.External {
+			if !r.tr.seen[e.URL] {
+				r.tr.seen[e.URL] = true
+				r.Targets.External(External{URL: e.URL, File: res.Name, Line: e.Line, Column: e.Column})
+			}
+		}
+	}
+}
+
+// aliasResult returns the findings of item i, another name of a file
+// linted before it, to report at its turn; nil when it has none.
+func (r *runner) aliasResult(i int) *report.FileResult {
+	if r.tr == nil {
+		return nil
+	}
+	ar := r.tr.pending[i]
+	delete(r.tr.pending, i)
+	return ar
+}
+
+// fragments checks the fragments left to the end of the run, item by
+// item, and reports each item's findings as a part of their own; an item
+// whose findings cannot be placed (it changed since it was linted) is an
+// error, warned of.
+func (r *Run) fragments(rn *runner, rep report.Reporter, sum *report.Summary, repErr *error, warn func(error)) {
+	if rn.tr == nil {
+		return
+	}
+	for i, d := range rn.tr.deferred {
+		if d == nil {
+			continue
+		}
+		rn.tr.deferred[i] = nil
+		name := rn.items[i].name
+		findings, suppressed, unchecked, err := lint.CheckDeferred(d, rn.tr.tree, name, func() (string, error) { return rn.reread(rn.items[i], d) })
+		sum.Targets.Unchecked += unchecked
+		sum.Suppressed += suppressed
+		if err != nil {
+			warn(err)
+			sum.Errors++
+			continue
+		}
+		res := &report.FileResult{Name: name, Targets: true, Suppressed: suppressed}
+		rn.settle(res, findings, sum)
+		if *repErr == nil && len(res.Findings) > 0 {
+			*repErr = rep.File(res)
+		}
+	}
+}
+
+// settle sets the findings of a part reported apart from its file's
+// linting (another name's, the fragments'): recorded, filtered by the
+// baseline and by Run.NewFrom, counted.
+func (r *runner) settle(res *report.FileResult, findings []lint.Finding, sum *report.Summary) {
+	if r.Record != nil {
+		r.Record.Add(res.Name, findings)
+	}
+	findings, res.Baselined, res.Unchanged = r.filter(res.Name, findings)
+	sum.Baselined += res.Baselined
+	sum.Unchanged += res.Unchanged
+	res.Findings = findings
+	for j := range findings {
+		sum.Findings[findings[j].Severity]++
+	}
+}
+
+// reread reads the file of item it again, whose fragments' references d
+// keeps, to place the findings of its fragments at the end of the run
+// (lint.CheckDeferred): at its real path under the root, through the
+// root's os.Root when the run keeps to the root, or as lintOne read it.
+// The text must be the one linted (d's hash), so the shortest way to the
+// file serves, whichever of its names it is. Its errors name the file.
+// The text is read into one buffer the files read again share: it is
+// good until the next call, which lint.CheckDeferred, keeping nothing
+// of it, allows.
+func (r *runner) reread(it item, d *target.Deferred) (string, error) {
+	var f fs.File
+	var err error
+	switch {
+	case d.Real != "" && r.realRoot != nil && r.edge.holds(it.name):
+		if f, _, err = r.openReal(it.name, filepath.FromSlash(d.Real)); err != nil {
+			return "", err
+		}
+	default:
+		var outside string
+		f, outside, err = r.open(it)
+		switch {
+		case err != nil:
+			return "", err
+		case outside != "":
+			return "", fmt.Errorf("%s: %w: it leads out of the root now, to %s", it.name, lint.ErrChanged, outside)
+		}
+	}
+	defer f.Close()
+	data, err := r.readAllInto(r.tr.reread, f, it.name, int64(d.Size))
+	if err != nil {
+		return "", err
+	}
+	r.tr.reread = data[:0]
+	return shared(data), nil
+}

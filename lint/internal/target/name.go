@@ -1,0 +1,415 @@
+package target
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+
+	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/lint/internal/extract"
+)
+
+// Name is the target rules' work on a file under one of its names: the
+// counts of what its references lead to, the references to other sites,
+// the targets reached, and the fragments to check, kept until the file
+// is read (Settle), then checked (Check) or left to the end of the run
+// (Defer). The names of a file share what they keep of each reference
+// (a table of them), so each costs little.
+type Name struct {
+	File *File
+	// Alias says that the name is one of the file's other names: its
+	// check reports the target rules alone.
+	Alias bool
+	// ShareSelf: see [Session.ShareSelf].
+	ShareSelf bool
+	// Shared are the destinations the file's names share ([Session.Shared]).
+	Shared *Shared
+	// FragmentOn says that target/fragment is on, FragmentSeverity its
+	// severity.
+	FragmentOn       bool
+	FragmentSeverity ast.Severity
+	// Stats count the references; External are the references to other
+	// sites (when the scope asks for them), each URL once, in order of
+	// first place (their lines and columns set by the linter).
+	Stats    Stats
+	External []ExternalRef
+	// Session, when set, is the file's session, whose anchors given so
+	// far settle a same-document fragment at once (Session.AnchorSeen).
+	Session *Session
+	extSeen map[string]bool
+	reals   map[string]bool
+	frags   []fragRef
+	fragTab *fragTable
+}
+
+// NewName returns the work under the name of f, whose fragments' table
+// is the file's own name's, own (nil for the file's own name). It is a
+// value, which the linter keeps in its check of the name.
+func NewName(f *File, alias, shareSelf bool, own *Name) Name {
+	n := Name{File: f, Alias: alias, ShareSelf: shareSelf}
+	if own != nil {
+		n.fragTab = own.table()
+	}
+	return n
+}
+
+// table returns the table of the fragments of the file's names, made on
+// first need, in the session's spare memory when there is one.
+func (fc *Name) table() *fragTable {
+	if fc.fragTab == nil {
+		if sp := fc.File.spare; sp != nil {
+			fc.fragTab = &sp.table
+		} else {
+			fc.fragTab = &fragTable{}
+		}
+		fc.fragTab.last = -1
+	}
+	return fc.fragTab
+}
+
+// fragRef is a reference whose fragment is checked at the end of the file
+// or of the run, under one name: its destination, and its severity. What the
+// names of a file share of it (its place, its URL, its base, the
+// directive that suppresses it) is in their fragTable: a file's names
+// keep many such references, each under each name, and the record is
+// kept small.
+type fragRef struct {
+	lnk *Dest
+	// at is the reference's entry in the fragTable.
+	at       int32
+	severity ast.Severity
+}
+
+// fragTable holds what the fragRefs of a file's names share: each
+// reference's place and URL, once for all the names that keep it, in the
+// order of the file's Refs.
+type fragTable struct {
+	refs []fragInfo
+	// last is the number (Name.Take's n) of the Ref of the last entry.
+	last int
+	// self are the entries of the same-document references the file's
+	// own name keeps for every name (Name.ShareSelf).
+	self []int32
+}
+
+// fragInfo is a reference of a fragRef: the span of its fragment in the
+// file, its URL, where it is in the document, the base it is read
+// against, and whether the directive on its line that suppresses findings of
+// target/fragment was used (nil for no directive).
+type fragInfo struct {
+	offset, end int
+	url, where  string
+	base        *Base
+	sup         *bool
+}
+
+// add returns the entry of the file's Ref number n, whose fragment is at
+// fragAt in its URL, made by the first name that needs it: the names
+// read the file's Refs in turn, so the entry, when there is one, is the
+// last, and the entries are in the order of the Refs.
+func (t *fragTable) add(r *extract.Ref, n, fragAt int, b *Base, sup *bool) int32 {
+	if k := len(t.refs) - 1; k >= 0 && t.last == n {
+		return int32(k)
+	}
+	t.last = n
+	t.refs = append(t.refs, fragInfo{offset: r.Map.At(fragAt), end: r.Map.At(len(r.URL)), url: r.URL, where: r.Where, base: b, sup: sup})
+	return int32(len(t.refs) - 1)
+}
+
+// Take takes what the target rules need of the reference r, the file's
+// Ref number n, read against the base b (nil for none), past its
+// findings: the counts, the references to other sites, the targets
+// reached, and the fragment to check, kept with the record of use of the
+// directive on its line that suppresses target/fragment's findings,
+// which sup returns (nil for none; asked only for a fragment kept): a
+// directive that suppresses a finding is used, and not reported unused.
+func (fc *Name) Take(r *extract.Ref, n int, b *Base, lk *Dest, sup func() *bool) {
+	if !lk.OK {
+		return
+	}
+	tr := fc
+	switch lk.Place.Where {
+	case External:
+		tr.Stats.External++
+		if fc.File.External {
+			if fc.extSeen == nil {
+				fc.extSeen = map[string]bool{}
+			}
+			if u := lk.URL(); !fc.extSeen[u] && Listed(u) {
+				fc.extSeen[u] = true
+				tr.External = append(tr.External, ExternalRef{URL: u, Offset: r.Map.At(0)})
+			}
+		}
+		return
+	case Inside:
+		tr.Stats.Internal++
+	default:
+		return
+	}
+	tg := lk.Target
+	if fc.File.References && (tg.Status == Found || tg.Status == Case) {
+		fc.AddReal(tg.Real)
+	}
+	if lk.FragAt < 0 || lk.Place.Bad != "" {
+		return
+	}
+	switch tg.Status {
+	case Found, Case:
+	case Ignored:
+		tr.Stats.Unchecked++
+		return
+	default:
+		return
+	}
+	if !hasAnchors(tg.Kind) {
+		tr.Stats.Unchecked++
+		return
+	}
+	if !fc.FragmentOn {
+		return
+	}
+	if tg.Real != fc.File.Real {
+		// Another document, whose anchors may be known already: a
+		// fragment it has is settled now, and only one it lacks kept
+		// for its finding (at the end of the run, when that is where the
+		// findings of fragments go, whatever is known when).
+		switch lk.Known(fc.File.Tree) {
+		case FragOK:
+			return
+		case FragUnchecked:
+			tr.Stats.Unchecked++
+			return
+		}
+	}
+	if tg.Real == fc.File.Real && fc.Session != nil && fc.Session.AnchorSeen(r.URL[lk.FragAt:]) {
+		// The file's own anchors have it: Settle would settle it.
+		return
+	}
+	if fc.Alias && fc.ShareSelf && lk.Self {
+		return // the file's own name keeps it for every name (borrowSelf)
+	}
+	f := fragRef{at: fc.table().add(r, n, lk.FragAt, b, sup()), lnk: lk, severity: fc.FragmentSeverity}
+	if fc.ShareSelf && lk.Self {
+		fc.fragTab.self = append(fc.fragTab.self, f.at)
+	}
+	fc.frags = append(fc.frags, f)
+}
+
+// Reals returns the targets the file's references reach that exist
+// (when the scope asks for References), sorted, each once.
+func (fc *Name) Reals() []string {
+	var out []string
+	for r := range fc.reals {
+		out = append(out, r)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Settle settles the fragments kept that the file's own anchors (own)
+// have, once the file is read: another name first borrows the
+// same-document references its own name kept for every name. It returns
+// how many fragments are left, in order of position, to Check or Defer.
+func (fc *Name) Settle(own *Anchors) int {
+	if fc.Alias && fc.ShareSelf {
+		fc.borrowSelf(own)
+	}
+	if len(fc.frags) == 0 {
+		return 0
+	}
+	// The same-document fragments first: those the file's anchors have
+	// are settled.
+	if own != nil {
+		kept := fc.frags[:0]
+		for _, f := range fc.frags {
+			if f.lnk.Target.Real == fc.File.Real {
+				if m := own.Find(fc.fragTab.refs[f.at].url[f.lnk.FragAt:]); m.Found || m.Top {
+					continue
+				}
+			}
+			kept = append(kept, f)
+		}
+		fc.frags = kept
+	}
+	if len(fc.frags) == 0 {
+		return 0
+	}
+	refs := fc.fragTab.refs
+	slices.SortFunc(fc.frags, func(a, b fragRef) int {
+		return cmp.Or(cmp.Compare(refs[a.at].offset, refs[b.at].offset), cmp.Compare(a.at, b.at))
+	})
+	return len(fc.frags)
+}
+
+// FragMiss is a fragment that names nothing in its target, checked when
+// the file is read: where its reference is in the file and in the
+// document, what its URL leads to, its severity, and what the target's
+// anchors say of it.
+type FragMiss struct {
+	Offset, End int
+	Where       string
+	Dest        DeferredDest
+	Severity    ast.Severity
+	Match       Fragment
+}
+
+// Check checks the fragments Settle left against the file's own anchors
+// (own) and the tree's, and returns those that name nothing, in order of
+// position, and how many of them directives suppressed (each directive
+// is used). Fragments whose target's anchors are not known are counted
+// in Stats.Unchecked.
+func (fc *Name) Check(own *Anchors) (misses []FragMiss, suppressed int) {
+	tr := fc
+	refs := fc.fragTab.refs
+	for i := range fc.frags {
+		f := &fc.frags[i]
+		ref := &refs[f.at]
+		tg, frag := f.lnk.Target, ref.url[f.lnk.FragAt:]
+		var m Fragment
+		if tg.Real == fc.File.Real && own != nil {
+			m = Fragment{Checked: true, Match: own.Find(frag)}
+		} else {
+			m = fc.File.Tree.Fragment(tg, frag)
+		}
+		if !m.Checked {
+			tr.Stats.Unchecked++
+			continue
+		}
+		if m.Found || m.Top {
+			continue
+		}
+		if ref.sup != nil {
+			*ref.sup = true
+			suppressed++
+			continue
+		}
+		// An ignore-file directive applies to it with the others
+		// (finishSuppressions).
+		dd := DeferredDest{URL: strings.Clone(ref.url), Target: tg, Browser: f.lnk.Browser}
+		dd.Fragment = dd.URL[f.lnk.FragAt:]
+		if ref.base != nil {
+			dd.Base = strings.Clone(ref.base.URL)
+		}
+		misses = append(misses, FragMiss{Offset: ref.offset, End: ref.end, Where: ref.where, Dest: dd, Severity: f.severity, Match: m})
+	}
+	fc.frags = nil
+	return misses, suppressed
+}
+
+// Defer returns the fragments Settle left, each with its place in the
+// file (set later, by the linter) and its strings copied, to be checked
+// at the end of the run; fileSup says that a directive of the file
+// suppresses every one's finding, fixes that the linter's fixes are on.
+// Each line's directive that covers one is used.
+func (fc *Name) Defer(fileSup, fixes bool) *Deferred {
+	refs := fc.fragTab.refs
+	d := &Deferred{Fixes: fixes, Refs: make([]DeferredRef, len(fc.frags))}
+	// Each destination's URL once (the references of one URL against one
+	// base share their destination), all in one string; the strings
+	// (bases, places in the document) and targets each once.
+	var strs index[string]
+	var targets index[*Target]
+	addStr := func(s string) int32 {
+		d.strs = append(d.strs, strings.Clone(s))
+		return int32(len(d.strs) - 1)
+	}
+	addTarget := func(tg *Target) int32 {
+		d.targets = append(d.targets, tg)
+		return int32(len(d.targets) - 1)
+	}
+	n := 0
+	for i := range fc.frags {
+		f := &fc.frags[i]
+		ref := &refs[f.at]
+		if ref.sup != nil {
+			*ref.sup = true
+		}
+		lk := f.lnk
+		if lk.deferAt <= 0 {
+			base := int32(-1)
+			if ref.base != nil {
+				base = strs.of(ref.base.URL, addStr)
+			}
+			d.urls = append(d.urls, deferredURL{frag: n + lk.FragAt, end: n + len(ref.url),
+				target: targets.of(lk.Target, addTarget), base: base, browser: lk.Browser})
+			n += len(ref.url)
+			lk.deferAt = int32(len(d.urls))
+		}
+		d.Refs[i] = DeferredRef{Offset: ref.offset, End: ref.end, url: lk.deferAt - 1,
+			where: strs.of(ref.where, addStr), Severity: f.severity, Suppressed: ref.sup != nil || fileSup}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i := range fc.frags {
+		if lk := fc.frags[i].lnk; lk.deferAt > 0 {
+			b.WriteString(refs[fc.frags[i].at].url)
+			lk.deferAt = -1 // written
+		}
+	}
+	d.text = b.String()
+	fc.frags = nil
+	return d
+}
+
+// index numbers the distinct values of a Deferred's table, each once:
+// the last asked is at hand (a file's references mostly share theirs),
+// the others in a map made on first need.
+type index[K comparable] struct {
+	have   bool
+	last   K
+	lastAt int32
+	m      map[K]int32
+}
+
+// of returns the number of k, added to the table by add (which returns
+// its number there) when it is not in it.
+func (ix *index[K]) of(k K, add func(K) int32) int32 {
+	if ix.have && k == ix.last {
+		return ix.lastAt
+	}
+	at, ok := ix.m[k]
+	if !ok {
+		at = add(k)
+		if ix.m == nil {
+			ix.m = map[K]int32{}
+		}
+		ix.m[k] = at
+	}
+	ix.have, ix.last, ix.lastAt = true, k, at
+	return at
+}
+
+// borrowSelf adds to the fragments of another name of a file the
+// same-document references its own name kept for every name
+// (Name.ShareSelf) whose fragments the file's anchors own do not
+// have, each with a destination of this name's: under each name they lead to
+// the file itself, and only their findings differ, by the name.
+func (fc *Name) borrowSelf(own *Anchors) {
+	tc := fc.File
+	sev := fc.FragmentSeverity
+	for _, k := range fc.fragTab.self {
+		in := &fc.fragTab.refs[k]
+		fragAt := strings.IndexByte(in.url, '#') + 1
+		frag := in.url[fragAt:]
+		if own != nil {
+			if m := own.Find(frag); m.Found || m.Top {
+				continue
+			}
+		}
+		if tc.Self == nil {
+			tc.Self = tc.Tree.Resolve(tc.Path, false)
+		}
+		lk := tc.NewDest()
+		lk.OK, lk.Place, lk.Target, lk.Self = true, Place{Where: Inside, Path: tc.Path}, tc.Self, true
+		lk.FragAt, lk.FragText = fragAt, frag
+		fc.frags = append(fc.frags, fragRef{lnk: lk, at: k, severity: sev})
+	}
+}
+
+// AddReal records a target the file's references reach.
+func (fc *Name) AddReal(real string) {
+	if fc.reals == nil {
+		fc.reals = map[string]bool{}
+	}
+	fc.reals[real] = true
+}
