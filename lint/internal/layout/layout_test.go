@@ -67,7 +67,14 @@ var allowed = map[string][]string{
 	"internal/mkclass": {"internal/bnf", "internal/bnfmain"},
 	// internal/handpass: the hand-written single pass, the test oracle
 	// the generated reader of validate is held to.
-	"internal/handpass":        {"ast", "validate"},
+	"internal/handpass": {"ast", "validate"},
+	// internal/profile: the rules beyond §2.2 a URL may be read under (the
+	// allowances, RFC 2732 hosts, RFC 1738), which the root package's
+	// profiles and the linter's catalog both run.
+	"internal/profile": {"ast", "validate"},
+	// internal/mk1738: "go generate ./internal/profile" writes the RFC 1738
+	// profile's character sets from the BNF files, read by internal/bnf.
+	"internal/mk1738":          {"internal/bnf"},
 	"lint/internal/input":      {},
 	"lint/internal/atomicfile": {},
 	"lint/internal/layout":     {},
@@ -124,7 +131,7 @@ var allowed = map[string][]string{
 	// fixes of one file's content; it reads documents through lint/extract
 	// only, and the three readings of a URL through compare (the
 	// portability rules). It reads no file and no configuration.
-	"lint/internal/lint": {"ast", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/target", "resolve", "validate"},
+	"lint/internal/lint": {"ast", "internal/profile", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/target", "resolve", "validate"},
 	// lint/target: the one home of link targets: the tree of files the
 	// target rules read (where a URL leads under the root, what is there:
 	// directory listings and symbolic links, read through its FS), the
@@ -146,9 +153,6 @@ var allowed = map[string][]string{
 	// docs/config.md and docs/relurl.schema.json from the runner's table
 	// of configuration keys, the rules' names from the catalog.
 	"lint/internal/runner/internal/mkconfig": {"lint/internal/lint", "lint/internal/runner"},
-	// lint/internal/mk1738: "go generate ./lint/internal/lint" writes the RFC 1738
-	// profile's character sets from the BNF files, read by grammar/bnf.
-	"lint/internal/mk1738": {"internal/bnf"},
 	// lint/fix: the fix engine: repairs of a URL, the safety check on the
 	// three readings, the edit in the file's encoding; hosts in IDNA form
 	// by golang.org/x/net/idna. It knows no rule and no Linter.

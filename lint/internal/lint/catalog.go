@@ -1,12 +1,13 @@
 package lint
 
 import (
-	"github.com/relurl/relurl/lint/internal/extract"
 	"slices"
 	"strings"
 	"sync"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/profile"
+	"github.com/relurl/relurl/lint/internal/extract"
 )
 
 // Family groups rules that can be turned on or off together.
@@ -43,9 +44,11 @@ const (
 )
 
 // Rule ids of the linter's own rules. The syntax rules keep the ids of
-// package ast ([ast.RuleEscapeMalformed] and the rest), and the base rules
+// package ast ([ast.RuleEscapeMalformed] and the rest), the base rules
 // those of package resolve ([resolve.RuleBaseNotAbsolute],
-// [resolve.RuleBaseNotGenericRL]). Ids are stable across releases.
+// [resolve.RuleBaseNotGenericRL]), and the RFC 1738 rules those of the
+// library's profiles (package internal/profile), named here for the
+// linter's code. Ids are stable across releases.
 const (
 	// RuleSchemeRelativeForm: the §5.2 loophole, "http:g".
 	RuleSchemeRelativeForm = "scheme/relative-form"
@@ -77,27 +80,27 @@ const (
 	RulePortabilityParse = "portability/rfc3986-parse"
 
 	// RuleRFC1738Userinfo: ":", "@" or "/" unencoded in a user or password.
-	RuleRFC1738Userinfo = "rfc1738/userinfo-char"
+	RuleRFC1738Userinfo = profile.RuleUserinfo
 	// RuleRFC1738Host: a host that is neither a hostname nor a dotted quad.
-	RuleRFC1738Host = "rfc1738/host"
+	RuleRFC1738Host = profile.RuleHost
 	// RuleRFC1738Port: a port that is not digits.
-	RuleRFC1738Port = "rfc1738/port"
+	RuleRFC1738Port = profile.RulePort
 	// RuleRFC1738HTTPUserinfo: a user name or password in an http URL.
-	RuleRFC1738HTTPUserinfo = "rfc1738/http-userinfo"
+	RuleRFC1738HTTPUserinfo = profile.RuleHTTPUserinfo
 	// RuleRFC1738SchemeCase: a scheme not in lower case.
-	RuleRFC1738SchemeCase = "rfc1738/scheme-case"
+	RuleRFC1738SchemeCase = profile.RuleSchemeCase
 	// RuleRFC1738HTTP: an http URL outside httpurl.
-	RuleRFC1738HTTP = "rfc1738/http"
+	RuleRFC1738HTTP = profile.RuleHTTP
 	// RuleRFC1738FTP: an ftp URL outside ftpurl.
-	RuleRFC1738FTP = "rfc1738/ftp"
+	RuleRFC1738FTP = profile.RuleFTP
 	// RuleRFC1738File: a file URL outside fileurl.
-	RuleRFC1738File = "rfc1738/file"
+	RuleRFC1738File = profile.RuleFile
 	// RuleRFC1738Mailto: a mailto URL outside mailtourl.
-	RuleRFC1738Mailto = "rfc1738/mailto"
+	RuleRFC1738Mailto = profile.RuleMailto
 	// RuleRFC1738Telnet: a telnet URL outside telneturl.
-	RuleRFC1738Telnet = "rfc1738/telnet"
+	RuleRFC1738Telnet = profile.RuleTelnet
 	// RuleRFC1738WAIS: a wais URL outside waisurl.
-	RuleRFC1738WAIS = "rfc1738/wais"
+	RuleRFC1738WAIS = profile.RuleWAIS
 )
 
 // Rule is one entry of the catalog: what a finding with its id means, as

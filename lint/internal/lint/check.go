@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/profile"
 	rbase "github.com/relurl/relurl/lint/internal/base"
 	"github.com/relurl/relurl/lint/internal/compare"
 	"github.com/relurl/relurl/lint/internal/extract"
@@ -39,16 +40,16 @@ type hit struct {
 // it computed once for all of them.
 type urlCheck struct {
 	// urlState is what each URL's check sets afresh; the rest is set
-	// before it is read: u for every URL checked, res and login when
+	// before it is read: u for every URL checked, res and subject when
 	// urlState says they are read. They are large, and zeroed for each
 	// URL they cost the linter a tenth of its work on the URLs.
 	urlState
 	// u is the URL's §2.4 cut.
 	u ast.URL
-	// res is the URL resolved (resRead, resOK), login its net_loc read
-	// (loginRead).
-	res   ast.URL
-	login login
+	// res is the URL resolved (resRead, resOK); subject is the URL as the
+	// RFC 1738 rules read it (subjectSet).
+	res     ast.URL
+	subject profile.Subject
 }
 
 // urlState is the part of a urlCheck set afresh for each URL.
@@ -87,17 +88,17 @@ type urlState struct {
 	hits []hit
 
 	// Computed on first use.
-	colonAt   int // see relativeColon; -2 when not computed yet
-	baseErr   error
-	baseRead  bool
-	loginRead bool
-	netRead   bool
-	net       *url.URL
-	netErr    error
-	cmpRead   bool
-	cmp       *compare.Report
-	resRead   bool
-	resOK     bool
+	colonAt    int // see relativeColon; -2 when not computed yet
+	baseErr    error
+	baseRead   bool
+	subjectSet bool
+	netRead    bool
+	net        *url.URL
+	netErr     error
+	cmpRead    bool
+	cmp        *compare.Report
+	resRead    bool
+	resOK      bool
 }
 
 // report records a finding of the rule whose check runs, with its
@@ -128,8 +129,8 @@ func (l *Linter) check(c *urlCheck, s string, b *base, tc *target.File, asBase b
 		return c.hits
 	}
 	u, diags := validate.Validate(s)
-	if l.allow.on && diags.HasErrors() {
-		diags = l.allow.filter(s, u, diags)
+	if l.allow.On() && diags.HasErrors() {
+		diags = l.allow.Filter(s, u, diags)
 	}
 	if diags.HasErrors() {
 		c.u = ast.URL{}
@@ -257,16 +258,16 @@ func (b *base) browserRejectsBase() bool {
 	return b.wRejects == 2
 }
 
-func newBase(eb *extract.Base, allow *allowance) *base {
+func newBase(eb *extract.Base, allow *profile.Allowance) *base {
 	b := &base{url: eb.URL.URL, usable: eb.Usable(), relAllowed: eb.RelativeAllowed}
 	b.tgt.FromRetrieval = eb.URL.Layer == rbase.LayerRetrieval || eb.Err == nil && eb.URL.URL == ""
 	if b.usable {
 		b.parsed, _ = resolve.ParseBase(b.url)
-	} else if allow.on && b.url != "" {
+	} else if allow.On() && b.url != "" {
 		// A base whose only faults are characters the allowances accept
 		// serves as one (decision L-26).
 		u, diags := validate.Validate(b.url)
-		if diags.HasErrors() && !allow.filter(b.url, u, diags).HasErrors() && resolve.BaseReason(u) == 0 {
+		if diags.HasErrors() && !allow.Filter(b.url, u, diags).HasErrors() && resolve.BaseReason(u) == 0 {
 			b.parsed, b.usable = u, true
 		}
 	}

@@ -37,7 +37,7 @@
 // A [Linter] is made by [New] from [Options] that turn rules or families
 // on and off (in every kind of document), change severities, set levels
 // in layers ([Level], [Linter.WithLevels]) and allow characters and IPv6
-// hosts (allow.go); it decides once which checks run, and is safe for
+// hosts (the library's allowances, package internal/profile); it decides once which checks run, and is safe for
 // concurrent use. [Linter.File] reads a file through package
 // lint/extract (a list of URLs, an HTML document or an RFC 822 message),
 // which establishes each document's base by the layers of §3 (package

@@ -176,8 +176,8 @@ func (fc *fileCheck) fixFor(s string, b *base, asBase bool, hits []hit) *urlFix 
 // (see fixFor), or why there are none.
 func (fc *fileCheck) repairs(s string, hits []hit) ([]fix.Change, fix.Reason, string) {
 	u, diags := validate.Validate(s)
-	if fc.l.allow.on && diags.HasErrors() {
-		diags = fc.l.allow.filter(s, u, diags)
+	if fc.l.allow.On() && diags.HasErrors() {
+		diags = fc.l.allow.Filter(s, u, diags)
 	}
 	var cs []fix.Change
 	if diags.HasErrors() {

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/profile"
 	"github.com/relurl/relurl/lint/internal/extract"
-	"github.com/relurl/relurl/validate"
 )
 
 // Options configures a [Linter]. A rule's state is settled in layers,
@@ -85,7 +85,7 @@ type Linter struct {
 	// those rules active too. [Linter.forKind] picks it.
 	byKind map[string]*Linter
 	// allow is what AllowChars and AllowIPv6Hosts accept.
-	allow allowance
+	allow profile.Allowance
 	// fixes says to compute the findings' fixes (Options.Fixes).
 	fixes bool
 	// targetsOnly is this linter with the target rules (and
@@ -144,7 +144,7 @@ func build(opts *Options, layers []map[string]Level) (*Linter, error) {
 	rows := catalogRows()
 	l := &Linter{opts: *opts, state: make(map[string]ruleState, len(rows)), retrieval: opts.Retrieval, fixes: opts.Fixes}
 	var err error
-	if l.allow, err = newAllowance(opts.AllowChars, opts.AllowIPv6Hosts); err != nil {
+	if l.allow, err = profile.NewAllowance(opts.AllowChars, opts.AllowIPv6Hosts); err != nil {
 		return nil, err
 	}
 	for _, r := range rows {
@@ -311,14 +311,11 @@ func SettingOrder[V any](m map[string]V) []string {
 
 // checkRetrieval checks a retrieval URL: empty, or an absolute URL under
 // RFC 1808 §2.2, with what the allowances accept.
-func checkRetrieval(retrieval string, allow *allowance) error {
+func checkRetrieval(retrieval string, allow *profile.Allowance) error {
 	if retrieval == "" {
 		return nil
 	}
-	u, diags := validate.Validate(retrieval)
-	if allow.on && diags.HasErrors() {
-		diags = allow.filter(retrieval, u, diags)
-	}
+	u, diags := allow.Validate(retrieval)
 	if err := diags.Err(); err != nil {
 		return fmt.Errorf("retrieval URL %q: %w", retrieval, err)
 	}

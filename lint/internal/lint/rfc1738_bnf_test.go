@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/grammar"
+	"github.com/relurl/relurl/internal/profile"
 )
 
 // TestRFC1738QuotesTheBNF: where a rule of the RFC 1738 profile quotes a
@@ -39,5 +40,26 @@ func TestRFC1738QuotesTheBNF(t *testing.T) {
 	}
 	if quoted < 5 {
 		t.Errorf("only %d rules quote a production", quoted)
+	}
+}
+
+// TestRFC1738RowsAreTheProfiles: the catalog's RFC 1738 family documents
+// exactly the rules of the library's rfc1738 profile, in their order,
+// with their default severities.
+func TestRFC1738RowsAreTheProfiles(t *testing.T) {
+	var rows []Rule
+	for _, r := range Rules() {
+		if r.Family == FamilyRFC1738 {
+			rows = append(rows, r)
+		}
+	}
+	rules := profile.RFC1738()
+	if len(rows) != len(rules) {
+		t.Fatalf("the catalog has %d rows of the rfc1738 family, the profile %d rules", len(rows), len(rules))
+	}
+	for i, r := range rules {
+		if rows[i].ID != r.ID || rows[i].Severity != r.Severity {
+			t.Errorf("row %d is %s (%v), the profile's rule %s (%v)", i, rows[i].ID, rows[i].Severity, r.ID, r.Severity)
+		}
 	}
 }

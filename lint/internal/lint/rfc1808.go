@@ -6,16 +6,10 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/profile"
 	"github.com/relurl/relurl/resolve"
 	"github.com/relurl/relurl/validate"
 )
-
-// internetSchemes carry a "//" net_loc in every URL (the common Internet
-// syntax of RFC 1738 §3.1; https as RFC 2818 defines it).
-var internetSchemes = map[string]bool{
-	"http": true, "https": true, "ftp": true, "gopher": true, "nntp": true,
-	"prospero": true, "telnet": true, "wais": true,
-}
 
 // noRelativeSchemes are never used with relative URLs (§2.3).
 var noRelativeSchemes = map[string]bool{"mailto": true, "news": true, "telnet": true}
@@ -139,7 +133,7 @@ func rfc1808Rows() []row {
 // checkSchemeRelativeForm: §5.2, a scheme with a relative form.
 func checkSchemeRelativeForm(c *urlCheck) {
 	u := c.u
-	if !u.Scheme.Present || u.NetLoc.Present || !internetSchemes[c.scheme] && (c.scheme != "file" || u.Path.IsAbsolute()) {
+	if !u.Scheme.Present || u.NetLoc.Present || !profile.InternetScheme(c.scheme) && (c.scheme != "file" || u.Path.IsAbsolute()) {
 		return
 	}
 	rest := c.s[u.Scheme.Span.End+1:]

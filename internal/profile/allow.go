@@ -1,4 +1,4 @@
-package lint
+package profile
 
 import (
 	"fmt"
@@ -9,36 +9,58 @@ import (
 	"github.com/relurl/relurl/validate"
 )
 
-// allowance is what [Options.AllowChars] and [Options.AllowIPv6Hosts]
-// accept beyond §2.2, read once by [New].
-type allowance struct {
-	// chars[b] says the ASCII character b is accepted.
-	chars [128]bool
-	// ipv6 accepts an RFC 2732 literal as the host of a net_loc.
-	ipv6 bool
-	// on says there is anything to accept.
-	on bool
-}
-
-// allowable says which characters [Options.AllowChars] may hold: those
-// that a syntax rule reports wherever they stand, the national characters
-// and the punctuation of §2.2 but "%", which begins an escape.
-func allowable(b byte) bool {
+// Allowable says which characters an [Allowance] may accept: those that
+// a syntax rule reports wherever they stand, the national characters and
+// the punctuation of §2.2 but "%", which begins an escape.
+func Allowable(b byte) bool {
 	return b < 0x80 && ast.Is(b, ast.National|ast.Punctuation) && b != '%'
 }
 
-func newAllowance(chars string, ipv6 bool) (allowance, error) {
-	a := allowance{ipv6: ipv6, on: ipv6 || chars != ""}
+// Allowance is what a reader accepts beyond §2.2: characters §2.2
+// forbids everywhere, and RFC 2732 IPv6 literals as hosts. The zero
+// Allowance accepts nothing. It is a small comparable value.
+type Allowance struct {
+	// chars has bit b set when the ASCII character b is accepted.
+	chars [2]uint64
+	// ipv6 accepts an RFC 2732 literal as the host of a net_loc.
+	ipv6 bool
+}
+
+// NewAllowance returns the allowance of the characters chars (each one
+// [Allowable]) and, when ipv6 is set, of RFC 2732 IPv6 literal hosts.
+// It fails on a character that cannot be allowed.
+func NewAllowance(chars string, ipv6 bool) (Allowance, error) {
+	a := Allowance{ipv6: ipv6}
 	for i := 0; i < len(chars); i++ {
 		b := chars[i]
-		if !allowable(b) {
-			return allowance{}, fmt.Errorf("allowed characters %s: %s cannot be allowed: only the national characters "+
+		if !Allowable(b) {
+			return Allowance{}, fmt.Errorf("allowed characters %s: %s cannot be allowed: only the national characters "+
 				"{ } | \\ ^ ~ [ ] ` and the punctuation < > \" # of RFC 1808 §2.2 can be", ast.Quote(chars, i), ast.Quote(chars[i:i+1], 0))
 		}
-		a.chars[b] = true
+		a.chars[b>>6] |= 1 << (b & 63)
 	}
 	return a, nil
 }
+
+// On reports whether the allowance accepts anything.
+func (a *Allowance) On() bool { return a.ipv6 || a.chars != [2]uint64{} }
+
+// IPv6 reports whether RFC 2732 IPv6 literals are accepted as hosts.
+func (a *Allowance) IPv6() bool { return a.ipv6 }
+
+// Chars returns the characters accepted, in byte order.
+func (a *Allowance) Chars() string {
+	var b []byte
+	for c := byte(0); c < 0x80; c++ {
+		if a.char(c) {
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+// char reports whether the byte b is an accepted character.
+func (a *Allowance) char(b byte) bool { return b < 0x80 && a.chars[b>>6]&(1<<(b&63)) != 0 }
 
 // charRule reports whether the syntax rule reports runs of characters that
 // a component does not allow, which an allowance may accept.
@@ -51,19 +73,18 @@ func charRule(rule string) bool {
 	return false
 }
 
-// filter returns the diagnostics of s, whose §2.4 cut is u, less what the
-// allowances accept: a run that holds accepted characters is reported as
+// Filter returns the diagnostics of s, whose §2.4 cut is u, less what the
+// allowance accepts: a run that holds accepted characters is reported as
 // the runs of the others, each worded as package validate words a run
 // (validate.RunMessage). diags is not modified; when nothing is accepted
 // it is returned as it is.
-func (a *allowance) filter(s string, u ast.URL, diags ast.Diagnostics) ast.Diagnostics {
+func (a *Allowance) Filter(s string, u ast.URL, diags ast.Diagnostics) ast.Diagnostics {
 	open, closing := -1, -1
 	if a.ipv6 {
 		open, closing = ipv6Brackets(u)
 	}
 	accepts := func(off int) bool {
-		b := s[off]
-		return b < 0x80 && a.chars[b] || off == open || off == closing
+		return a.char(s[off]) || off == open || off == closing
 	}
 	var out ast.Diagnostics
 	changed := false
@@ -114,6 +135,16 @@ func (a *allowance) filter(s string, u ast.URL, diags ast.Diagnostics) ast.Diagn
 	return out
 }
 
+// Validate is validate.Validate with the allowance applied: the §2.4 cut
+// of s and its diagnostics, less what the allowance accepts.
+func (a *Allowance) Validate(s string) (ast.URL, ast.Diagnostics) {
+	u, diags := validate.Validate(s)
+	if a.On() && diags.HasErrors() {
+		diags = a.Filter(s, u, diags)
+	}
+	return u, diags
+}
+
 // ipv6Brackets returns the URL offsets of the "[" and "]" of an RFC 2732
 // IPv6 literal that is the host of u's net_loc, or -1, -1.
 func ipv6Brackets(u ast.URL) (open, closing int) {
@@ -121,17 +152,17 @@ func ipv6Brackets(u ast.URL) (open, closing int) {
 		return -1, -1
 	}
 	p := ast.SplitNetLoc(u.NetLoc.Value)
-	if !ipv6Literal(p) {
+	if !IPv6Literal(p) {
 		return -1, -1
 	}
 	return u.NetLoc.Span.Start + p.Host.Span.Start, u.NetLoc.Span.Start + p.Host.Span.End - 1
 }
 
-// ipv6Literal reports whether the host of p is an IPv6 literal, "["
+// IPv6Literal reports whether the host of p is an IPv6 literal, "["
 // IPv6address "]" (RFC 2732 §3, read by net/netip), followed by nothing
 // or by ":" and a port of digits. A zone (RFC 6874) is not part of
 // RFC 2732, and an IPv4 address in brackets is not an IPv6 literal.
-func ipv6Literal(p ast.NetLocParts) bool {
+func IPv6Literal(p ast.NetLocParts) bool {
 	h := p.Host.Value
 	if len(h) < 2 || h[0] != '[' || h[len(h)-1] != ']' {
 		return false
@@ -140,5 +171,5 @@ func ipv6Literal(p ast.NetLocParts) bool {
 	if err != nil || !addr.Is6() || addr.Zone() != "" {
 		return false
 	}
-	return strings.Trim(p.Port.Value, "0123456789") == ""
+	return strings.Trim(p.Port.Value, digitChars) == ""
 }
