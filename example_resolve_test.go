@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/relurl/relurl"
-	"github.com/relurl/relurl/resolve"
 )
 
 func ExampleResolve() {
@@ -31,16 +30,13 @@ func ExampleResolve() {
 
 func ExampleResolve_badBase() {
 	_, err := relurl.Resolve("http://a//b", "g")
-	var be *resolve.BaseError
-	if errors.As(err, &be) {
-		fmt.Println(be.Reason)
-	}
+	fmt.Println(errors.Is(err, relurl.ErrUnsuitableBase), errors.Is(err, relurl.ErrSyntax))
 	var d *relurl.Diagnostic
 	if errors.As(err, &d) {
 		fmt.Println(d.Rule, d.Offset, d.Text)
 	}
 	// Output:
-	// not generic-RL
+	// true false
 	// base/not-generic-RL 8 //
 }
 

@@ -211,8 +211,8 @@ func relativeProps(base, ref ast.URL) string {
 // validPair reads base and ref as a generic-RL base and a valid reference,
 // the pairs the resolution properties are about.
 func validPair(base, ref string) (b, r ast.URL, ok bool) {
-	b, errB := validate.Parse(base)
-	r, errR := validate.Parse(ref)
+	b, errB := validate.Validate(base)
+	r, errR := validate.Validate(ref)
 	if errB != nil || errR != nil || !b.IsBase() {
 		return b, r, false
 	}

@@ -19,6 +19,12 @@
 //
 // Validating a valid URL allocates nothing; the character sets come from
 // the BNF, the same as the class table of package ast.
+//
+// Programs read URLs through the root package relurl (relurl.Parse,
+// relurl.Validate, relurl.Split), whose types are its own. This package is
+// the engine under it, on the nodes of package ast, for the code that
+// works on those nodes (package resolve, the linter): [Validate] and
+// [Split] are the root's Validate and Split before the conversion.
 package validate
 
 //go:generate go run ./internal/mkreader -bnf ../grammar/rfc1808.bnf -o reader.go

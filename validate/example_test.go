@@ -18,13 +18,6 @@ func ExampleValidate() {
 	// 7..8 query query/char
 }
 
-func ExampleParse() {
-	_, err := validate.Parse("g#s#")
-	fmt.Println(err)
-	// Output:
-	// offset 3: fragment: "#" is not allowed in a fragment: only the first "#" begins the fragment (§2.4.1); write it as %23
-}
-
 func ExampleSplit() {
 	u := validate.Split("http://a?b/c;d?e#f")
 	fmt.Printf("%q %q %q %q %q %q\n", u.Scheme, u.NetLoc, u.Path, u.Params, u.Query, u.Fragment)

@@ -65,17 +65,8 @@ func check(u *ast.URL, s string) ast.Diagnostics {
 	return c.finish()
 }
 
-// Parse is [Validate] for callers that want an error. It returns the §2.4
-// cut of s and, when s is invalid, an error: the [ast.Diagnostics]
-// themselves, from which errors.As finds the list (an ast.Diagnostics) or
-// the first diagnostic (an *[ast.Diagnostic]). relurl.Parse keeps this
-// contract and wraps the error in a *relurl.Error naming the input.
-func Parse(s string) (ast.URL, error) {
-	u, diags := Validate(s)
-	return u, diags.Err()
-}
-
-// Valid reports whether s is a URL under the §2.2 BNF.
+// Valid reports whether s is a URL under the §2.2 BNF, as [Validate]
+// reports no diagnostic.
 func Valid(s string) bool {
 	_, diags := Validate(s)
 	return diags == nil

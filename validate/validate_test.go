@@ -78,10 +78,11 @@ func TestSpans(t *testing.T) {
 	}
 }
 
-// TestParseErrors checks that Parse's error holds every diagnostic and
-// that errors.As finds them.
-func TestParseErrors(t *testing.T) {
-	_, err := validate.Parse("http://a/%zz b")
+// TestErr checks that the error of the diagnostics holds every diagnostic
+// and that errors.As finds them.
+func TestErr(t *testing.T) {
+	_, diags := validate.Validate("http://a/%zz b")
+	err := diags.Err()
 	var list ast.Diagnostics
 	if !errorsAs(err, &list) || len(list) != 2 {
 		t.Fatalf("Parse error %v: want ast.Diagnostics of 2", err)
@@ -90,8 +91,8 @@ func TestParseErrors(t *testing.T) {
 	if !errorsAs(err, &d) || d.Rule != ast.RuleEscapeMalformed || d.Offset != 9 {
 		t.Fatalf("errors.As(%v, *ast.Diagnostic) = %+v, want the escape at 9", err, d)
 	}
-	if _, err := validate.Parse("http://a/b"); err != nil {
-		t.Fatalf("Parse(valid) = %v (%T), want nil", err, err)
+	if _, diags := validate.Validate("http://a/b"); diags.Err() != nil {
+		t.Fatalf("Validate(valid).Err() = %v (%T), want nil", diags.Err(), diags.Err())
 	}
 	if !validate.Valid("g;x?y#s") || validate.Valid("g#s#") {
 		t.Fatal("Valid disagrees with the table")
@@ -104,9 +105,6 @@ func TestNoAllocs(t *testing.T) {
 	for _, s := range []string{"http://a/b/c/d;p?q#f", "../../g", "http://a//b;p?q#f", "//user:pw@host:80/%7Ex"} {
 		if n := testing.AllocsPerRun(100, func() { validate.Validate(s) }); n != 0 {
 			t.Errorf("Validate(%q) allocates %v times, want 0", s, n)
-		}
-		if n := testing.AllocsPerRun(100, func() { _, _ = validate.Parse(s) }); n != 0 {
-			t.Errorf("Parse(%q) allocates %v times, want 0", s, n)
 		}
 	}
 }

@@ -184,7 +184,13 @@ func answer(c *Case) {
 		}
 		c.Href = href
 	}
-	c.Parts = partsOf(relurl.Split(c.Href))
+	c.Parts = rootParts(relurl.Split(c.Href))
+}
+
+// rootParts is partsOf for the root package's URL.
+func rootParts(u relurl.URL) Parts {
+	o := func(c relurl.Component) Opt { return Opt{Value: c.Value, Present: c.Present} }
+	return Parts{o(u.Scheme), o(u.NetLoc), u.Path.Value, o(u.Params), o(u.Query), o(u.Fragment)}
 }
 
 func partsOf(u ast.URL) Parts {
