@@ -13,9 +13,9 @@ import (
 
 	"github.com/leanovate/gopter"
 	"github.com/relurl/relurl/ast"
-	"github.com/relurl/relurl/gen"
 	"github.com/relurl/relurl/internal/cases"
 	"github.com/relurl/relurl/internal/fuzzseed"
+	"github.com/relurl/relurl/internal/gen"
 )
 
 var writeCorpus = flag.Bool("write-corpus", false, "rewrite the generated seed corpora of every fuzz target in the module")

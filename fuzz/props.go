@@ -9,8 +9,8 @@ import (
 
 	"github.com/relurl/relurl"
 	"github.com/relurl/relurl/ast"
-	"github.com/relurl/relurl/gen"
 	"github.com/relurl/relurl/grammar"
+	"github.com/relurl/relurl/internal/gen"
 	"github.com/relurl/relurl/internal/handpass"
 	"github.com/relurl/relurl/resolve"
 	"github.com/relurl/relurl/validate"

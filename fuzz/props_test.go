@@ -11,8 +11,8 @@ import (
 	gopterGen "github.com/leanovate/gopter/gen"
 	"github.com/leanovate/gopter/prop"
 	"github.com/relurl/relurl/ast"
-	"github.com/relurl/relurl/gen"
 	"github.com/relurl/relurl/grammar"
+	"github.com/relurl/relurl/internal/gen"
 	"github.com/relurl/relurl/internal/testseed"
 )
 

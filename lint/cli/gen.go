@@ -15,7 +15,7 @@ import (
 
 	"github.com/leanovate/gopter"
 	"github.com/relurl/relurl/ast"
-	"github.com/relurl/relurl/gen"
+	"github.com/relurl/relurl/internal/gen"
 	"github.com/relurl/relurl/validate"
 )
 

@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/ast"
-	"github.com/relurl/relurl/gen"
 	"github.com/relurl/relurl/internal/cases"
+	"github.com/relurl/relurl/internal/gen"
 	"github.com/relurl/relurl/lint/internal/compare"
 )
 

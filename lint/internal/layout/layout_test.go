@@ -53,12 +53,15 @@ var allowed = map[string][]string{
 	"resolve":                    {"ast", "validate"},
 	"lint/internal/base":         {"ast", "lint/internal/htmlscan", "resolve", "golang.org/x/net/html"},
 	"lint/internal/compare":      {"ast", "resolve", "validate", "github.com/nlnwa/whatwg-url"},
-	"gen":                        {"ast", "github.com/leanovate/gopter"},
-	// gen/internal/mkgen: "go generate ./gen" writes the productions of
-	// grammar/rfc1808.bnf, read by grammar/bnf, as gen's data.
-	"gen/internal/mkgen": {"internal/bnf", "internal/bnfmain"},
-	"":                   {"ast", "validate", "resolve"},
-	"internal/cases":     {"ast"},
+	// gen: the generators with the standard library's types, over
+	// internal/gen's gopter generators.
+	"gen":          {"internal/gen", "github.com/leanovate/gopter"},
+	"internal/gen": {"ast", "github.com/leanovate/gopter"},
+	// internal/mkgen: "go generate ./internal/gen" writes the productions
+	// of grammar/rfc1808.bnf, read by internal/bnf, as the generators' data.
+	"internal/mkgen": {"internal/bnf", "internal/bnfmain"},
+	"":               {"ast", "internal/profile", "validate", "resolve"},
+	"internal/cases": {"ast"},
 	// internal/bnfmain: the main of the generators of one file from a BNF.
 	"internal/bnfmain": {},
 	// internal/mkclass: "go generate ./ast" writes the class table from
@@ -124,7 +127,7 @@ var allowed = map[string][]string{
 	// internal/conformance: the RFC 1808 conformance data, written from the
 	// root package's answers and checked by the reference parser, and the
 	// harness that scores other libraries' answers with compare's classes.
-	"lint/internal/conformance": {"", "ast", "gen", "grammar", "internal/cases", "lint/internal/atomicfile", "lint/internal/compare", "lint/internal/conformance", "lint/internal/markdown", "resolve", "validate"},
+	"lint/internal/conformance": {"", "ast", "grammar", "internal/gen", "internal/cases", "lint/internal/atomicfile", "lint/internal/compare", "lint/internal/conformance", "lint/internal/markdown", "resolve", "validate"},
 	// conformance/adapters/go-net-url: Go's net/url answering the data's cases.
 	"conformance/adapters/go-net-url": {},
 	// lint: Options, Linter, the catalog and its checks, findings, the
@@ -175,7 +178,7 @@ var allowed = map[string][]string{
 	"lint/golangci": {"lint/analyzer", "lint/internal/lint", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},
 	"cmd/relurlvet": {"lint/analyzer", "golang.org/x/tools"},
 	// lint/cli: the command line, which cmd/relurl runs.
-	"lint/cli": {"ast", "gen", "grammar", "internal/bnf", "internal/railroad", "lint/internal/atomicfile", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/format", "lint/internal/input", "lint/internal/lint", "lint/internal/lsp", "lint/internal/markdown", "lint/internal/playground/site", "lint/internal/report", "lint/internal/runner", "resolve", "validate", "github.com/leanovate/gopter"},
+	"lint/cli": {"ast", "grammar", "internal/bnf", "internal/gen", "internal/railroad", "lint/internal/atomicfile", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/format", "lint/internal/input", "lint/internal/lint", "lint/internal/lsp", "lint/internal/markdown", "lint/internal/playground/site", "lint/internal/report", "lint/internal/runner", "resolve", "validate", "github.com/leanovate/gopter"},
 	// cmd/relurl: the command: lint/cli's Main with the process's streams.
 	"cmd/relurl": {"lint/cli"},
 	// lint/internal/repo: the checks of the repository as a whole that

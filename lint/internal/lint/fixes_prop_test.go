@@ -12,7 +12,7 @@ import (
 	"github.com/leanovate/gopter"
 
 	"github.com/relurl/relurl/ast"
-	"github.com/relurl/relurl/gen"
+	"github.com/relurl/relurl/internal/gen"
 	"github.com/relurl/relurl/internal/testseed"
 	"github.com/relurl/relurl/lint/internal/extract"
 	"github.com/relurl/relurl/lint/internal/fix"

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/ast"
-	"github.com/relurl/relurl/gen"
+	"github.com/relurl/relurl/internal/gen"
 	"github.com/relurl/relurl/internal/testseed"
 	"github.com/relurl/relurl/lint/internal/compare"
 	"github.com/relurl/relurl/resolve"

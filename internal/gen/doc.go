@@ -1,5 +1,6 @@
-// Package gen holds generators derived from the RFC 1808 §2.2 BNF, one per
-// production and named like it: the character-level [Escape], [Pchar] and
+// Package gen is the engine of the public package gen: gopter generators
+// derived from the RFC 1808 §2.2 BNF, one per production and named like
+// it: the character-level [Escape], [Pchar] and
 // [Uchar]; the components ([Scheme], [NetLoc], [Path], ...), which
 // generate strings; and the URL-level productions ([GenericRL],
 // [RelativeURL], [URL], ...), which generate ast.URL values. The one table
@@ -7,7 +8,7 @@
 // RFC's name or Go's.
 //
 // The productions are not written here: rfc1808.go is generated from
-// grammar/rfc1808.bnf ("go generate ./gen"), and one walker draws any
+// grammar/rfc1808.bnf ("go generate ./internal/gen"), and one walker draws any
 // production from it, choice point by choice point (an alternative, an
 // option, a repetition, a character of a set), against a [Source] of
 // choices. So the generators explore exactly the RFC's productions, and an
@@ -35,6 +36,10 @@
 // [Invalid] injects one known violation at a known offset into a valid
 // URL, so the expected diagnostic is known in advance. [Dictionary] lists
 // the grammar's delimiters and literals for a fuzzer's dictionary.
+//
+// The public package gen gives programs the same generators with the
+// standard library's types only; the property tests, the fuzz targets and
+// "relurl gen" use this package, for gopter's shrinking.
 package gen
 
-//go:generate go run ./internal/mkgen -bnf ../grammar/rfc1808.bnf -o rfc1808.go
+//go:generate go run ../mkgen -bnf ../../grammar/rfc1808.bnf -o rfc1808.go

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/ast"
-	"github.com/relurl/relurl/gen"
 	"github.com/relurl/relurl/grammar"
+	"github.com/relurl/relurl/internal/gen"
 )
 
 // byteInputs returns byte strings of every length up to 64 (random, and
