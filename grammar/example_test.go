@@ -20,18 +20,6 @@ func ExampleParse() {
 	// offset 10: URL: unexpected token " "
 }
 
-func ExampleParseTree() {
-	tree, err := grammar.ParseTree("ftp://h/p;type=a")
-	if err != nil {
-		panic(err)
-	}
-	rl := tree.AbsoluteURL.GenericRL
-	rel := rl.RelativeURL.NetPath.AbsPath.RelPath
-	fmt.Println(rl.Scheme.Name, strings.Join(rel.Params.Params[0].Chars, ""))
-	// Output:
-	// ftp type=a
-}
-
 func ExampleEBNF() {
 	for _, line := range strings.Split(grammar.EBNF(), "\n") {
 		if strings.HasPrefix(line, "GenericRL") {

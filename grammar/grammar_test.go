@@ -73,37 +73,6 @@ func TestCases(t *testing.T) {
 }
 
 // TestTree checks the concrete tree of one URL production by production.
-func TestTree(t *testing.T) {
-	tree, err := grammar.ParseTree("http://a/b/c;p;q?x#f")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := tree.AbsoluteURL.GenericRL
-	if g == nil || g.Scheme.Name != "http" {
-		t.Fatalf("want generic-RL with scheme http, got %#v", tree.AbsoluteURL)
-	}
-	np := g.RelativeURL.NetPath
-	if got := strings.Join(np.NetLoc.Chars, ""); got != "a" {
-		t.Errorf("net_loc = %q", got)
-	}
-	rp := np.AbsPath.RelPath
-	if got := strings.Join(rp.Path.Fsegment.Pchars, ""); got != "b" {
-		t.Errorf("fsegment = %q", got)
-	}
-	if len(rp.Path.Segments) != 1 || strings.Join(rp.Path.Segments[0].Pchars, "") != "c" {
-		t.Errorf("segments = %#v", rp.Path.Segments)
-	}
-	if len(rp.Params.Params) != 2 || strings.Join(rp.Params.Params[1].Chars, "") != "q" {
-		t.Errorf("params = %#v", rp.Params.Params)
-	}
-	if got := strings.Join(rp.Query.Chars, ""); got != "x" {
-		t.Errorf("query = %q", got)
-	}
-	if got := strings.Join(tree.Fragment.Chars, ""); got != "f" {
-		t.Errorf("fragment = %q", got)
-	}
-}
-
 // TestTooLong checks the documented input limit: a clear error, not a hang.
 func TestTooLong(t *testing.T) {
 	long := "http://a/" + strings.Repeat("b", grammar.MaxInput)
@@ -116,8 +85,8 @@ func TestTooLong(t *testing.T) {
 		d.Text != long[d.Offset:d.End] || d.Severity != ast.SeverityError {
 		t.Fatalf("Parse(%d bytes) = %v, want an *ast.Diagnostic with rule %s spanning the bytes past the limit", len(long), err, ast.RuleTooLong)
 	}
-	if _, err := grammar.ParseTree(long[:grammar.MaxInput]); errors.Is(err, grammar.ErrTooLong) {
-		t.Fatalf("ParseTree(MaxInput bytes) = %v: at the limit the input is read", err)
+	if _, err := grammar.Outline(long[:grammar.MaxInput]); errors.Is(err, grammar.ErrTooLong) {
+		t.Fatalf("Outline(MaxInput bytes) = %v: at the limit the input is read", err)
 	}
 	if testing.Short() {
 		return

@@ -101,14 +101,15 @@ func read(t *testing.T, dir, rel string) string {
 // and validate's reader, both generated from the BNF, then reject "//a",
 // and so does relurl.Validate, the public API; the hand-written single
 // pass (internal/handpass, the oracle) still accepts it, so the readers
-// part; and the generators of gen make only net_paths with a path.
+// part; and the generators of internal/gen make only net_paths with a
+// path.
 func TestMutationStructural(t *testing.T) {
 	if testing.Short() {
 		t.Skip("copies the module, regenerates and runs tests in the copy (about a minute); not with -short")
 	}
 	dir := copyModule(t)
 	edit(t, dir, "grammar/rfc1808.bnf", `net_path    = "//" net_loc [ abs_path ]`, `net_path    = "//" net_loc abs_path`)
-	if _, ok := goCmd(t, dir, "generate", "./ast", "./grammar", "./gen", "./validate"); !ok {
+	if _, ok := goCmd(t, dir, "generate", "./ast", "./grammar", "./internal/gen", "./validate"); !ok {
 		t.Fatal("go generate failed in the copy")
 	}
 	got := probe(t, dir, "//a", "//a/b", "http://a")
@@ -117,14 +118,14 @@ func TestMutationStructural(t *testing.T) {
 			t.Errorf("relurl.Validate(%q) in the copy: %s, want %s", in, got[in], want)
 		}
 	}
-	if got := read(t, dir, "grammar/grammar.go"); !strings.Contains(got, "\tAbsPath *AbsPath `parser:\"@@\"`\n}") {
+	if got := read(t, dir, "grammar/internal/parsetree/grammar.go"); !strings.Contains(got, "\tAbsPath *AbsPath `parser:\"@@\"`\n}") {
 		t.Errorf("the generated NetPath does not require its AbsPath:\n%s", got)
 	}
-	if got := read(t, dir, "gen/rfc1808.go"); !strings.Contains(got, `{"net_path", seq(lit("//"), ref("net_loc"), ref("abs_path"))},`) {
+	if got := read(t, dir, "internal/gen/rfc1808.go"); !strings.Contains(got, `{"net_path", seq(lit("//"), ref("net_loc"), ref("abs_path"))},`) {
 		t.Errorf("gen's net_path keeps its option:\n%s", got)
 	}
 	out, ok := goCmd(t, dir, "test", "-count=1", "-run", "^(TestCases|TestCorners|TestAgreeOnCases)$",
-		"./grammar", "./validate", "./gen", "./fuzz")
+		"./grammar", "./validate", "./internal/gen", "./fuzz")
 	if ok {
 		t.Fatal("the tests pass in the copy, with net_path's abs_path required")
 	}
@@ -141,7 +142,7 @@ func TestMutationStructural(t *testing.T) {
 		"(?m)^FAIL\tgithub.com/relurl/relurl/fuzz\\s",
 		// gen makes only net_paths with a path.
 		`corner "net_path without a path": 0 of \d+`,
-		"(?m)^FAIL\tgithub.com/relurl/relurl/gen\\s",
+		"(?m)^FAIL\tgithub.com/relurl/relurl/internal/gen\\s",
 	} {
 		if !regexp.MustCompile(want).MatchString(out) {
 			t.Errorf("the output of the tests in the copy lacks %s", want)
@@ -173,8 +174,8 @@ func TestMutationTerminalSet(t *testing.T) {
 	dir := copyModule(t)
 	before := read(t, dir, "ast/class_table.go")
 	edit(t, dir, "grammar/rfc1808.bnf", `pchar       = uchar | ":" | "@" | "&" | "="`, `pchar       = uchar | ":" | "@" | "&"`)
-	if _, ok := goCmd(t, dir, "generate", "./ast", "./gen", "./validate"); !ok {
-		t.Fatal("go generate ./ast ./gen ./validate failed in the copy")
+	if _, ok := goCmd(t, dir, "generate", "./ast", "./internal/gen", "./validate"); !ok {
+		t.Fatal("go generate ./ast ./internal/gen ./validate failed in the copy")
 	}
 	after := read(t, dir, "ast/class_table.go")
 	row := regexp.MustCompile(`(?m)^\t'=':\s+(.*),$`)
@@ -196,7 +197,7 @@ func TestMutationTerminalSet(t *testing.T) {
 	if _, ok := goCmd(t, dir, "generate", "./grammar"); !ok {
 		t.Fatal("go generate ./grammar failed in the copy")
 	}
-	if got := read(t, dir, "grammar/grammar.go"); !strings.Contains(got, `// Chars1: the characters "=", which no other token has.`) {
+	if got := read(t, dir, "grammar/internal/parsetree/grammar.go"); !strings.Contains(got, `// Chars1: the characters "=", which no other token has.`) {
 		t.Errorf("the generated grammar has no token for \"=\":\n%s", got)
 	}
 	got := probe(t, dir, "a=b", "?a=b", "http://a/?x=1", "ftp://a/b;type=a")
@@ -212,7 +213,7 @@ func TestMutationTerminalSet(t *testing.T) {
 	if ok || !strings.Contains(out, `"ftp://ftp.is.co.za/rfc/rfc1808.txt;type=a": the generated reader and the hand-written pass differ`) {
 		t.Error("the hand-written pass does not part from the generated readers in the copy")
 	}
-	if _, ok := goCmd(t, dir, "test", "-count=1", "-run", "^TestCharactersAreTheClassTable$", "./gen"); !ok {
+	if _, ok := goCmd(t, dir, "test", "-count=1", "-run", "^TestCharactersAreTheClassTable$", "./internal/gen"); !ok {
 		t.Error("gen's characters do not follow the class table in the copy")
 	}
 }

@@ -1,5 +1,7 @@
 package grammar
 
+import "github.com/relurl/relurl/grammar/internal/parsetree"
+
 // Node is a node of the parse tree in one generic shape, for showing the
 // tree (the playground of `relurl serve` does): the §2.2 production the
 // node matched, spelled as the RFC spells it ("generic-RL", "net_loc",
@@ -17,8 +19,8 @@ type Node struct {
 	Children []Node
 }
 
-// Outline returns the parse tree that [ParseTree] built, one [Node] per
-// production it matched. Delimiters ("//", "/", ";", "?", "#", ":") belong
+// Outline parses s as [Parse] does and returns its parse tree, one [Node]
+// per production it matched; the error is Parse's. Delimiters ("//", "/", ";", "?", "#", ":") belong
 // to the production that contains them, between its children; the
 // character-level productions (pchar, uchar, escape) are not nodes, since
 // the lexer reads them (a run of pchar is one token).
@@ -27,7 +29,16 @@ type Node struct {
 // the input is either captured by the tree or a delimiter its production
 // names, so the tree accounts for every byte. The tests hold each
 // component's node to the span [Parse] gives it.
-func Outline(tree *URL) Node {
+func Outline(s string) (Node, error) {
+	tree, err := parsetree.ParseTree(s)
+	if err != nil {
+		return Node{}, err
+	}
+	return outline(tree), nil
+}
+
+// outline is the outline of a parse tree.
+func outline(tree *parsetree.URL) Node {
 	var o outliner
 	return o.url(tree)
 }
@@ -45,7 +56,7 @@ func (o *outliner) tokens(ts []string) {
 	}
 }
 
-func (o *outliner) url(t *URL) Node {
+func (o *outliner) url(t *parsetree.URL) Node {
 	n := o.open("URL")
 	switch {
 	case t.AbsoluteURL != nil:
@@ -62,7 +73,7 @@ func (o *outliner) url(t *URL) Node {
 	return o.close(n)
 }
 
-func (o *outliner) absoluteURL(a *AbsoluteURL) Node {
+func (o *outliner) absoluteURL(a *parsetree.AbsoluteURL) Node {
 	n := o.open("absoluteURL")
 	if a.GenericRL != nil {
 		g := o.open("generic-RL")
@@ -82,13 +93,13 @@ func (o *outliner) absoluteURL(a *AbsoluteURL) Node {
 	return o.close(n)
 }
 
-func (o *outliner) scheme(s *Scheme) Node {
+func (o *outliner) scheme(s *parsetree.Scheme) Node {
 	n := o.open("scheme")
 	o.at += len(s.Name)
 	return o.close(n)
 }
 
-func (o *outliner) relativeURL(r *RelativeURL) Node {
+func (o *outliner) relativeURL(r *parsetree.RelativeURL) Node {
 	n := o.open("relativeURL")
 	switch {
 	case r.NetPath != nil:
@@ -109,7 +120,7 @@ func (o *outliner) relativeURL(r *RelativeURL) Node {
 	return o.close(n)
 }
 
-func (o *outliner) absPath(a *AbsPath) Node {
+func (o *outliner) absPath(a *parsetree.AbsPath) Node {
 	n := o.open("abs_path")
 	o.at++ // "/"
 	if a.RelPath != nil {
@@ -118,7 +129,7 @@ func (o *outliner) absPath(a *AbsPath) Node {
 	return o.close(n)
 }
 
-func (o *outliner) relPath(r *RelPath) Node {
+func (o *outliner) relPath(r *parsetree.RelPath) Node {
 	n := o.open("rel_path")
 	if r.Path != nil {
 		p := o.open("path")

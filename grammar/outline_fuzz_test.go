@@ -28,12 +28,11 @@ func FuzzOutline(f *testing.F) {
 // component does.
 func checkOutline(t *testing.T, s string) {
 	t.Helper()
-	tree, err := ParseTree(s)
+	root, err := Outline(s)
 	if err != nil {
 		return
 	}
 	u, _ := Parse(s)
-	root := Outline(tree)
 	if root.Production != "URL" || root.Start != 0 || root.End != len(s) {
 		t.Fatalf("Outline(%q): root %s [%d,%d)", s, root.Production, root.Start, root.End)
 	}

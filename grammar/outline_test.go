@@ -33,7 +33,7 @@ func TestOutline(t *testing.T) {
 
 func ExampleOutline() {
 	s := "../../g;x?y#s"
-	tree, err := grammar.ParseTree(s)
+	root, err := grammar.Outline(s)
 	if err != nil {
 		panic(err)
 	}
@@ -44,7 +44,7 @@ func ExampleOutline() {
 			show(c, depth+1)
 		}
 	}
-	show(grammar.Outline(tree), 0)
+	show(root, 0)
 	// Output:
 	// URL "../../g;x?y#s"
 	//   relativeURL "../../g;x?y"

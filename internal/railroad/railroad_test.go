@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relurl/relurl/grammar"
 	"github.com/relurl/relurl/internal/bnf"
 	"github.com/relurl/relurl/internal/railroad"
+	"github.com/relurl/relurl/internal/rfcbnf"
 )
 
 // attr returns the attribute name of an element in the XML.
@@ -36,7 +36,7 @@ func num(t *testing.T, s string) float64 {
 // is well-formed XML, every box lies inside the picture, and the boxes are
 // the rule's references and literals, each carrying its text.
 func TestEveryProduction(t *testing.T) {
-	for _, f := range []*bnf.File{grammar.Rules(), grammar.RFC1738Rules()} {
+	for _, f := range []*bnf.File{rfcbnf.RFC1808(), rfcbnf.RFC1738()} {
 		for _, r := range f.Rules {
 			var refs, lits []string
 			bnf.Walk(r.Expr, func(it *bnf.Item) {
@@ -97,7 +97,7 @@ func TestEveryProduction(t *testing.T) {
 
 // TestJSON: the data a page builds the diagram from is the same tree.
 func TestJSON(t *testing.T) {
-	d := railroad.Diagram(grammar.Rules().Rule("net_path"))
+	d := railroad.Diagram(rfcbnf.RFC1808().Rule("net_path"))
 	b, err := json.Marshal(d)
 	if err != nil {
 		t.Fatal(err)
@@ -117,8 +117,8 @@ func TestJSON(t *testing.T) {
 
 // TestAll stacks every diagram in one picture.
 func TestAll(t *testing.T) {
-	all := railroad.All(grammar.Rules())
-	if n := strings.Count(all, `data-production="`); n != len(grammar.Rules().Rules) {
+	all := railroad.All(rfcbnf.RFC1808())
+	if n := strings.Count(all, `data-production="`); n != len(rfcbnf.RFC1808().Rules) {
 		t.Errorf("%d diagrams", n)
 	}
 	if err := xml.Unmarshal([]byte(all), new(struct{})); err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/relurl/relurl/grammar"
 	"github.com/relurl/relurl/internal/bnf"
 	"github.com/relurl/relurl/internal/railroad"
+	"github.com/relurl/relurl/internal/rfcbnf"
 )
 
 const grammarHelp = `Prints the BNF of RFC 1808 §2.2 that relurl's grammar, class table, generators and diagrams are
@@ -28,7 +29,7 @@ func runGrammar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "relurl grammar: one production at most, not %q\n", strings.Join(pos, " "))
 		return exitUsage
 	}
-	rules := grammar.Rules()
+	rules := rfcbnf.RFC1808()
 	var r *bnf.Rule
 	if len(pos) == 1 {
 		if r = findRule(rules, pos[0]); r == nil {

@@ -10,7 +10,7 @@
 // code of its own.
 //
 // "go generate ./grammar" runs grammar/internal/mkgrammar, which writes
-// grammar/grammar.go from grammar/rfc1808.bnf by this package.
+// grammar/internal/parsetree/grammar.go from grammar/rfc1808.bnf by this package.
 package lowering
 
 import "github.com/relurl/relurl/internal/bnf"

@@ -38,7 +38,12 @@ var allowed = map[string][]string{
 	"ast": {},
 	// grammar: its BNF files, read by grammar/bnf (which needs participle
 	// only); the lowering table and its generator under grammar/internal.
-	"grammar":                    {"ast", "internal/bnf", "github.com/alecthomas/participle/v2"},
+	"grammar": {"ast", "grammar/internal/parsetree"},
+	// grammar/internal/parsetree: the participle types, the lexer, the
+	// parser and the lowering into ast, which package grammar exposes.
+	"grammar/internal/parsetree": {"ast", "github.com/alecthomas/participle/v2"},
+	// internal/rfcbnf: the BNF files of package grammar read by internal/bnf.
+	"internal/rfcbnf":            {"grammar", "internal/bnf"},
 	"internal/bnf":               {"github.com/alecthomas/participle/v2"},
 	"grammar/internal/lowering":  {"internal/bnf"},
 	"grammar/internal/mkgrammar": {"internal/bnf", "grammar/internal/lowering", "internal/bnfmain"},
@@ -178,7 +183,7 @@ var allowed = map[string][]string{
 	"lint/golangci": {"lint/analyzer", "lint/internal/lint", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},
 	"cmd/relurlvet": {"lint/analyzer", "golang.org/x/tools"},
 	// lint/cli: the command line, which cmd/relurl runs.
-	"lint/cli": {"ast", "grammar", "internal/bnf", "internal/gen", "internal/railroad", "lint/internal/atomicfile", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/format", "lint/internal/input", "lint/internal/lint", "lint/internal/lsp", "lint/internal/markdown", "lint/internal/playground/site", "lint/internal/report", "lint/internal/runner", "resolve", "validate", "github.com/leanovate/gopter"},
+	"lint/cli": {"ast", "grammar", "internal/bnf", "internal/gen", "internal/railroad", "internal/rfcbnf", "lint/internal/atomicfile", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/format", "lint/internal/input", "lint/internal/lint", "lint/internal/lsp", "lint/internal/markdown", "lint/internal/playground/site", "lint/internal/report", "lint/internal/runner", "resolve", "validate", "github.com/leanovate/gopter"},
 	// cmd/relurl: the command: lint/cli's Main with the process's streams.
 	"cmd/relurl": {"lint/cli"},
 	// lint/internal/repo: the checks of the repository as a whole that

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relurl/relurl/grammar"
 	"github.com/relurl/relurl/internal/profile"
+	"github.com/relurl/relurl/internal/rfcbnf"
 )
 
 // TestRFC1738QuotesTheBNF: where a rule of the RFC 1738 profile quotes a
@@ -14,7 +14,7 @@ import (
 // grammar/rfc1738.bnf, the file the profile's character sets are
 // generated from, up to spacing.
 func TestRFC1738QuotesTheBNF(t *testing.T) {
-	rules := grammar.RFC1738Rules()
+	rules := rfcbnf.RFC1738()
 	space, comment := regexp.MustCompile(`\s+`), regexp.MustCompile(`(?m)\s+;[^"\n]*$`)
 	norm := func(s string) string {
 		return strings.TrimSpace(space.ReplaceAllString(comment.ReplaceAllString(s, ""), " "))

@@ -249,7 +249,7 @@ func read(s string) *Reading {
 	case len(s) > MaxTreeInput:
 		r.TreeNote = fmt.Sprintf("the parse tree is shown for inputs up to %d bytes; this one has %d", MaxTreeInput, len(s))
 	default:
-		tree, err := grammar.ParseTree(s)
+		root, err := grammar.Outline(s)
 		if err != nil {
 			var d *ast.Diagnostic
 			if errors.As(err, &d) {
@@ -259,7 +259,7 @@ func read(s string) *Reading {
 			}
 			break
 		}
-		n := outline(grammar.Outline(tree), s)
+		n := outline(root, s)
 		r.Tree = &n
 	}
 	return r
