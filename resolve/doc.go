@@ -1,19 +1,17 @@
 // Package resolve turns relative URLs into absolute ones by the algorithm of
 // RFC 1808 §4, and goes the other way: [Relative] finds the shortest
 // reference that resolves to a given URL. Establishing the base URL a
-// document's references are resolved against (§3) is the job of the
-// subpackage resolve/base.
+// document's references are resolved against (§3) is the linter's job.
 //
 // [Reference] is §4 itself: it works on the six components of §2.1 ([ast.URL]),
 // returns a new node and never changes its inputs. Its comments number the
 // steps as the RFC does. Step 6 runs on a pair of segment stacks, as §4
-// suggests, in time and memory linear in the length of the two paths.
-// [ReferenceTrace] runs the same code with a recorder and returns, with
-// the result, a [Trace] of the steps: which step decided, where each
-// component came from, and step 6's path after each of its rules a) to d)
-// (the page of `relurl serve` shows it). [Reference] passes no recorder
-// and pays one test of a nil pointer per step and per path segment for
-// it, which BenchmarkResolve does not tell from noise.
+// suggests, in time and memory linear in the length of the two paths. The
+// same code, run with a recorder, gives the playground of `relurl serve`
+// its trace of the steps (package internal/resolution, where the algorithm
+// lives); Reference passes no recorder and pays one test of a nil pointer
+// per step and per path segment for it, which BenchmarkResolve does not
+// tell from noise.
 // [Resolve] is the strict entry point: the base must be a URL under §2.2,
 // absolute and of the generic-RL form (§2), or it returns a [*BaseError]
 // saying why; the reference must be a URL under §2.2, or it returns a

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/resolution"
 )
 
 // ErrTargetNotAbsolute is wrapped by the error [Relative] returns for a
@@ -284,8 +285,8 @@ func (inv *inverse) resolves(c *candidate) bool {
 // same reports whether two components print alike.
 func same(a, b ast.Component) bool { return a.Present == b.Present && a.Value == b.Value }
 
-// step6Prefix is what the end of step 6 (in [mergePaths]) and step 7
-// ([recombine]) write in front of o, a path that step 6 merged against the
+// step6Prefix is what the end of step 6 (in resolution.MergePaths) and step 7
+// (resolution's recombine) write in front of o, a path that step 6 merged against the
 // base b, whose directory is absolute or not: "./" before a relative path
 // that begins with an empty segment (".//g"), "/." before a path that does
 // ("//g") without a net_loc, where it would read as one. (After a net_loc,
@@ -296,9 +297,9 @@ func same(a, b ast.Component) bool { return a.Present == b.Present && a.Value ==
 func step6Prefix(b *ast.URL, absDir bool, o string) string {
 	switch {
 	case strings.HasPrefix(o, "/") && !absDir:
-		return "./" // mergePaths
+		return "./" // resolution.MergePaths
 	case strings.HasPrefix(o, "//") && !b.NetLoc.Present:
-		return "/." // recombine
+		return "/." // resolution's recombine
 	}
 	return ""
 }
@@ -313,7 +314,7 @@ func baseDir(b *ast.URL) string {
 	}
 	dir := bp[:strings.LastIndexByte(bp, '/')+1]
 	if hasDotSegment(dir) {
-		return mergePaths(*b, ".", nil)
+		return resolution.MergePaths(*b, ".", nil)
 	}
 	return dir
 }
@@ -367,7 +368,7 @@ func (inv *inverse) relPath(c *candidate) {
 		d := strings.TrimSuffix(dir[len(lead):], "/")
 		if lead == "" && (d == "./" || strings.HasPrefix(d, ".//")) {
 			// A relative directory that begins with an empty segment keeps
-			// a "." in front (see mergePaths), which is no segment.
+			// a "." in front (see resolution.MergePaths), which is no segment.
 			d = d[2:]
 		}
 		left := true

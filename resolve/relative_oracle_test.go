@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/resolution"
 	"github.com/relurl/relurl/validate"
 )
 
@@ -68,8 +69,8 @@ func oracleCandidates(b, t ast.URL) []string {
 	}
 	// Step 6: a path relative to the base's directory; when the target's
 	// path begins "./" or "/./" before an empty segment, also as if the "."
-	// were only there to keep the path what it is (see recombine and
-	// mergePaths).
+	// were only there to keep the path what it is (see resolution's recombine and
+	// MergePaths).
 	for _, marked := range []bool{false, true} {
 		if p, ok := oracleRelativePath(b, t.Path.Value, marked); ok {
 			add(p, oracleSuffix(t, true, true, true))
@@ -107,7 +108,7 @@ func oracleSuffix(t ast.URL, params, query, fragment bool) string {
 // segments beyond the longest common prefix, then the rest of target.
 func oracleRelativePath(b ast.URL, target string, marked bool) (string, bool) {
 	// The base's directory as step 6 leaves it, ending in "/" unless empty.
-	dir := mergePaths(b, ".", nil)
+	dir := resolution.MergePaths(b, ".", nil)
 	lead := ""
 	if strings.HasPrefix(dir, "/") {
 		lead = "/"
@@ -150,7 +151,7 @@ func oracleRelativePath(b ast.URL, target string, marked bool) (string, bool) {
 // oracleSegments splits a path, without its leading "/" if it had one, into its
 // segments. When marked, a path that begins "./" before an empty segment
 // ("/.//g", ".//g") has the "." only to keep it from reading as a net_loc
-// or an abs_path (see recombine and mergePaths): its segments are then "",
+// or an abs_path (see resolution's recombine and MergePaths): its segments are then "",
 // "g".
 func oracleSegments(p string, marked bool) []string {
 	segs := strings.Split(p, "/")

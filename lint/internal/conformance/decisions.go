@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/resolution"
 	"github.com/relurl/relurl/resolve"
 	"github.com/relurl/relurl/validate"
 )
@@ -120,7 +121,7 @@ func resolveDecisions(base string, ref ast.URL, refValid bool, add func(string))
 	if ref.NetLoc.Value == "" && emptyPresent(b.NetLoc) {
 		add("R-9") // an empty net_loc, inherited
 	}
-	res, tr := resolve.ReferenceTrace(b, ref)
+	res, tr := resolution.ReferenceTrace(b, ref)
 	if relative && b.NetLoc.Present && b.Path.IsEmpty() {
 		add("R-8") // a net_loc with an empty path
 	}

@@ -55,9 +55,12 @@ var allowed = map[string][]string{
 	// validate/internal/mkreader: "go generate ./validate" writes the
 	// reader from grammar/rfc1808.bnf, read by grammar/bnf.
 	"validate/internal/mkreader": {"internal/bnf", "internal/bnfmain"},
-	"resolve":                    {"ast", "validate"},
-	"lint/internal/base":         {"ast", "lint/internal/htmlscan", "resolve", "golang.org/x/net/html"},
-	"lint/internal/compare":      {"ast", "resolve", "validate", "github.com/nlnwa/whatwg-url"},
+	"resolve":                    {"ast", "internal/resolution", "validate"},
+	// internal/resolution: §4 itself, with the trace of its steps that
+	// the playground shows.
+	"internal/resolution":   {"ast"},
+	"lint/internal/base":    {"ast", "lint/internal/htmlscan", "resolve", "golang.org/x/net/html"},
+	"lint/internal/compare": {"ast", "resolve", "validate", "github.com/nlnwa/whatwg-url"},
 	// gen: the generators with the standard library's types, over
 	// internal/gen's gopter generators.
 	"gen":          {"internal/gen", "github.com/leanovate/gopter"},
@@ -132,7 +135,7 @@ var allowed = map[string][]string{
 	// internal/conformance: the RFC 1808 conformance data, written from the
 	// root package's answers and checked by the reference parser, and the
 	// harness that scores other libraries' answers with compare's classes.
-	"lint/internal/conformance": {"", "ast", "grammar", "internal/gen", "internal/cases", "lint/internal/atomicfile", "lint/internal/compare", "lint/internal/conformance", "lint/internal/markdown", "resolve", "validate"},
+	"lint/internal/conformance": {"", "ast", "grammar", "internal/gen", "internal/resolution", "internal/cases", "lint/internal/atomicfile", "lint/internal/compare", "lint/internal/conformance", "lint/internal/markdown", "resolve", "validate"},
 	// conformance/adapters/go-net-url: Go's net/url answering the data's cases.
 	"conformance/adapters/go-net-url": {},
 	// lint: Options, Linter, the catalog and its checks, findings, the
@@ -196,7 +199,7 @@ var allowed = map[string][]string{
 	// The playground: the report the page shows, computed by the library
 	// itself; the WebAssembly module that runs it in the page; the
 	// module's build.
-	"lint/internal/playground":      {"ast", "grammar", "lint/internal/compare", "lint/internal/lint", "resolve", "validate"},
+	"lint/internal/playground":      {"ast", "grammar", "internal/resolution", "lint/internal/compare", "lint/internal/lint", "resolve", "validate"},
 	"lint/internal/playground/wasm": {},
 	// playground/site: the page's files, embedded, which import nothing
 	// of relurl (the module is a file), and the module, found or built by

@@ -8,6 +8,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/grammar"
+	section4 "github.com/relurl/relurl/internal/resolution"
 	"github.com/relurl/relurl/lint/internal/compare"
 	"github.com/relurl/relurl/lint/internal/lint"
 	"github.com/relurl/relurl/resolve"
@@ -144,7 +145,7 @@ type Diagnostic struct {
 	Caret string `json:"caret"`
 }
 
-// Resolution is §4 step by step, as [resolve.ReferenceTrace] recorded it,
+// Resolution is §4 step by step, as [section4.ReferenceTrace] recorded it,
 // and the way back.
 type Resolution struct {
 	// Strict reports whether both strings were fit for §4: the base a
@@ -173,14 +174,14 @@ type Resolution struct {
 	RelativeError string  `json:"relative_error,omitempty"`
 }
 
-// Step is one step of §4 ([resolve.Step]).
+// Step is one step of §4 ([section4.Step]).
 type Step struct {
 	ID      string `json:"id"`
 	Note    string `json:"note"`
 	Decides bool   `json:"decides"`
 }
 
-// Step6 is step 6 of §4 ([resolve.PathTrace]).
+// Step6 is step 6 of §4 ([section4.PathTrace]).
 type Step6 struct {
 	Directory string     `json:"directory"`
 	Reference string     `json:"reference"`
@@ -190,7 +191,7 @@ type Step6 struct {
 	KeptDot   bool       `json:"kept_dot"`
 }
 
-// PathRule is one of the rules a) to d) of step 6 ([resolve.PathRule]).
+// PathRule is one of the rules a) to d) of step 6 ([section4.PathRule]).
 type PathRule struct {
 	ID      string   `json:"id"`
 	Rule    string   `json:"rule"`
@@ -398,7 +399,7 @@ func resolution(base, ref string) *Resolution {
 		res.Note = strings.Join(why, " and ") + `: shown is §4 on the §2.4 cut of both, without checks, as "relurl resolve --lenient" does`
 		b, r = validate.Split(base), validate.Split(ref)
 	}
-	u, tr := resolve.ReferenceTrace(b, r)
+	u, tr := section4.ReferenceTrace(b, r)
 	res.Result, res.Form, res.Decided = u.String(), u.Form.String(), tr.Decided
 	for _, s := range tr.Steps {
 		res.Steps = append(res.Steps, Step{ID: s.ID, Note: s.Note, Decides: s.Decides})
@@ -414,7 +415,7 @@ func resolution(base, ref string) *Resolution {
 		}
 	}
 	res.Components = components(u, false)
-	origins := [...]resolve.Origin{tr.Origin.Scheme, tr.Origin.NetLoc, tr.Origin.Path, tr.Origin.Params, tr.Origin.Query, tr.Origin.Fragment}
+	origins := [...]section4.Origin{tr.Origin.Scheme, tr.Origin.NetLoc, tr.Origin.Path, tr.Origin.Params, tr.Origin.Query, tr.Origin.Fragment}
 	for i := range res.Components {
 		res.Components[i].Origin = origins[i].String()
 	}

@@ -3,7 +3,7 @@
 // components of §2.1, the reference parser's concrete tree with one node
 // per §2.2 production, the ast node, every diagnostic with its rule and
 // fix), resolves it against the base by §4 step by step with the way back
-// ([resolve.ReferenceTrace], [resolve.Relative]), and reads it three ways
+// ([resolution.ReferenceTrace], [resolve.Relative]), and reads it three ways
 // (package compare). Its [Report] marshals to the JSON the page renders.
 //
 // The page runs this package in the browser: package

@@ -21,6 +21,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/grammar"
+	"github.com/relurl/relurl/internal/resolution"
 	"github.com/relurl/relurl/lint/internal/compare"
 	"github.com/relurl/relurl/lint/internal/lint"
 	"github.com/relurl/relurl/lint/internal/manual"
@@ -144,7 +145,7 @@ func expected(t *testing.T, in, base string) pageState {
 			b, r = validate.Split(base), validate.Split(in)
 			st.Result = resolve.Lenient(base, in).String()
 		}
-		_, tr := resolve.ReferenceTrace(b, r)
+		_, tr := resolution.ReferenceTrace(b, r)
 		for _, s := range tr.Steps {
 			st.Steps = append(st.Steps, s.ID)
 		}

@@ -1,4 +1,4 @@
-package resolve
+package resolution
 
 import (
 	"strconv"
@@ -152,7 +152,7 @@ type pathEvent struct {
 	leavesSlash bool
 }
 
-// The recorder's side of mergePaths. Each call consumes the next segment
+// The recorder's side of MergePaths. Each call consumes the next segment
 // of the merged path, in order; they run only when a trace is wanted.
 
 // pushed: the segment goes onto the stack as it is (a segment, or a ".."

@@ -1,4 +1,4 @@
-package resolve
+package resolution
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"github.com/relurl/relurl/ast"
 )
 
-// mergePaths is step 6 of §4: the last segment of the base's path
+// MergePaths is step 6 of §4: the last segment of the base's path
 // (everything after its rightmost "/", or the whole path if it has none) is
 // removed and ref, a path not preceded by "/", appended in its place; then
 // "." and ".." segments go by rules a) to d).
@@ -33,7 +33,7 @@ import (
 // for [ReferenceTrace]; with nil (as [Reference] calls it) the loop only
 // tests tr once per segment, which the benchmarks do not see
 // (BenchmarkResolve).
-func mergePaths(base ast.URL, ref string, tr *PathTrace) string {
+func MergePaths(base ast.URL, ref string, tr *PathTrace) string {
 	bp := base.Path.Value
 	if bp == "" && base.NetLoc.Present {
 		bp = "/"

@@ -1,4 +1,4 @@
-package resolve
+package resolution
 
 import (
 	"math/rand/v2"
@@ -49,8 +49,8 @@ func TestTraceStagesAgainstTheLiteralRules(t *testing.T) {
 		}
 		base := ast.URL{Path: ast.Path{Value: bp}}
 		tr := new(PathTrace)
-		got := mergePaths(base, ref, tr)
-		if want := mergePaths(base, ref, nil); got != want {
+		got := MergePaths(base, ref, tr)
+		if want := MergePaths(base, ref, nil); got != want {
 			t.Fatalf("seed %d: step 6 of %q and %q traced gives %q, untraced %q", seed, bp, ref, got, want)
 		}
 		lit := literalStages(bp, ref)

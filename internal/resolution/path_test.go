@@ -1,4 +1,4 @@
-package resolve
+package resolution
 
 import (
 	"math/rand/v2"
@@ -72,7 +72,7 @@ func literalStages(basePath, ref string) (stages [6]string) {
 	if lead == "" && strings.HasPrefix(p, "/") {
 		// The one place the stacks part from the letter of the rules: a
 		// relative path that a) leaves beginning with an empty segment
-		// keeps its "." (see mergePaths).
+		// keeps its "." (see MergePaths).
 		p = "./" + p
 	}
 	stages[5] = lead + p
@@ -119,7 +119,7 @@ func TestStep6AgainstTheLiteralRules(t *testing.T) {
 			continue // steps 4 and 5, not 6
 		}
 		base := ast.URL{Path: ast.Path{Value: bp}}
-		if got, want := mergePaths(base, ref, nil), literalStep6(bp, ref); got != want {
+		if got, want := MergePaths(base, ref, nil), literalStep6(bp, ref); got != want {
 			t.Fatalf("seed %d: step 6 of base path %q and %q: stacks give %q, the literal rules %q", seed, bp, ref, got, want)
 		}
 	}
