@@ -7,6 +7,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/internal/profile"
+	"github.com/relurl/relurl/internal/rules"
 	"github.com/relurl/relurl/resolve"
 )
 
@@ -85,8 +86,8 @@ var ruleIDs = []string{
 // resolve, and the rules of the rfc1738 profile; and no other.
 func TestRuleIDs(t *testing.T) {
 	var want []string
-	for _, r := range ast.SyntaxRules() {
-		if r.Reader != ast.ReaderGrammar {
+	for _, r := range rules.All() {
+		if r.Reader != rules.ReaderGrammar {
 			want = append(want, r.ID)
 		}
 	}

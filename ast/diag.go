@@ -21,43 +21,19 @@ const (
 	SeverityInfo
 )
 
-// SeverityNames are a severity's names in the vocabulary of each output
-// relurl writes: the one table of them ([Severity.Names]), which every
-// format reads.
-type SeverityNames struct {
-	// Text is relurl's own name, in text and JSON output and in the
-	// configuration: "error", "warning" or "info".
-	Text string
-	// SARIF is SARIF 2.1.0's result level: "error", "warning" or "note".
-	SARIF string
-	// GitHub is the GitHub Actions workflow command: "error", "warning" or
-	// "notice".
-	GitHub string
-	// LSP is the Language Server Protocol's DiagnosticSeverity: 1 (Error),
-	// 2 (Warning) or 3 (Information).
-	LSP int
-}
-
-// Names returns s's names in each output's vocabulary; a value that is
-// not one of the three severities has info's, but for its text name,
-// "Severity(N)".
-func (s Severity) Names() SeverityNames {
-	names := [...]SeverityNames{
-		SeverityError:   {"error", "error", "error", 1},
-		SeverityWarning: {"warning", "warning", "warning", 2},
-		SeverityInfo:    {"info", "note", "notice", 3},
+// String returns "error", "warning" or "info", and "Severity(N)" for any
+// other value.
+func (s Severity) String() string {
+	switch s {
+	case SeverityError:
+		return "error"
+	case SeverityWarning:
+		return "warning"
+	case SeverityInfo:
+		return "info"
 	}
-	if !s.Valid() {
-		n := names[SeverityInfo]
-		n.Text = "Severity(" + strconv.Itoa(int(s)) + ")"
-		return n
-	}
-	return names[s]
+	return "Severity(" + strconv.Itoa(int(s)) + ")"
 }
-
-// String returns "error", "warning" or "info" ([SeverityNames.Text]), and
-// "Severity(N)" for any other value.
-func (s Severity) String() string { return s.Names().Text }
 
 // Valid reports whether s is one of the three severities.
 func (s Severity) Valid() bool { return s >= SeverityError && s <= SeverityInfo }
@@ -85,9 +61,12 @@ func (s *Severity) UnmarshalText(text []byte) error {
 // SARIF's name for info, is info too.
 func ParseSeverity(s string) (Severity, error) {
 	for v := SeverityError; v <= SeverityInfo; v++ {
-		if n := v.Names(); strings.EqualFold(s, n.Text) || strings.EqualFold(s, n.SARIF) {
+		if strings.EqualFold(s, v.String()) {
 			return v, nil
 		}
+	}
+	if strings.EqualFold(s, "note") {
+		return SeverityInfo, nil
 	}
 	return 0, fmt.Errorf("severity %q: want error, warning or info", s)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/relurl/relurl/grammar"
 	"github.com/relurl/relurl/internal/gen"
 	"github.com/relurl/relurl/internal/handpass"
+	"github.com/relurl/relurl/internal/rules"
 	"github.com/relurl/relurl/resolve"
 	"github.com/relurl/relurl/validate"
 )
@@ -56,7 +57,7 @@ func disagreement(s string) string {
 		if d.Offset < prev {
 			return fmt.Sprintf("diagnostics out of order: %v", diags)
 		}
-		if r, ok := ast.LookupSyntaxRule(d.Rule); !ok || r.Reader == ast.ReaderGrammar {
+		if r, ok := rules.Lookup(d.Rule); !ok || r.Reader == rules.ReaderGrammar {
 			return fmt.Sprintf("diagnostic %+v: validate emits a rule that is not its own in ast's table of syntax rules", d)
 		}
 		prev = d.Offset
@@ -82,7 +83,7 @@ func disagreement(s string) string {
 		if !errors.As(gerr, &d) {
 			return fmt.Sprintf("grammar error %v is not an *ast.Diagnostic", gerr)
 		}
-		if r, ok := ast.LookupSyntaxRule(d.Rule); !ok || r.Reader == ast.ReaderValidate {
+		if r, ok := rules.Lookup(d.Rule); !ok || r.Reader == rules.ReaderValidate {
 			return fmt.Sprintf("grammar error %+v: a rule that is not its own in ast's table of syntax rules", d)
 		}
 		if first := diags.First(); d.Offset != first.Offset {

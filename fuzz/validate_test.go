@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/rules"
 	"github.com/relurl/relurl/validate"
 )
 
@@ -22,7 +22,7 @@ func FuzzValidate(f *testing.F) {
 			if d.Production == "" || d.Message == "" || d.Rule == "" || !strings.HasPrefix(d.Rule, d.Production+"/") {
 				t.Fatalf("%q: incomplete diagnostic %+v", s, d)
 			}
-			if r, ok := ast.LookupSyntaxRule(d.Rule); !ok || r.Reader == ast.ReaderGrammar {
+			if r, ok := rules.Lookup(d.Rule); !ok || r.Reader == rules.ReaderGrammar {
 				t.Fatalf("%q: diagnostic %+v of a rule that is not validate's in ast's table of syntax rules", s, d)
 			}
 			prev = d.End

@@ -61,7 +61,7 @@ func (g *GitHub) File(r *report.FileResult) error {
 		col, endCol := f.ColumnsUTF16()
 		w := g.w
 		w.WriteString("::")
-		w.WriteString(f.Severity.Names().GitHub)
+		w.WriteString(lint.Names(f.Severity).GitHub)
 		w.WriteString(" file=")
 		propertyEscaper.WriteString(w, p)
 		g.int(",line=", max(1, f.Line))

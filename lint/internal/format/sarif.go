@@ -105,7 +105,7 @@ func (s *SARIF) Start(rules []lint.Setting) error {
 			FullDescription:      sarifText{Text: r.Help},
 			Help:                 sarifText{Text: help, Markdown: md},
 			HelpURI:              r.DocURL(),
-			DefaultConfiguration: sarifConfig{Enabled: st.Enabled, Level: st.Severity.Names().SARIF},
+			DefaultConfiguration: sarifConfig{Enabled: st.Enabled, Level: lint.Names(st.Severity).SARIF},
 			Properties:           sarifRuleProperty{Tags: []string{string(r.Family)}, Precision: "very-high"},
 		})
 	}
@@ -175,7 +175,7 @@ func (s *SARIF) File(r *report.FileResult) error {
 		// written in a tenth of the time indentation takes.
 		s.buf.Reset()
 		if err := s.enc.Encode(sarifResult{
-			RuleID: f.Rule, RuleIndex: ri, Level: f.Severity.Names().SARIF,
+			RuleID: f.Rule, RuleIndex: ri, Level: lint.Names(f.Severity).SARIF,
 			Message:             sarifText{Text: msg},
 			Locations:           []sarifLocation{loc},
 			PartialFingerprints: sarifFingerprints{V1: hex.EncodeToString(sum[:16])},

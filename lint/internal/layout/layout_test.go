@@ -56,6 +56,9 @@ var allowed = map[string][]string{
 	// reader from grammar/rfc1808.bnf, read by grammar/bnf.
 	"validate/internal/mkreader": {"internal/bnf", "internal/bnfmain"},
 	"resolve":                    {"ast", "internal/resolution", "validate"},
+	// internal/rules: the table of syntax rules, their documentation and
+	// repairs, which the linter and the fuzz tests read.
+	"internal/rules": {"ast"},
 	// internal/resolution: §4 itself, with the trace of its steps that
 	// the playground shows.
 	"internal/resolution":   {"ast"},
@@ -142,7 +145,7 @@ var allowed = map[string][]string{
 	// fixes of one file's content; it reads documents through lint/extract
 	// only, and the three readings of a URL through compare (the
 	// portability rules). It reads no file and no configuration.
-	"lint/internal/lint": {"ast", "internal/profile", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/target", "resolve", "validate"},
+	"lint/internal/lint": {"ast", "internal/profile", "internal/rules", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/target", "resolve", "validate"},
 	// lint/target: the one home of link targets: the tree of files the
 	// target rules read (where a URL leads under the root, what is there:
 	// directory listings and symbolic links, read through its FS), the

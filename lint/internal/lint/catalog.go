@@ -217,7 +217,7 @@ const (
 )
 
 // catalogRows is every rule, in the order they are documented: the
-// syntax rules derived from package ast's table, then the families of
+// syntax rules derived from the table of package internal/rules, then the families of
 // this package, one file each. The target rules come after the
 // portability rules, so that where portability/whatwg-target reports a
 // reference, they can leave it to it. It is built on first use, not

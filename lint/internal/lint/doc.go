@@ -8,7 +8,7 @@
 // section it comes from, and a suggested fix where there is one) and the
 // check that finds it. One file per family:
 //
-//   - syntax.go: the rules of package ast's table of syntax rules, one per
+//   - syntax.go: the rules of the table of syntax rules (internal/rules), one per
 //     way of breaking a §2.2 production, as package validate reports them
 //     (errors);
 //   - rfc1808.go: warnings from the RFC's text: the loophole of §5.2

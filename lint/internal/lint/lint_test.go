@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/rules"
 )
 
 // marked splits a case written with its offending text marked, as in
@@ -58,11 +59,11 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("family %s has no rules", f)
 		}
 	}
-	// The syntax family is exactly the rules of ast's table that validate
+	// The syntax family is exactly the rules of the syntax table that validate
 	// reports, in the table's order, each an error.
 	var want []string
-	for _, sr := range ast.SyntaxRules() {
-		if sr.Reader != ast.ReaderGrammar {
+	for _, sr := range rules.All() {
+		if sr.Reader != rules.ReaderGrammar {
 			want = append(want, sr.ID)
 		}
 	}
@@ -76,7 +77,7 @@ func TestCatalog(t *testing.T) {
 		}
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("syntax family %q, want the rules of ast's table %q", got, want)
+		t.Errorf("syntax family %q, want the rules of the syntax table %q", got, want)
 	}
 	for _, r := range catalogRows() {
 		if (r.check == nil) != (r.reads == readsDirectives) {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/rules"
 	"github.com/relurl/relurl/lint/internal/extract"
 	"github.com/relurl/relurl/lint/internal/format"
 	"github.com/relurl/relurl/lint/internal/lint"
@@ -171,7 +171,7 @@ func TestCatalogTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, r := range ast.SyntaxRules() {
+	for _, r := range rules.All() {
 		if !strings.Contains(string(data), "`"+r.ID+"`") {
 			t.Errorf("%s does not name the syntax rule %s", cli, r.ID)
 		}

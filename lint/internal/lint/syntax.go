@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/internal/rules"
 	"github.com/relurl/relurl/validate"
 )
 
@@ -12,14 +13,14 @@ import (
 // readable report; the last one reported says how many more there were.
 const maxSyntaxPerURL = 20
 
-// syntaxRows are the rows of the syntax family, derived from package ast's
-// table of syntax rules: every rule package validate reports, an error on
+// syntaxRows are the rows of the syntax family, derived from the table of
+// syntax rules (package internal/rules): every rule package validate reports, an error on
 // by default. Each row's check reports one of validate's diagnostics
 // (urlCheck.diag), with the fix the table derives for its text.
 func syntaxRows() []row {
 	var rows []row
-	for _, sr := range ast.SyntaxRules() {
-		if sr.Reader == ast.ReaderGrammar {
+	for _, sr := range rules.All() {
+		if sr.Reader == rules.ReaderGrammar {
 			continue // the reference parser's own; the linter reads with validate
 		}
 		rows = append(rows, row{
@@ -41,12 +42,12 @@ func syntaxRows() []row {
 }
 
 // syntaxRepair is how a fix mends a syntax rule's findings: as package
-// ast's table says ([ast.SyntaxRule.Repair]).
-func syntaxRepair(sr ast.SyntaxRule) repair {
+// the table of syntax rules says ([rules.Rule.Repair]).
+func syntaxRepair(sr rules.Rule) repair {
 	switch sr.Repair {
-	case ast.RepairEncode:
+	case rules.RepairEncode:
 		return repairEncode
-	case ast.RepairEscapePercent:
+	case rules.RepairEscapePercent:
 		return repairEscapePercent
 	}
 	return repairNone

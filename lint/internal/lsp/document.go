@@ -497,4 +497,4 @@ func diagnosticOf(f *lint.Finding, ix *lineIndex) Diagnostic {
 }
 
 // severity is the LSP severity of a finding's.
-func severity(s ast.Severity) int { return s.Names().LSP }
+func severity(s ast.Severity) int { return lint.Names(s).LSP }

@@ -1,18 +1,27 @@
-package ast
+// Package rules is the one table of the syntax rules: every way an input
+// can fall outside the RFC 1808 §2.2 language, under the stable id of
+// package ast that diagnostics carry, with its documentation (section,
+// summary, help, the RFC's text, a bad and a good example) and how a tool
+// can mend its findings. The linter's catalog, its fixes, the rules page
+// and the fuzz tests read it; programs see the ids alone (package ast, and
+// the root package's Rule constants).
+package rules
 
 import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/relurl/relurl/ast"
 )
 
-// SyntaxRule is one entry of the table of syntax rules: a way for an input
+// Rule is one entry of the table of syntax rules: a way for an input
 // to fall outside the §2.2 language, under the stable id that diagnostics
-// carry in [Diagnostic.Rule]. The table ([SyntaxRules]) is the one home of
+// carry in ast.Diagnostic.Rule. The table ([All]) is the one home of
 // these facts: the linter's catalog, the Go analyzer's fixes and the
 // documentation derive from it, and the fuzz tests fail when a reader
 // emits an id that is not in it.
-type SyntaxRule struct {
+type Rule struct {
 	// ID is the rule's id, such as "escape/malformed": the production,
 	// then the kind of fault.
 	ID string
@@ -51,7 +60,7 @@ const (
 	// RepairNone: there is no mechanical repair; the author must decide.
 	RepairNone Repair = iota
 	// RepairEncode: write each byte of the offending text as its %XX
-	// escape ([PercentEncode]).
+	// escape (ast.PercentEncode).
 	RepairEncode
 	// RepairEscapePercent: the offending text begins with a "%" that
 	// begins no escape; write that "%" as %25 and keep the rest.
@@ -74,9 +83,9 @@ const (
 )
 
 // The table of syntax rules, in the order they are documented.
-var syntaxRules = [...]SyntaxRule{
+var syntaxRules = [...]Rule{
 	{
-		ID: RuleEscapeMalformed, Production: "escape", Section: "RFC 1808 §2.2 escape",
+		ID: ast.RuleEscapeMalformed, Production: "escape", Section: "RFC 1808 §2.2 escape",
 		Summary: `"%" not followed by two hex digits`,
 		Help: `escape = "%" hex hex: a "%" always begins an escape, so it must be followed by two hex ` +
 			`digits. A literal "%" is written %25.`,
@@ -87,7 +96,7 @@ var syntaxRules = [...]SyntaxRule{
 		Good:   `http://a/100%25`,
 	},
 	{
-		ID: RuleNetLocChar, Production: "net_loc", Section: "RFC 1808 §2.2 net_loc",
+		ID: ast.RuleNetLocChar, Production: "net_loc", Section: "RFC 1808 §2.2 net_loc",
 		Summary: "a character net_loc does not allow",
 		Help: `net_loc = *( pchar | ";" | "?" ). National characters ({ } | \ ^ ~ [ ] ` + "`" + `), ` +
 			`punctuation (< > " and a "%" that begins no escape), space, controls, DEL and every ` +
@@ -99,7 +108,7 @@ var syntaxRules = [...]SyntaxRule{
 		Good:   `http://host/`,
 	},
 	{
-		ID: RuleFsegmentChar, Production: "fsegment", Section: "RFC 1808 §2.2 fsegment",
+		ID: ast.RuleFsegmentChar, Production: "fsegment", Section: "RFC 1808 §2.2 fsegment",
 		Summary: "a character the first path segment does not allow",
 		Help: `fsegment = 1*pchar, with pchar = uchar | ":" | "@" | "&" | "=". The first segment of ` +
 			`a path (after its leading "/", if any) allows no national or punctuation character, ` +
@@ -111,7 +120,7 @@ var syntaxRules = [...]SyntaxRule{
 		Good:   `a%20b.html`,
 	},
 	{
-		ID: RuleSegmentChar, Production: "segment", Section: "RFC 1808 §2.2 segment",
+		ID: ast.RuleSegmentChar, Production: "segment", Section: "RFC 1808 §2.2 segment",
 		Summary: "a character a later path segment does not allow",
 		Help:    `segment = *pchar: as fsegment, for the segments after the first.`,
 		Fix:     "write the character as its %XX escape",
@@ -121,7 +130,7 @@ var syntaxRules = [...]SyntaxRule{
 		Good:    `/docs/a%20b.html`,
 	},
 	{
-		ID: RuleParamChar, Production: "param", Section: "RFC 1808 §2.2 param",
+		ID: ast.RuleParamChar, Production: "param", Section: "RFC 1808 §2.2 param",
 		Summary: "a character params do not allow",
 		Help:    `param = *( pchar | "/" ), and params are separated by ";".`,
 		Fix:     "write the character as its %XX escape",
@@ -131,7 +140,7 @@ var syntaxRules = [...]SyntaxRule{
 		Good:    `/a;x=a%20b`,
 	},
 	{
-		ID: RuleQueryChar, Production: "query", Section: "RFC 1808 §2.2 query",
+		ID: ast.RuleQueryChar, Production: "query", Section: "RFC 1808 §2.2 query",
 		Summary: "a character the query does not allow",
 		Help:    `query = *( uchar | reserved ): every character but the national and punctuation ones, space, controls, DEL and non-ASCII bytes.`,
 		Fix:     "write the character as its %XX escape",
@@ -141,7 +150,7 @@ var syntaxRules = [...]SyntaxRule{
 		Good:    `/search?q=%22url%22`,
 	},
 	{
-		ID: RuleFragmentChar, Production: "fragment", Section: "RFC 1808 §2.2 fragment",
+		ID: ast.RuleFragmentChar, Production: "fragment", Section: "RFC 1808 §2.2 fragment",
 		Summary: "a character the fragment does not allow",
 		Help:    `fragment = *( uchar | reserved ), the same characters as a query.`,
 		Fix:     "write the character as its %XX escape",
@@ -151,7 +160,7 @@ var syntaxRules = [...]SyntaxRule{
 		Good:    `/page#a%20b`,
 	},
 	{
-		ID: RuleFragmentHash, Production: "fragment", Section: "RFC 1808 §2.2 fragment, §2.4.1",
+		ID: ast.RuleFragmentHash, Production: "fragment", Section: "RFC 1808 §2.2 fragment, §2.4.1",
 		Summary: `a second "#", inside the fragment`,
 		Help: `Only the first "#" begins the fragment (§2.4.1), and "#" is neither uchar nor ` +
 			`reserved, so a fragment cannot hold one.`,
@@ -162,7 +171,7 @@ var syntaxRules = [...]SyntaxRule{
 		Good:   `/page#a%23b`,
 	},
 	{
-		ID: RuleNetPathEmptySegment, Production: "net_path", Section: "RFC 1808 §2.2 net_path",
+		ID: ast.RuleNetPathEmptySegment, Production: "net_path", Section: "RFC 1808 §2.2 net_path",
 		Summary: `a relative "//net_loc" followed by "//"`,
 		Help: `net_path = "//" net_loc [ abs_path ] and abs_path = "/" rel_path, which cannot begin ` +
 			`with "/": a reference without a scheme cannot have an empty first path segment after its ` +
@@ -174,7 +183,7 @@ var syntaxRules = [...]SyntaxRule{
 		Good:  `//example.com/a`,
 	},
 	{
-		ID: RuleTooManyErrors, Production: "URL", Section: "RFC 1808 §2.2",
+		ID: ast.RuleTooManyErrors, Production: "URL", Section: "RFC 1808 §2.2",
 		Summary: "more syntax errors in one URL than a reader lists",
 		Help: `A reader lists at most a documented number of diagnostics for one URL ` +
 			`(validate.MaxDiagnostics), so that its output stays bounded whatever the input; the last ` +
@@ -187,14 +196,14 @@ var syntaxRules = [...]SyntaxRule{
 		Good: "/" + strings.Repeat("a%5E", 101),
 	},
 	{
-		ID: RuleGrammar, Production: "URL", Section: "RFC 1808 §2.2",
+		ID: ast.RuleGrammar, Production: "URL", Section: "RFC 1808 §2.2",
 		Summary: "an input the reference parser does not accept",
 		Help: `The reference parser (package grammar) reports the first place where its input stops ` +
 			`being a prefix of any URL of the §2.2 BNF; it names no finer rule.`,
 		Reader: ReaderGrammar,
 	},
 	{
-		ID: RuleTooLong, Production: "URL", Section: "RFC 1808 §2.2",
+		ID: ast.RuleTooLong, Production: "URL", Section: "RFC 1808 §2.2",
 		Summary: "an input longer than the reference parser's limit",
 		Help: `The reference parser (package grammar) refuses input longer than grammar.MaxInput ` +
 			`bytes; the validator has no such limit.`,
@@ -202,18 +211,18 @@ var syntaxRules = [...]SyntaxRule{
 	},
 }
 
-// SyntaxRules returns the table of syntax rules, in the order they are
+// All returns the table of syntax rules, in the order they are
 // documented. The slice is a copy the caller may modify.
-func SyntaxRules() []SyntaxRule { return append([]SyntaxRule(nil), syntaxRules[:]...) }
+func All() []Rule { return append([]Rule(nil), syntaxRules[:]...) }
 
-// LookupSyntaxRule returns the syntax rule with the given id.
-func LookupSyntaxRule(id string) (SyntaxRule, bool) {
+// Lookup returns the syntax rule with the given id.
+func Lookup(id string) (Rule, bool) {
 	for i := range syntaxRules {
 		if syntaxRules[i].ID == id {
 			return syntaxRules[i], true
 		}
 	}
-	return SyntaxRule{}, false
+	return Rule{}, false
 }
 
 // Replacement returns the text that mends text, the offending text of a
@@ -222,10 +231,10 @@ func LookupSyntaxRule(id string) (SyntaxRule, bool) {
 // text stands: the brackets of an IPv6 literal or a non-ASCII host are not
 // mended by escapes. The fixes relurl makes are package lint/fix's, which
 // checks that the URL still goes where it went.
-func (r *SyntaxRule) Replacement(text string) (string, bool) {
+func (r *Rule) Replacement(text string) (string, bool) {
 	switch r.Repair {
 	case RepairEncode:
-		return PercentEncode(text), true
+		return ast.PercentEncode(text), true
 	case RepairEscapePercent:
 		if text != "" && text[0] == '%' {
 			return "%25" + text[1:], true
@@ -235,7 +244,7 @@ func (r *SyntaxRule) Replacement(text string) (string, bool) {
 }
 
 // maxFixSpelled is the most bytes of offending text whose escapes
-// [SyntaxRule.FixFor] spells out; a longer run is quoted as [Quote]
+// [Rule.FixFor] spells out; a longer run is quoted as ast.Quote
 // quotes it and its first escapes are followed by "…", so that a fix is
 // short however long the run (a megabyte of invalid UTF-8 is one
 // diagnostic).
@@ -245,10 +254,10 @@ const maxFixSpelled = 16
 // text: for a character that must be escaped, which escape to write
 // (`write "|" as %7C`, `write "##" as %23%23`, "write the space as %20";
 // for a run longer than 16 bytes, `write each byte of "…" as %XX: %FF%FF…`,
-// the run quoted by [Quote]); for a lone "%", to write it as %25;
-// otherwise the rule's [SyntaxRule.Fix]. [SyntaxRule.Replacement] gives
+// the run quoted by ast.Quote); for a lone "%", to write it as %25;
+// otherwise the rule's [Rule.Fix]. [Rule.Replacement] gives
 // the whole replacement.
-func (r *SyntaxRule) FixFor(text string) string {
+func (r *Rule) FixFor(text string) string {
 	switch r.Repair {
 	case RepairEscapePercent:
 		return `write a literal "%" as %25`
@@ -258,13 +267,13 @@ func (r *SyntaxRule) FixFor(text string) string {
 			for cut > 0 && !utf8.RuneStart(text[cut]) {
 				cut--
 			}
-			return "write each byte of " + Quote(text, 0) + " as %XX: " + PercentEncode(text[:cut]) + "…"
+			return "write each byte of " + ast.Quote(text, 0) + " as %XX: " + ast.PercentEncode(text[:cut]) + "…"
 		}
 		q := strconv.Quote(text)
 		if text == " " {
 			q = "the space"
 		}
-		return "write " + q + " as " + PercentEncode(text)
+		return "write " + q + " as " + ast.PercentEncode(text)
 	}
 	return r.Fix
 }
