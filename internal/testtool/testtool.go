@@ -53,7 +53,7 @@ func Variables() []Variable {
 		{PreCommit, "Debian's pre-commit (internal/hooks)"},
 		{Git, "git (changed lines, the Action, --diff applied)"},
 		{Nvim, "Neovim, headless (TestNeovim in lsp)"},
-		{Go, "the go command and the module cache that go list reads (dependencies' test data)"},
+		{Go, "the go command, the module cache that go list reads (dependencies' test data) and the module proxy (a fresh importer of the library, the API beside the last release)"},
 		{QEMU, "qemu-user, to run the linux/arm64 binary (internal/dist)"},
 		{NPM, "Node.js and npm, to install the npm packages offline (internal/dist)"},
 		{Pip, "Python with venv and ensurepip, to install the wheel (internal/dist)"},
