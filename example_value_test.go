@@ -149,3 +149,11 @@ func Example_errors() {
 	// false true false 1
 	// false false true 0
 }
+
+func ExampleSeverity_UnmarshalText() {
+	var config struct{ FailOn relurl.Severity }
+	err := json.Unmarshal([]byte(`{"FailOn": "warning"}`), &config)
+	fmt.Println(config.FailOn, config.FailOn == relurl.SeverityWarning, err)
+	// Output:
+	// warning true <nil>
+}
