@@ -22,7 +22,9 @@
 //
 // # Errors
 //
-// Every error is an *[Error] naming the operation and the input. In it,
+// Every error of the functions that read URLs ([Parse], [Profile.Parse],
+// [Resolve], [Relative], [URL.UnmarshalText], [URL.Host], [URL.Port]) is
+// an *[Error] naming the operation and the input. In it,
 // errors.Is finds [ErrSyntax] for input outside the rules it was read
 // under, [ErrUnsuitableBase] for a base URL that cannot serve (§2), and
 // [ErrTargetNotAbsolute] for a relative target of [Relative]; errors.As

@@ -7,10 +7,10 @@ import (
 	"github.com/relurl/relurl/resolve"
 )
 
-// The sentinel errors of this package. Every error its functions return
-// is an *[Error]; errors.Is finds in it the sentinel of what went wrong,
-// and errors.As the *[Diagnostic] and the [Diagnostics] when there are
-// any.
+// The sentinel errors of this package. Every error of the functions that
+// read URLs is an *[Error]; errors.Is finds in it the sentinel of what
+// went wrong, and errors.As the *[Diagnostic] and the [Diagnostics] when
+// there are any.
 var (
 	// ErrSyntax is found in every error about input outside the language
 	// it was read under: RFC 1808 §2.2, or a [Profile]'s rules, or the
