@@ -22,7 +22,7 @@ lint: fmt vet staticcheck layout
 ## class table, the grammar, gen's productions, the diagrams and the RFC 1738 table follow
 ## grammar/*.bnf, docs/rules.md the rule catalog
 generate-check:
-	$(GO) generate ./...
+	$(GO) generate $(PKGS)
 	@git diff --exit-code --stat || { echo "go generate changed the files above: run it and commit what it writes"; exit 1; }
 	@out=$$(git status --porcelain --untracked-files=all); if [ -n "$$out" ]; then echo "go generate wrote files that are not committed:"; echo "$$out"; exit 1; fi
 

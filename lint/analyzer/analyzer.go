@@ -39,6 +39,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,14 +68,39 @@ line before suppresses its findings. Rules are those of "relurl rules"; -enable,
 // docURL is the analyzer's documentation: the manual's page on Go code.
 const docURL = "https://github.com/relurl/relurl/blob/main/docs/analyzer.md"
 
-// New returns an analyzer that applies the linter configured by opts.
-// opts.Retrieval must be empty: Go source has no base URL.
-func New(opts lint.Options) (*analysis.Analyzer, error) {
-	if opts.Retrieval != "" {
-		return nil, fmt.Errorf("the relurl analyzer takes no base URL")
+// Settings select the analyzer's rules as relurlvet's flags do, and as a
+// .golangci.yml's settings of the relurl plugin do (the JSON names).
+type Settings struct {
+	// Enable turns on rules, by id or family.
+	Enable []string `json:"enable"`
+	// Disable turns off rules, by id or family.
+	Disable []string `json:"disable"`
+	// RFC1738 turns on the RFC 1738 profile.
+	RFC1738 bool `json:"rfc1738"`
+	// AllowChars holds characters accepted as if RFC 1808 §2.2 allowed
+	// them, as a .relurl.toml's [allow] chars (the allow: part of a
+	// relurl.Profile).
+	AllowChars string `json:"allow-chars"`
+	// AllowIPv6Hosts accepts RFC 2732 IPv6 literals as hosts, as a
+	// .relurl.toml's [allow] ipv6-hosts (the rfc2732 profile).
+	AllowIPv6Hosts bool `json:"allow-ipv6-hosts"`
+}
+
+// options returns the linter's options for s: fixes computed, no base
+// (Go source has none).
+func (s Settings) options() lint.Options {
+	opts := lint.Options{Enable: slices.Clone(s.Enable), Disable: s.Disable, AllowChars: s.AllowChars,
+		AllowIPv6Hosts: s.AllowIPv6Hosts, Fixes: true}
+	if s.RFC1738 {
+		opts.Enable = append(opts.Enable, string(lint.FamilyRFC1738))
 	}
-	opts.Fixes = true
-	l, err := lint.New(opts)
+	return opts
+}
+
+// New returns an analyzer that applies the rules s selects. It fails on
+// an unknown rule or family, or characters that cannot be allowed.
+func New(s Settings) (*analysis.Analyzer, error) {
+	l, err := lint.New(s.options())
 	if err != nil {
 		return nil, fmt.Errorf("relurl analyzer: %w", err)
 	}
@@ -89,8 +115,8 @@ func New(opts lint.Options) (*analysis.Analyzer, error) {
 // Analyzer is the analyzer with the default rules, configured by its
 // flags: -enable and -disable (comma-separated rule ids or families),
 // -rfc1738, and the allowances of a configuration file's [allow] table,
-// -allow-chars (its chars, [lint.Options.AllowChars]) and
-// -allow-ipv6-hosts (its ipv6-hosts, [lint.Options.AllowIPv6Hosts]). Each
+// -allow-chars (its chars) and -allow-ipv6-hosts (its ipv6-hosts): the
+// fields of [Settings]. Each
 // pass reads the flags afresh, so drivers may set them before running it.
 var Analyzer = newFlagged()
 
@@ -102,13 +128,9 @@ func newFlagged() *analysis.Analyzer {
 		Doc:  Doc,
 		URL:  docURL,
 		Run: func(pass *analysis.Pass) (any, error) {
-			opts := lint.Options{Enable: splitList(enable), Disable: splitList(disable),
+			s := Settings{Enable: splitList(enable), Disable: splitList(disable), RFC1738: rfc1738,
 				AllowChars: allowChars, AllowIPv6Hosts: allowIPv6}
-			if rfc1738 {
-				opts.Enable = append(opts.Enable, string(lint.FamilyRFC1738))
-			}
-			opts.Fixes = true
-			l, err := lint.New(opts)
+			l, err := lint.New(s.options())
 			if err != nil {
 				return nil, fmt.Errorf("relurl analyzer: %w", err)
 			}

@@ -35,7 +35,7 @@ func TestReach(t *testing.T) {
 func TestSuppress(t *testing.T) {
 	checkCategories(t, analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "suppress"))
 	t.Run("suppress off", func(t *testing.T) {
-		a, err := analyzer.New(lint.Options{Disable: []string{"suppress"}})
+		a, err := analyzer.New(analyzer.Settings{Disable: []string{"suppress"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,18 +55,18 @@ func TestSuppress(t *testing.T) {
 }
 
 func TestNew(t *testing.T) {
-	a, err := analyzer.New(lint.Options{Disable: []string{"syntax"}})
+	a, err := analyzer.New(analyzer.Settings{Disable: []string{"syntax"}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a.Name != "relurl" || a.Run == nil {
 		t.Errorf("New gave %+v", a)
 	}
-	if _, err := analyzer.New(lint.Options{Enable: []string{"nope"}}); err == nil {
+	if _, err := analyzer.New(analyzer.Settings{Enable: []string{"nope"}}); err == nil {
 		t.Error("New accepted an unknown rule")
 	}
-	if _, err := analyzer.New(lint.Options{Retrieval: "http://a/"}); err == nil {
-		t.Error("New accepted a base URL")
+	if _, err := analyzer.New(analyzer.Settings{AllowChars: "%"}); err == nil {
+		t.Error(`New accepted "%" as a character to allow`)
 	}
 }
 
@@ -161,7 +161,7 @@ func TestAllow(t *testing.T) {
 		analysistest.Run(t, analysistest.TestData(), analyzer.Analyzer, "allow")
 	})
 	t.Run("New", func(t *testing.T) {
-		a, err := analyzer.New(lint.Options{AllowChars: "~", AllowIPv6Hosts: true})
+		a, err := analyzer.New(analyzer.Settings{AllowChars: "~", AllowIPv6Hosts: true})
 		if err != nil {
 			t.Fatal(err)
 		}

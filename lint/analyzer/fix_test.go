@@ -6,7 +6,6 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/relurl/relurl/lint/analyzer"
-	"github.com/relurl/relurl/lint/internal/lint"
 )
 
 // TestSuggestedFixes: the analyzer's fixes are the linter's safe ones,
@@ -15,7 +14,7 @@ import (
 // for the loophole or a URL built of pieces.
 func TestSuggestedFixes(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), analyzer.Analyzer, "fixes")
-	tilde, err := analyzer.New(lint.Options{AllowChars: "~"})
+	tilde, err := analyzer.New(analyzer.Settings{AllowChars: "~"})
 	if err != nil {
 		t.Fatal(err)
 	}

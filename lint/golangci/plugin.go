@@ -26,26 +26,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/relurl/relurl/lint/analyzer"
-	"github.com/relurl/relurl/lint/internal/lint"
 )
 
 func init() { register.Plugin("relurl", New) }
 
-// Settings are the plugin's settings in .golangci.yml.
-type Settings struct {
-	// Enable turns on rules, by id or family.
-	Enable []string `json:"enable"`
-	// Disable turns off rules, by id or family.
-	Disable []string `json:"disable"`
-	// RFC1738 turns on the RFC 1738 profile.
-	RFC1738 bool `json:"rfc1738"`
-	// AllowChars holds characters accepted as if RFC 1808 §2.2 allowed
-	// them, as [lint.Options.AllowChars] (a .relurl.toml's [allow] chars).
-	AllowChars string `json:"allow-chars"`
-	// AllowIPv6Hosts accepts RFC 2732 IPv6 literals as hosts, as
-	// [lint.Options.AllowIPv6Hosts] (a .relurl.toml's [allow] ipv6-hosts).
-	AllowIPv6Hosts bool `json:"allow-ipv6-hosts"`
-}
+// Settings are the plugin's settings in .golangci.yml: the analyzer's.
+type Settings = analyzer.Settings
 
 // New makes the plugin from its settings.
 func New(settings any) (register.LinterPlugin, error) {
@@ -53,11 +39,7 @@ func New(settings any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("relurl plugin settings: %w", err)
 	}
-	opts := lint.Options{Enable: s.Enable, Disable: s.Disable, AllowChars: s.AllowChars, AllowIPv6Hosts: s.AllowIPv6Hosts}
-	if s.RFC1738 {
-		opts.Enable = append(opts.Enable, string(lint.FamilyRFC1738))
-	}
-	a, err := analyzer.New(opts)
+	a, err := analyzer.New(s)
 	if err != nil {
 		return nil, err
 	}
