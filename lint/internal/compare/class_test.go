@@ -69,6 +69,9 @@ var classCases = []struct {
 	{"§2.4.3 ? in net_loc", "", "http://a?q", []Class{NetLocDelimiters}, []string{"net_loc", "path", "query"}},
 	{"national character", "", "http://a/~user", []Class{PercentEncoding}, []string{"verdict"}},
 	{"encoded dot segments", section5Base, "%2e%2e/g", []Class{PercentEncoding}, []string{"path"}},
+	// net/url cannot keep the raw path (">" must be escaped), escapes the
+	// decoded one and writes "%3B" as ";": params to the others' split.
+	{"escaped semicolon decoded", "", "http://h/>/w%3Bx", []Class{PercentEncoding}, []string{"path", "params", "verdict"}},
 	{"case", "", "HTTP://A/b", []Class{Case}, []string{"scheme", "net_loc"}},
 	{"§5.2 empty reference", section5Base, "", []Class{EmptyComponent}, []string{"fragment"}},
 	{"step 5b empty query", section5Base, "?", []Class{EmptyComponent}, []string{"query"}},

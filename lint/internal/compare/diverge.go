@@ -580,7 +580,8 @@ func (s *situation) componentClass(c int) Class {
 	if (c == cPath || c == cParams) && s.hasParams() {
 		return Params
 	}
-	if s.decodedEqual(c) || c == cPath && strings.Contains(strings.ToLower(s.ref), "%2e") {
+	if s.decodedEqual(c) || (c == cPath || c == cParams) && s.wholePathDecodedEqual() ||
+		c == cPath && strings.Contains(strings.ToLower(s.ref), "%2e") {
 		return PercentEncoding
 	}
 	if c == cPath {
@@ -641,6 +642,24 @@ func (s *situation) equalFold(c int) bool {
 
 func (s *situation) decodedEqual(c int) bool {
 	return s.partEqual(func(k *keys) string { return ast.PercentDecode(k.c[c].String()) })
+}
+
+// wholePathDecodedEqual reports whether the readers agree on the path
+// with its params, ";" and all, once escapes are decoded: they part only in
+// an escape one of them decoded, and where a decoded "%3B" puts the params.
+// RFC 1808's ";" is a delimiter and its "%3B" data (§2.2: pchar has no
+// ";"; §2.4.5 cuts params at the first ";"); net/url, printing a path whose
+// raw form it cannot keep (a character it must escape, such as ">", "{" or
+// a space), escapes the decoded path anew and writes "%3B" as ";", where
+// the others' params begin (see [Components]).
+func (s *situation) wholePathDecodedEqual() bool {
+	return s.partEqual(func(k *keys) string {
+		p := k.c[cPath].Value
+		if k.c[cParams].Present {
+			p += ";" + k.c[cParams].Value
+		}
+		return ast.PercentDecode(p)
+	})
 }
 
 // partEqual reports whether f gives the same for every reader that
