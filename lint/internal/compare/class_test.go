@@ -72,6 +72,12 @@ var classCases = []struct {
 	// net/url cannot keep the raw path (">" must be escaped), escapes the
 	// decoded one and writes "%3B" as ";": params to the others' split.
 	{"escaped semicolon decoded", "", "http://h/>/w%3Bx", []Class{PercentEncoding}, []string{"path", "params", "verdict"}},
+	// An absolute reference is read without the base (§4 step 2b): a base
+	// with one slash, or an opaque one, is not the cause of what the
+	// readers do to it (OSS-Fuzz).
+	{"escaped semicolon decoded, base aside (OSS-Fuzz)", "http:/.g/F", "EeUOGdym:/>/user:pnews://w%3B@host~80",
+		[]Class{PercentEncoding, Case}, []string{"path", "params", "verdict"}},
+	{"escape decoded, opaque base aside", "mailto:x", "http://h/>/a%2Fb", []Class{PercentEncoding}, []string{"path", "verdict"}},
 	{"case", "", "HTTP://A/b", []Class{Case}, []string{"scheme", "net_loc"}},
 	{"§5.2 empty reference", section5Base, "", []Class{EmptyComponent}, []string{"fragment"}},
 	{"step 5b empty query", section5Base, "?", []Class{EmptyComponent}, []string{"query"}},

@@ -542,20 +542,21 @@ func (s *situation) componentClass(c int) Class {
 	case s.loophole():
 		return Loophole
 	}
-	if c == cScheme || s.schemeDiverges() || s.relativeBase() {
+	base := s.baseTakesPart()
+	if c == cScheme || s.schemeDiverges() || base && s.relativeBase() {
 		if c == cScheme && s.equalFold(c) {
 			return Case
 		}
 		return SchemeConfusion
 	}
-	if s.opaqueBase() {
+	if base && s.opaqueBase() {
 		return OpaquePath
 	}
 	n := s.slashCount()
 	switch {
 	case s.rfc1808NetLocHasDelims() && c != cFragment:
 		return NetLocDelimiters
-	case (c == cNetLoc || c == cPath) && (s.special && s.irregularSlashes(n) || s.baseSlashes()):
+	case (c == cNetLoc || c == cPath) && (s.special && s.irregularSlashes(n) || base && s.baseSlashes()):
 		return SlashConfusion
 	case s.refHasEmpty() || s.outside && s.emptyAlone(c):
 		return EmptyComponent
@@ -577,7 +578,7 @@ func (s *situation) componentClass(c int) Class {
 		}
 		return Host
 	}
-	if (c == cPath || c == cParams) && s.hasParams() {
+	if (c == cPath || c == cParams) && s.hasParams(base) {
 		return Params
 	}
 	if s.decodedEqual(c) || (c == cPath || c == cParams) && s.wholePathDecodedEqual() ||
@@ -616,6 +617,25 @@ func (s *situation) scheme() string {
 // aside: then every other difference follows from it.
 func (s *situation) schemeDiverges() bool {
 	return !s.partEqual(func(k *keys) string { return strings.ToLower(k.c[cScheme].String()) })
+}
+
+// baseTakesPart reports whether some reader reads the reference's
+// components against the base. A reference with a scheme is an absolute
+// URL to each reader (RFC 1808 §4 step 2b: "If the embedded URL starts with
+// a scheme name, it is interpreted as an absolute URL and we are done";
+// net/url's ResolveReference takes it as it is; the URL Standard consults
+// the base only in its no scheme state and for a special scheme equal to
+// the base's), so that what the base is cannot explain a difference in its
+// components, only a verdict (a reader that rejects the base rejects every
+// reference). Two references with a scheme are read against the base: the
+// §5.2 loophole (http:g against an http base), and one whose scheme the URL
+// Standard does not read as such (1a:b, which begins with a digit).
+func (s *situation) baseTakesPart() bool {
+	if !s.b.has {
+		return false
+	}
+	_, _, ok := schemeOf(s.clean())
+	return !ok || s.loophole()
 }
 
 // relativeBase reports whether the base has no scheme: §2 wants an
@@ -681,14 +701,14 @@ func (s *situation) partEqual(f func(*keys) string) bool {
 }
 
 // hasParams reports whether params take part: the reference has ";" in
-// its path, or it inherits the base's path and params (§4 step 5), or the
-// base's params hold a "/", so that RFC 1808's base path is shorter than
-// the others' in step 6.
-func (s *situation) hasParams() bool {
+// its path, or, when the base takes part, it inherits the base's path and
+// params (§4 step 5), or the base's params hold a "/", so that RFC 1808's
+// base path is shorter than the others' in step 6.
+func (s *situation) hasParams(base bool) bool {
 	if strings.IndexByte(before(s.ref), ';') >= 0 {
 		return true
 	}
-	if !s.b.has {
+	if !base {
 		return false
 	}
 	r := splitRef(s.ref)
