@@ -77,6 +77,10 @@ var classCases = []struct {
 	// readers do to it (OSS-Fuzz).
 	{"escaped semicolon decoded, base aside (OSS-Fuzz)", "http:/.g/F", "EeUOGdym:/>/user:pnews://w%3B@host~80",
 		[]Class{PercentEncoding, Case}, []string{"path", "params", "verdict"}},
+	// The params part for the decoded "%3B" alone, the path for the base's
+	// one slash too (which a browser reads as http://0.0.0.0/).
+	{"escaped semicolon decoded, base of one slash", "http:/0/", `"0%3B`,
+		[]Class{SlashConfusion, PercentEncoding}, []string{"net_loc", "path"}},
 	{"escape decoded, opaque base aside", "mailto:x", "http://h/>/a%2Fb", []Class{PercentEncoding}, []string{"path", "verdict"}},
 	{"case", "", "HTTP://A/b", []Class{Case}, []string{"scheme", "net_loc"}},
 	{"§5.2 empty reference", section5Base, "", []Class{EmptyComponent}, []string{"fragment"}},

@@ -581,7 +581,7 @@ func (s *situation) componentClass(c int) Class {
 	if (c == cPath || c == cParams) && s.hasParams(base) {
 		return Params
 	}
-	if s.decodedEqual(c) || (c == cPath || c == cParams) && s.wholePathDecodedEqual() ||
+	if s.decodedEqual(c) || (c == cPath || c == cParams) && s.pathDecodedEqual(c) ||
 		c == cPath && strings.Contains(strings.ToLower(s.ref), "%2e") {
 		return PercentEncoding
 	}
@@ -664,21 +664,27 @@ func (s *situation) decodedEqual(c int) bool {
 	return s.partEqual(func(k *keys) string { return ast.PercentDecode(k.c[c].String()) })
 }
 
-// wholePathDecodedEqual reports whether the readers agree on the path
-// with its params, ";" and all, once escapes are decoded: they part only in
-// an escape one of them decoded, and where a decoded "%3B" puts the params.
-// RFC 1808's ";" is a delimiter and its "%3B" data (§2.2: pchar has no
-// ";"; §2.4.5 cuts params at the first ";"); net/url, printing a path whose
-// raw form it cannot keep (a character it must escape, such as ">", "{" or
-// a space), escapes the decoded path anew and writes "%3B" as ";", where
-// the others' params begin (see [Components]).
-func (s *situation) wholePathDecodedEqual() bool {
+// pathDecodedEqual reports whether the readers agree on the path with its
+// params, ";" and all, once escapes are decoded (for c == cParams, on its
+// last segment alone): they part in c only in an escape one of them
+// decoded, and where a decoded "%3B" puts the params. RFC 1808's ";" is a
+// delimiter and its "%3B" data (§2.2: pchar has no ";"; §2.4.5 cuts params
+// at the first ";"); net/url, printing a path whose raw form it cannot
+// keep (a character it must escape, such as ">", "{" or a space), escapes
+// the decoded path anew and writes "%3B" as ";", where the others' params
+// begin (see [Components]). The last segment is enough for the params,
+// which the path may part in for another reason (a base's slashes).
+func (s *situation) pathDecodedEqual(c int) bool {
 	return s.partEqual(func(k *keys) string {
 		p := k.c[cPath].Value
 		if k.c[cParams].Present {
 			p += ";" + k.c[cParams].Value
 		}
-		return ast.PercentDecode(p)
+		p = ast.PercentDecode(p)
+		if c == cParams {
+			p = p[strings.LastIndexByte(p, '/')+1:]
+		}
+		return p
 	})
 }
 
