@@ -103,6 +103,9 @@ var classCases = []struct {
 	// browser repairs it to.
 	{"text after an IPv6 literal", "", "http://[::1]]:80/", []Class{PercentEncoding, Host}, []string{"verdict"}},
 	{"opaque base", "mailto:x", "g", []Class{OpaquePath}, []string{"net_loc", "path", "verdict"}},
+	// "\" is a slash to a browser after a special scheme alone; RFC 1808
+	// rejects the base for it.
+	{"opaque base, backslash after a scheme not special", `a:\`, "0", []Class{PercentEncoding, OpaquePath}, []string{"verdict"}},
 }
 
 func TestClasses(t *testing.T) {

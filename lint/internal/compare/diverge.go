@@ -646,13 +646,15 @@ func (s *situation) relativeBase() bool {
 
 // opaqueBase reports whether the reference is resolved against a base
 // whose scheme is not followed by "/": an opaque path to net/url and to
-// browsers, a rel_path to RFC 1808.
+// browsers, a rel_path to RFC 1808. A "\" is a "/" to the URL Standard
+// only after a special scheme; after another (a:\), it begins an opaque
+// path, as it does to net/url, which takes only "/" for a slash.
 func (s *situation) opaqueBase() bool {
 	if !s.b.has {
 		return false
 	}
-	_, rest, ok := schemeOf(strings.TrimSpace(s.b.s))
-	return ok && !strings.HasPrefix(rest, "/") && !strings.HasPrefix(rest, `\`)
+	sch, rest, ok := schemeOf(strings.TrimSpace(s.b.s))
+	return ok && !strings.HasPrefix(rest, "/") && !(strings.HasPrefix(rest, `\`) && isSpecial(strings.ToLower(sch)))
 }
 
 // equalFold reports whether the produced values of c agree but for case.
