@@ -61,6 +61,9 @@ var classCases = []struct {
 	// RFC 1808's own, on §5.
 	{"§5.1 ;x", section5Base, ";x", []Class{Params}, []string{"path"}},
 	{"params not path", section5Base, "g;x=1/../y", []Class{Params}, []string{"path", "params"}},
+	// The base's params hold "\", a "/" to a browser: its base path is
+	// "/;/", RFC 1808's "/" (net/url rejects "%").
+	{"params of the base holding a backslash", `http://a/;\`, "%", []Class{BackslashConfusion, Params}, []string{"verdict"}},
 	{"§5.2 http:g", section5Base, "http:g", []Class{Loophole}, []string{"net_loc", "path"}},
 	{"§5.2 http:", section5Base, "http:", []Class{Loophole}, []string{"net_loc", "path", "params", "query"}},
 	{"§5.2 ../../../g", section5Base, "../../../g", []Class{DotDotAboveRoot}, []string{"path"}},

@@ -710,8 +710,9 @@ func (s *situation) partEqual(f func(*keys) string) bool {
 
 // hasParams reports whether params take part: the reference has ";" in
 // its path, or, when the base takes part, it inherits the base's path and
-// params (§4 step 5), or the base's params hold a "/", so that RFC 1808's
-// base path is shorter than the others' in step 6.
+// params (§4 step 5), or the base's params hold a "/" (or a "\", which the
+// URL Standard reads as "/" in a special URL), so that RFC 1808's base path
+// is shorter than the others' in step 6.
 func (s *situation) hasParams(base bool) bool {
 	if strings.IndexByte(before(s.ref), ';') >= 0 {
 		return true
@@ -721,7 +722,11 @@ func (s *situation) hasParams(base bool) bool {
 	}
 	r := splitRef(s.ref)
 	bp := splitRef(s.b.s).Params
-	return bp.Present && (strings.IndexByte(bp.Value, '/') >= 0 ||
+	slashes := "/"
+	if s.special {
+		slashes = `/\`
+	}
+	return bp.Present && (strings.ContainsAny(bp.Value, slashes) ||
 		!r.Scheme.Present && !r.NetLoc.Present && r.Path == "")
 }
 
