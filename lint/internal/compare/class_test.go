@@ -84,6 +84,10 @@ var classCases = []struct {
 	// one slash too (which a browser reads as http://0.0.0.0/).
 	{"escaped semicolon decoded, base of one slash", "http:/0/", `"0%3B`,
 		[]Class{SlashConfusion, PercentEncoding}, []string{"net_loc", "path"}},
+	// The params part for the decoded "%3B" alone, the path for the space
+	// a browser trims too.
+	{"escaped semicolon decoded, white space trimmed", "a:/", " 0 %3B",
+		[]Class{PercentEncoding, Case, WhiteSpace}, []string{"params"}},
 	{"escape decoded, opaque base aside", "mailto:x", "http://h/>/a%2Fb", []Class{PercentEncoding}, []string{"path", "verdict"}},
 	{"case", "", "HTTP://A/b", []Class{Case}, []string{"scheme", "net_loc"}},
 	{"§5.2 empty reference", section5Base, "", []Class{EmptyComponent}, []string{"fragment"}},

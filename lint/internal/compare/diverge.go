@@ -243,6 +243,7 @@ type situation struct {
 	ks      [numReaders]keys
 	special bool // the URL Standard reads the result by a special scheme's rules
 	ws, bs  *counterfactual
+	sc      *counterfactual // "%3B" written as another escape
 	// outside: the readings but RFC 1808's are an outside
 	// implementation's ([Base.Classify]), which cannot be asked again.
 	outside bool
@@ -406,6 +407,27 @@ func stripWhiteSpace(u string) string { c, _, _ := whatwgClean(u); return c }
 func slashForBackslash(u string) string {
 	p := before(u)
 	return strings.ReplaceAll(p, `\`, "/") + u[len(p):]
+}
+
+// escapedSemicolons rewrites "%3B" as "%2C": an escape that a reader
+// decoding it writes as "," (data in every path), not as ";" (where the
+// params of §2.1's split begin).
+var escapedSemicolons = strings.NewReplacer("%3B", "%2C", "%3b", "%2C")
+
+func hasEscapedSemicolon(u string) bool {
+	return strings.Contains(u, "%3B") || strings.Contains(u, "%3b")
+}
+
+// decodedSemicolon reports whether the params part for a "%3B" one reader
+// decoded (net/url, printing anew a path whose raw form it cannot keep,
+// writes it ";"): written as another escape, it changes some reader's
+// params. The path may part for another reason, which the counterfactual
+// leaves aside.
+func (s *situation) decodedSemicolon() bool {
+	if !hasEscapedSemicolon(s.ref) && !(s.b.has && hasEscapedSemicolon(s.b.s)) {
+		return false
+	}
+	return s.affects(cParams, escapedSemicolons.Replace, &s.sc)
 }
 
 // loophole reports whether the reference is the §5.2 loophole: the base's
@@ -581,7 +603,7 @@ func (s *situation) componentClass(c int) Class {
 	if (c == cPath || c == cParams) && s.hasParams(base) {
 		return Params
 	}
-	if s.decodedEqual(c) || (c == cPath || c == cParams) && s.pathDecodedEqual(c) ||
+	if s.decodedEqual(c) || c == cPath && s.pathDecodedEqual() || c == cParams && s.decodedSemicolon() ||
 		c == cPath && strings.Contains(strings.ToLower(s.ref), "%2e") {
 		return PercentEncoding
 	}
@@ -666,27 +688,21 @@ func (s *situation) decodedEqual(c int) bool {
 	return s.partEqual(func(k *keys) string { return ast.PercentDecode(k.c[c].String()) })
 }
 
-// pathDecodedEqual reports whether the readers agree on the path with its
-// params, ";" and all, once escapes are decoded (for c == cParams, on its
-// last segment alone): they part in c only in an escape one of them
-// decoded, and where a decoded "%3B" puts the params. RFC 1808's ";" is a
-// delimiter and its "%3B" data (§2.2: pchar has no ";"; §2.4.5 cuts params
-// at the first ";"); net/url, printing a path whose raw form it cannot
-// keep (a character it must escape, such as ">", "{" or a space), escapes
-// the decoded path anew and writes "%3B" as ";", where the others' params
-// begin (see [Components]). The last segment is enough for the params,
-// which the path may part in for another reason (a base's slashes).
-func (s *situation) pathDecodedEqual(c int) bool {
+// pathDecodedEqual reports whether the readers agree on the path with
+// its params, ";" and all, once escapes are decoded: they part in the path
+// only in an escape one of them decoded, and where a decoded "%3B" puts
+// the params. RFC 1808's ";" is a delimiter and its "%3B" data (§2.2:
+// pchar has no ";"; §2.4.5 cuts params at the first ";"); net/url, printing
+// a path whose raw form it cannot keep (a character it must escape, such
+// as ">", "{" or a space), escapes the decoded path anew and writes "%3B"
+// as ";", where the others' params begin (see [Components]).
+func (s *situation) pathDecodedEqual() bool {
 	return s.partEqual(func(k *keys) string {
 		p := k.c[cPath].Value
 		if k.c[cParams].Present {
 			p += ";" + k.c[cParams].Value
 		}
-		p = ast.PercentDecode(p)
-		if c == cParams {
-			p = p[strings.LastIndexByte(p, '/')+1:]
-		}
-		return p
+		return ast.PercentDecode(p)
 	})
 }
 
