@@ -88,6 +88,8 @@ var classCases = []struct {
 	// a browser trims too.
 	{"escaped semicolon decoded, white space trimmed", "a:/", " 0 %3B",
 		[]Class{PercentEncoding, Case, WhiteSpace}, []string{"params"}},
+	// net/url decodes "%3A" too, and writes "./" before the ":" it made.
+	{"escaped colon decoded in a first segment", "", `"B%3A`, []Class{PercentEncoding}, []string{"path", "verdict"}},
 	{"escape decoded, opaque base aside", "mailto:x", "http://h/>/a%2Fb", []Class{PercentEncoding}, []string{"path", "verdict"}},
 	{"case", "", "HTTP://A/b", []Class{Case}, []string{"scheme", "net_loc"}},
 	{"§5.2 empty reference", section5Base, "", []Class{EmptyComponent}, []string{"fragment"}},

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"slices"
 	"strings"
 
 	wurlerrors "github.com/nlnwa/whatwg-url/errors"
@@ -690,20 +691,38 @@ func (s *situation) decodedEqual(c int) bool {
 
 // pathDecodedEqual reports whether the readers agree on the path with
 // its params, ";" and all, once escapes are decoded: they part in the path
-// only in an escape one of them decoded, and where a decoded "%3B" puts
-// the params. RFC 1808's ";" is a delimiter and its "%3B" data (§2.2:
-// pchar has no ";"; §2.4.5 cuts params at the first ";"); net/url, printing
-// a path whose raw form it cannot keep (a character it must escape, such
-// as ">", "{" or a space), escapes the decoded path anew and writes "%3B"
-// as ";", where the others' params begin (see [Components]).
+// only in an escape one of them decoded, and in what follows from it:
+// where a decoded "%3B" puts the params, and the "./" net/url writes
+// before a first segment whose "%3A" it decoded (RFC 3986 §4.2: a ":"
+// there would begin a scheme). RFC 1808's ";" is a delimiter and its "%3B"
+// data (§2.2: pchar has no ";"; §2.4.5 cuts params at the first ";");
+// net/url, printing a path whose raw form it cannot keep (a character it
+// must escape, such as ">", "{" or a space), escapes the decoded path anew
+// and writes "%3B" as ";", where the others' params begin (see
+// [Components]), and "%3A" as ":".
 func (s *situation) pathDecodedEqual() bool {
-	return s.partEqual(func(k *keys) string {
+	first, v := true, ""
+	for i := range s.rs {
+		rd := &s.rs[i]
+		if !rd.URL.Present {
+			continue
+		}
+		k := &s.ks[i]
 		p := k.c[cPath].Value
 		if k.c[cParams].Present {
 			p += ";" + k.c[cParams].Value
 		}
-		return ast.PercentDecode(p)
-	})
+		if slices.Contains(rd.FixUps, FixDotSlash) {
+			p = strings.TrimPrefix(p, "./")
+		}
+		p = ast.PercentDecode(p)
+		if first {
+			first, v = false, p
+		} else if p != v {
+			return false
+		}
+	}
+	return true
 }
 
 // partEqual reports whether f gives the same for every reader that
