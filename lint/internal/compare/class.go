@@ -119,7 +119,8 @@ var classes = [numClasses]ClassInfo{
 			"not its fragment in a browser; or a reference whose net_loc, params or query is present but empty " +
 			"(//, ;, ?): RFC 1808's steps 3 and 5 test \"non-empty\" and inherit the base's component, RFC 3986 " +
 			"and browsers use the empty one; net/url, which cannot hold an empty fragment, also takes \"#\" for " +
-			"no fragment and inherits the base's",
+			"no fragment and inherits the base's, and prints an empty net_loc resolving against a base that has " +
+			"none (a:/ and b give a:///b)",
 		"RFC 1808 §4 steps 2a, 3, 5a, 5b; §5.2 (<>)", "§4 steps 2a, 3, 5"},
 	{DotSegments, "dot-segments", "dot segments outside step 6",
 		"\".\" and \"..\" in an absolute URL or an absolute path: RFC 1808 is done at step 2b or 4 and keeps them " +

@@ -87,7 +87,7 @@ var classCases = []struct {
 	// The params part for the decoded "%3B" alone, the path for the space
 	// a browser trims too.
 	{"escaped semicolon decoded, white space trimmed", "a:/", " 0 %3B",
-		[]Class{PercentEncoding, Case, WhiteSpace}, []string{"params"}},
+		[]Class{PercentEncoding, EmptyComponent, WhiteSpace}, []string{"params"}},
 	// net/url decodes "%3A" too, and writes "./" before the ":" it made.
 	{"escaped colon decoded in a first segment", "", `"B%3A`, []Class{PercentEncoding}, []string{"path", "verdict"}},
 	{"escape decoded, opaque base aside", "mailto:x", "http://h/>/a%2Fb", []Class{PercentEncoding}, []string{"path", "verdict"}},
@@ -95,6 +95,9 @@ var classCases = []struct {
 	{"§5.2 empty reference", section5Base, "", []Class{EmptyComponent}, []string{"fragment"}},
 	{"step 5b empty query", section5Base, "?", []Class{EmptyComponent}, []string{"query"}},
 	{"step 5a empty params", section5Base, ";", []Class{EmptyComponent}, []string{"path", "params", "query"}},
+	// net/url resolves against a base without a net_loc and prints an empty
+	// one: a:///b.
+	{"empty net_loc net/url adds", "a:/", "b", []Class{EmptyComponent}, []string{"net_loc"}},
 	{"§5.2 /./g", section5Base, "/./g", []Class{DotSegments}, []string{"path"}},
 	{"§5.2 /../g", section5Base, "/../g", []Class{DotSegments}, []string{"path"}},
 	{"dot segments in an absolute URL", "", "http://a/b/../c", []Class{DotSegments}, []string{"path"}},

@@ -588,6 +588,8 @@ func (s *situation) componentClass(c int) Class {
 		switch {
 		case s.scheme() == "file":
 			return SchemeMixup
+		case s.emptyVersusAbsentNetLoc():
+			return EmptyComponent
 		case s.partEqual(func(k *keys) string { return strings.ToLower(k.host.Value) }) &&
 			s.partEqual(func(k *keys) string { return k.port.Value }) &&
 			s.partEqual(func(k *keys) string { return k.userinfo.Value }):
@@ -796,6 +798,28 @@ func hasSegment(p, seg string) bool {
 		}
 	}
 	return false
+}
+
+// emptyVersusAbsentNetLoc reports whether the readers part in the net_loc
+// only in whether it is there, empty: net/url, resolving against a base
+// without one (a:/), builds a URL that prints an empty net_loc (a:///b)
+// where the others have none.
+func (s *situation) emptyVersusAbsentNetLoc() bool {
+	var absent, empty bool
+	for i := range s.rs {
+		if !s.rs[i].URL.Present {
+			continue
+		}
+		switch nl := s.ks[i].c[cNetLoc]; {
+		case !nl.Present:
+			absent = true
+		case nl.Value == "":
+			empty = true
+		default:
+			return false
+		}
+	}
+	return absent && empty
 }
 
 // emptyVersusRoot reports whether one reader has the empty path and
