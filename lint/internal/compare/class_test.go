@@ -105,6 +105,7 @@ var classCases = []struct {
 	// real documentation: file:///usr/a/../b was said to be slash confusion).
 	{"dot segments in a file URL", "", "file:///usr/a/../b", []Class{DotSegments}, []string{"path"}},
 	{"dot segments in the base of a relative reference (OSS-Fuzz)", "x.://h/g./h/..", "q", []Class{DotSegments}, []string{"path"}},
+	{"dot segments in the base, white space trimmed", "a://h/0/.. ", "00", []Class{DotSegments, WhiteSpace}, []string{"path"}},
 	{"slash confusion, file:////", "", "file:////a/../b", []Class{SlashConfusion}, []string{"path"}},
 	{"tab", "", "http://a/b\tc", []Class{WhiteSpace}, []string{"path", "verdict"}},
 	{"leading space", "", " http://a/b", []Class{WhiteSpace}, []string{"scheme", "net_loc", "path", "verdict"}},

@@ -782,10 +782,13 @@ func (s *situation) dotClass() Class {
 		return DotSegments
 	case relative && hasDotSegment(r.Path):
 		return DotDotAboveRoot
-	case relative && hasDotSegment(splitRef(s.b.s).Path):
+	case relative && hasDotSegment(splitRef(stripWhiteSpace(s.b.s)).Path):
 		// The base's own "." and "..": browsers remove them when they
 		// read the base; RFC 1808 merges with the base path as written
-		// (step 6 drops its last segment, "..", and reads the rest).
+		// (step 6 drops its last segment, "..", and reads the rest). The
+		// base as browsers read it, white space removed: "/0/.. " ends
+		// in ".." to them (and, its last segment dropped, reads the same
+		// to RFC 1808 with the space or without).
 		return DotSegments
 	}
 	return Unclassified
