@@ -107,7 +107,7 @@ var classes = [numClasses]ClassInfo{
 	{PercentEncoding, "percent-encoding", "percent-encoding repaired or decoded",
 		"a character RFC 1808 requires escaped (national, punctuation, space, control, non-ASCII), or an escape: " +
 			"one reader rejects it, another keeps it, percent-encodes it (a repair) or decodes it (%2e read as \".\"; " +
-			"%3B read as \";\" by net/url, which then shows params the others do not)",
+			"%2F as \"/\" and %3B as \";\" by net/url, which then resolves another path or shows params the others do not)",
 		"RFC 1808 §2.2 escape, national, punctuation", "§2.2 escape, uchar"},
 	{Case, "case", "case",
 		"the readings differ only in letter case: browsers lower-case the scheme and the host of a special URL, " +

@@ -90,6 +90,10 @@ var classCases = []struct {
 		[]Class{PercentEncoding, EmptyComponent, WhiteSpace}, []string{"params"}},
 	// net/url decodes "%3A" too, and writes "./" before the ":" it made.
 	{"escaped colon decoded in a first segment", "", `"B%3A`, []Class{PercentEncoding}, []string{"path", "verdict"}},
+	// net/url decodes "%2F" too: the relative path becomes "/%22", an
+	// absolute one, or the ".." takes another segment.
+	{"escaped slash decoded", "a://h/b/", `%2f"`, []Class{PercentEncoding}, []string{"path", "verdict"}},
+	{"escaped slash decoded before ..", "a://h/b/", "a%2Fb/../c>", []Class{PercentEncoding}, []string{"path", "verdict"}},
 	{"escape decoded, opaque base aside", "mailto:x", "http://h/>/a%2Fb", []Class{PercentEncoding}, []string{"path", "verdict"}},
 	{"case", "", "HTTP://A/b", []Class{Case}, []string{"scheme", "net_loc"}},
 	{"§5.2 empty reference", section5Base, "", []Class{EmptyComponent}, []string{"fragment"}},

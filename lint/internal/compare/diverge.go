@@ -606,8 +606,8 @@ func (s *situation) componentClass(c int) Class {
 	if (c == cPath || c == cParams) && s.hasParams(base) {
 		return Params
 	}
-	if s.decodedEqual(c) || c == cPath && s.pathDecodedEqual() || c == cParams && s.decodedSemicolon() ||
-		c == cPath && strings.Contains(strings.ToLower(s.ref), "%2e") {
+	if s.decodedEqual(c) || c == cPath && (s.pathDecodedEqual() || s.decodedSlash()) ||
+		c == cParams && s.decodedSemicolon() || c == cPath && strings.Contains(strings.ToLower(s.ref), "%2e") {
 		return PercentEncoding
 	}
 	if c == cPath {
@@ -705,26 +705,51 @@ func (s *situation) decodedEqual(c int) bool {
 func (s *situation) pathDecodedEqual() bool {
 	first, v := true, ""
 	for i := range s.rs {
-		rd := &s.rs[i]
-		if !rd.URL.Present {
+		if !s.rs[i].URL.Present {
 			continue
 		}
-		k := &s.ks[i]
-		p := k.c[cPath].Value
-		if k.c[cParams].Present {
-			p += ";" + k.c[cParams].Value
-		}
-		if slices.Contains(rd.FixUps, FixDotSlash) {
-			p = strings.TrimPrefix(p, "./")
-		}
-		p = ast.PercentDecode(p)
-		if first {
+		if p := s.decodedPath(i); first {
 			first, v = false, p
 		} else if p != v {
 			return false
 		}
 	}
 	return true
+}
+
+// decodedPath is reader i's path with its params, decoded, without the
+// "./" net/url adds (see pathDecodedEqual).
+func (s *situation) decodedPath(i int) string {
+	k := &s.ks[i]
+	p := k.c[cPath].Value
+	if k.c[cParams].Present {
+		p += ";" + k.c[cParams].Value
+	}
+	if slices.Contains(s.rs[i].FixUps, FixDotSlash) {
+		p = strings.TrimPrefix(p, "./")
+	}
+	return ast.PercentDecode(p)
+}
+
+// decodedSlash reports whether net/url alone parts in the path for a
+// "%2F" it decoded: RFC 1808 and the URL Standard agree on it, escapes
+// decoded, and the reference or the base holds "%2F". net/url resolves a
+// reference whose raw path it cannot keep (a character it must escape)
+// by the path it escapes anew from the decoded one, in which "%2F" is a
+// "/": a relative "%2F>" becomes the absolute path "/%3E", which replaces
+// the base's path instead of merging with it (§4 step 6), and a "%2F"
+// moves a segment boundary that ".." counts.
+func (s *situation) decodedSlash() bool {
+	r, w := &s.rs[RFC1808], &s.rs[WHATWG]
+	if !r.URL.Present || !w.URL.Present || !hasEscapedSlash(s.ref) && !(s.b.has && hasEscapedSlash(s.b.s)) {
+		return false
+	}
+	return s.decodedPath(int(RFC1808)) == s.decodedPath(int(WHATWG))
+}
+
+func hasEscapedSlash(u string) bool {
+	p := before(u)
+	return strings.Contains(p, "%2F") || strings.Contains(p, "%2f")
 }
 
 // partEqual reports whether f gives the same for every reader that
