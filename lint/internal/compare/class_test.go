@@ -94,6 +94,9 @@ var classCases = []struct {
 	// absolute one, or the ".." takes another segment.
 	{"escaped slash decoded", "a://h/b/", `%2f"`, []Class{PercentEncoding}, []string{"path", "verdict"}},
 	{"escaped slash decoded before ..", "a://h/b/", "a%2Fb/../c>", []Class{PercentEncoding}, []string{"path", "verdict"}},
+	// A browser refuses the base: the readers agree once "%2F" is another
+	// escape.
+	{"escaped slash decoded, no browser reading", "http://a:99999/b/", `%2f"`, []Class{PercentEncoding}, []string{"path", "verdict"}},
 	{"escape decoded, opaque base aside", "mailto:x", "http://h/>/a%2Fb", []Class{PercentEncoding}, []string{"path", "verdict"}},
 	{"case", "", "HTTP://A/b", []Class{Case}, []string{"scheme", "net_loc"}},
 	{"§5.2 empty reference", section5Base, "", []Class{EmptyComponent}, []string{"fragment"}},

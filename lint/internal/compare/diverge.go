@@ -245,6 +245,7 @@ type situation struct {
 	special bool // the URL Standard reads the result by a special scheme's rules
 	ws, bs  *counterfactual
 	sc      *counterfactual // "%3B" written as another escape
+	sl      *counterfactual // "%2F" written as another escape
 	// outside: the readings but RFC 1808's are an outside
 	// implementation's ([Base.Classify]), which cannot be asked again.
 	outside bool
@@ -358,6 +359,27 @@ func (s *situation) hasBackslash() bool {
 // backslashes), which one reader removes itself. The rewritten input is
 // read once per report and kept in *memo.
 func (s *situation) affects(c int, f func(string) string, memo **counterfactual) bool {
+	cf := s.reread(f, memo)
+	if !cf.changed {
+		return false
+	}
+	for i := range cf.rs {
+		if s.outside && Reader(i) != RFC1808 {
+			break // an outside reading cannot be asked again
+		}
+		if cf.rs[i].URL.Present != s.rs[i].URL.Present {
+			return true
+		}
+		if cf.rs[i].URL.Present && cf.ks[i].c[c] != s.ks[i].c[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// reread reads the reference and the base rewritten by f, once per
+// report (kept in *memo).
+func (s *situation) reread(f func(string) string, memo **counterfactual) *counterfactual {
 	if *memo == nil {
 		cf := &counterfactual{}
 		*memo = cf
@@ -378,22 +400,7 @@ func (s *situation) affects(c int, f func(string) string, memo **counterfactual)
 			}
 		}
 	}
-	cf := *memo
-	if !cf.changed {
-		return false
-	}
-	for i := range cf.rs {
-		if s.outside && Reader(i) != RFC1808 {
-			break // an outside reading cannot be asked again
-		}
-		if cf.rs[i].URL.Present != s.rs[i].URL.Present {
-			return true
-		}
-		if cf.rs[i].URL.Present && cf.ks[i].c[c] != s.ks[i].c[c] {
-			return true
-		}
-	}
-	return false
+	return *memo
 }
 
 // counterfactual is the reading of a rewritten input.
@@ -703,12 +710,18 @@ func (s *situation) decodedEqual(c int) bool {
 // and writes "%3B" as ";", where the others' params begin (see
 // [Components]), and "%3A" as ":".
 func (s *situation) pathDecodedEqual() bool {
+	return decodedPathsEqual(s.rs, &s.ks)
+}
+
+// decodedPathsEqual reports whether the readings that produced a URL
+// agree on their decoded paths (decodedPath).
+func decodedPathsEqual(rs *[numReaders]Reading, ks *[numReaders]keys) bool {
 	first, v := true, ""
-	for i := range s.rs {
-		if !s.rs[i].URL.Present {
+	for i := range rs {
+		if !rs[i].URL.Present {
 			continue
 		}
-		if p := s.decodedPath(i); first {
+		if p := decodedPath(&rs[i], &ks[i]); first {
 			first, v = false, p
 		} else if p != v {
 			return false
@@ -717,35 +730,55 @@ func (s *situation) pathDecodedEqual() bool {
 	return true
 }
 
-// decodedPath is reader i's path with its params, decoded, without the
+// decodedPath is a reading's path with its params, decoded, without the
 // "./" net/url adds (see pathDecodedEqual).
-func (s *situation) decodedPath(i int) string {
-	k := &s.ks[i]
+func decodedPath(rd *Reading, k *keys) string {
 	p := k.c[cPath].Value
 	if k.c[cParams].Present {
 		p += ";" + k.c[cParams].Value
 	}
-	if slices.Contains(s.rs[i].FixUps, FixDotSlash) {
+	if slices.Contains(rd.FixUps, FixDotSlash) {
 		p = strings.TrimPrefix(p, "./")
 	}
 	return ast.PercentDecode(p)
 }
 
-// decodedSlash reports whether net/url alone parts in the path for a
-// "%2F" it decoded: RFC 1808 and the URL Standard agree on it, escapes
-// decoded, and the reference or the base holds "%2F". net/url resolves a
-// reference whose raw path it cannot keep (a character it must escape)
-// by the path it escapes anew from the decoded one, in which "%2F" is a
-// "/": a relative "%2F>" becomes the absolute path "/%3E", which replaces
-// the base's path instead of merging with it (§4 step 6), and a "%2F"
-// moves a segment boundary that ".." counts.
+// decodedSlash reports whether the readers part in the path for a "%2F"
+// net/url decoded: the reference or the base holds "%2F", and RFC 1808
+// and the URL Standard agree on the path, escapes decoded, or, when one of
+// them produced no URL, the readers agree on it once "%2F" is written as
+// another escape. net/url resolves a reference whose raw path it cannot
+// keep (a character it must escape) by the path it escapes anew from the
+// decoded one, in which "%2F" is a "/": a relative "%2F>" becomes the
+// absolute path "/%3E", which replaces the base's path instead of merging
+// with it (§4 step 6), and a "%2F" moves a segment boundary that ".."
+// counts.
 func (s *situation) decodedSlash() bool {
-	r, w := &s.rs[RFC1808], &s.rs[WHATWG]
-	if !r.URL.Present || !w.URL.Present || !hasEscapedSlash(s.ref) && !(s.b.has && hasEscapedSlash(s.b.s)) {
+	if !hasEscapedSlash(s.ref) && !(s.b.has && hasEscapedSlash(s.b.s)) {
 		return false
 	}
-	return s.decodedPath(int(RFC1808)) == s.decodedPath(int(WHATWG))
+	r, w := &s.rs[RFC1808], &s.rs[WHATWG]
+	if r.URL.Present && w.URL.Present {
+		return decodedPath(r, &s.ks[RFC1808]) == decodedPath(w, &s.ks[WHATWG])
+	}
+	if s.outside {
+		return false // an outside reading cannot be asked again
+	}
+	cf := s.reread(escapedSlashes.Replace, &s.sl)
+	if !cf.changed {
+		return false
+	}
+	for i := range cf.rs {
+		if cf.rs[i].URL.Present != s.rs[i].URL.Present {
+			return false
+		}
+	}
+	return decodedPathsEqual(&cf.rs, &cf.ks)
 }
+
+// escapedSlashes rewrites "%2F" as "%2C", an escape that a reader
+// decoding it writes as ",", a character of a segment.
+var escapedSlashes = strings.NewReplacer("%2F", "%2C", "%2f", "%2C")
 
 func hasEscapedSlash(u string) bool {
 	p := before(u)
