@@ -7,7 +7,10 @@ import (
 	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
+	"encoding/json"
 	"io"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -188,7 +191,7 @@ func TestZip(t *testing.T) {
 // has a tag per platform tag.
 func TestWheel(t *testing.T) {
 	p, _ := ParsePlatforms("linux/amd64")
-	w, err := PyWheel(p[0], Version{Go: "v0.1.0", Time: epoch}, []byte("ELF"))
+	w, err := PyWheel(p[0], Version{Go: "v0.1.0", Time: epoch}, []byte("ELF"), []byte("MIT License\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +250,7 @@ func TestWheel(t *testing.T) {
 // package/, with os and cpu, and its binary executable.
 func TestNPM(t *testing.T) {
 	v := Version{Go: "v0.1.0", Time: epoch}
-	main, err := NPMMain(v)
+	main, err := NPMMain(v, []byte("MIT License\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +268,7 @@ func TestNPM(t *testing.T) {
 		t.Error("the launcher has no #! line")
 	}
 	p, _ := ParsePlatforms("darwin/arm64")
-	plat, err := NPMPlatform(p[0], v, []byte("Mach-O"))
+	plat, err := NPMPlatform(p[0], v, []byte("Mach-O"), []byte("MIT License\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -291,5 +294,90 @@ func TestChecksums(t *testing.T) {
 		"3e23e8160039594a33894f6564e1b1348bbd7a0088d42c4acb73eeaed59c009d  b.zip\n"
 	if got != want {
 		t.Errorf("Checksums = %q; want %q", got, want)
+	}
+}
+
+// TestLicense: the repository's LICENSE is the MIT License of "The relurl
+// authors", the same file at the root of each module (the module proxy
+// serves each module's directory alone, and pkg.go.dev reads its
+// license there); every npm package's package.json names it ("license":
+// "MIT") and carries the file; every wheel's METADATA names it (License
+// and its classifier) and carries the file under
+// .dist-info/licenses/, which RECORD lists; every archive carries it
+// (Docs, which TestArchive checks in the archives built).
+func TestLicense(t *testing.T) {
+	license, err := os.ReadFile("../../../" + License)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(license, []byte("MIT License\n\nCopyright (c) The relurl authors\n")) {
+		t.Errorf("LICENSE does not begin with the MIT License and its copyright line:\n%.100s", license)
+	}
+	for _, module := range []string{"lint", "cmd"} {
+		if data, err := os.ReadFile("../../../" + module + "/" + License); err != nil || !bytes.Equal(data, license) {
+			t.Errorf("%s/%s is not the repository's %s: %v", module, License, License, err)
+		}
+	}
+	if !slices.Contains(Docs, License) {
+		t.Errorf("the archives' files %q leave out %s", Docs, License)
+	}
+	v := Version{Go: "v0.1.0", Time: epoch}
+	main, err := NPMMain(v, license)
+	if err != nil {
+		t.Fatal(err)
+	}
+	packages := []NPMPackage{main}
+	for _, p := range Platforms {
+		pkg, err := NPMPlatform(p, v, []byte("binary"), license)
+		if err != nil {
+			t.Fatal(err)
+		}
+		packages = append(packages, pkg)
+	}
+	for _, pkg := range packages {
+		_, content := readTarGz(t, pkg.Data)
+		var pj struct {
+			License string `json:"license"`
+		}
+		if err := json.Unmarshal(content["package/package.json"], &pj); err != nil {
+			t.Fatalf("%s: package.json: %v", pkg.File, err)
+		}
+		if pj.License != "MIT" {
+			t.Errorf("%s: package.json's license is %q; want MIT", pkg.File, pj.License)
+		}
+		if !bytes.Equal(content["package/LICENSE"], license) {
+			t.Errorf("%s: package/LICENSE is not the repository's LICENSE", pkg.File)
+		}
+	}
+	for _, p := range Platforms {
+		w, err := PyWheel(p, v, []byte("binary"), license)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr, err := zip.NewReader(bytes.NewReader(w.Data), int64(len(w.Data)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		content := map[string][]byte{}
+		for _, f := range zr.File {
+			rc, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			content[f.Name], _ = io.ReadAll(rc)
+			rc.Close()
+		}
+		meta := string(content["relurl-0.1.0.dist-info/METADATA"])
+		for _, want := range []string{"Metadata-Version: 2.1\n", "License: MIT\n", "Classifier: License :: OSI Approved :: MIT License\n"} {
+			if !strings.Contains(meta, want) {
+				t.Errorf("%s: METADATA lacks %q", w.File, want)
+			}
+		}
+		if !bytes.Equal(content["relurl-0.1.0.dist-info/licenses/LICENSE"], license) {
+			t.Errorf("%s: .dist-info/licenses/LICENSE is not the repository's LICENSE", w.File)
+		}
+		if !strings.Contains(string(content["relurl-0.1.0.dist-info/RECORD"]), "relurl-0.1.0.dist-info/licenses/LICENSE,sha256=") {
+			t.Errorf("%s: RECORD does not list the license", w.File)
+		}
 	}
 }

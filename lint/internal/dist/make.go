@@ -15,8 +15,11 @@ import (
 var Commands = []string{"relurl", "relurlvet"}
 
 // Docs are the files of the repository every archive carries beside the
-// binaries.
-var Docs = []string{"README.md", "CHANGELOG.md", "docs/install.md"}
+// binaries; the npm packages and the wheels carry the license too.
+var Docs = []string{"LICENSE", "README.md", "CHANGELOG.md", "docs/install.md"}
+
+// License is the file of Docs that holds the license.
+const License = "LICENSE"
 
 // Options are the settings of Make.
 type Options struct {
@@ -60,12 +63,16 @@ func Make(ctx context.Context, o Options) ([]string, error) {
 		return nil, fmt.Errorf("%s is not empty: remove it first (make dist does)", o.Out)
 	}
 	var docs []File
+	var license []byte
 	for _, name := range Docs {
 		data, err := os.ReadFile(filepath.Join(o.Dir, filepath.FromSlash(name)))
 		if err != nil {
 			return nil, err
 		}
 		docs = append(docs, File{Name: name, Data: data})
+		if name == License {
+			license = data
+		}
 	}
 	tmp, err := os.MkdirTemp("", "relurl-dist-")
 	if err != nil {
@@ -115,14 +122,14 @@ func Make(ctx context.Context, o Options) ([]string, error) {
 		if err := write(name, archive.Bytes()); err != nil {
 			return nil, err
 		}
-		pkg, err := NPMPlatform(p, v, relurl)
+		pkg, err := NPMPlatform(p, v, relurl, license)
 		if err != nil {
 			return nil, err
 		}
 		if err := write(pkg.File, pkg.Data); err != nil {
 			return nil, err
 		}
-		whl, err := PyWheel(p, v, relurl)
+		whl, err := PyWheel(p, v, relurl, license)
 		if err != nil {
 			return nil, err
 		}
@@ -130,7 +137,7 @@ func Make(ctx context.Context, o Options) ([]string, error) {
 			return nil, err
 		}
 	}
-	pkg, err := NPMMain(v)
+	pkg, err := NPMMain(v, license)
 	if err != nil {
 		return nil, err
 	}

@@ -10,6 +10,10 @@ import (
 // repository is where the packages say they come from.
 const repository = "https://github.com/relurl/relurl"
 
+// SPDXLicense is the license of every package, as an SPDX expression: the
+// MIT License of the repository's LICENSE, which every package carries.
+const SPDXLicense = "MIT"
+
 // npmLauncher is the relurl package's bin: it finds the binary of the
 // platform's optional dependency and runs it with the same arguments,
 // standard streams and exit status (decision I-3).
@@ -105,11 +109,12 @@ func npmPack(name, version string, files []File, mtime time.Time) (NPMPackage, e
 // NPMPlatform returns the npm package of one platform's binary, the
 // optional dependency of the relurl package that npm installs where os
 // and cpu match.
-func NPMPlatform(p Platform, v Version, binary []byte) (NPMPackage, error) {
+func NPMPlatform(p Platform, v Version, binary, license []byte) (NPMPackage, error) {
 	pj, err := packageJSON([]field{
 		{"name", p.NPMName()},
 		{"version", v.Semver()},
 		{"description", "The relurl binary for " + p.NodeOS + " " + p.NodeCPU + " (installed by the relurl package)"},
+		{"license", SPDXLicense},
 		{"repository", map[string]string{"type": "git", "url": "git+" + repository + ".git"}},
 		{"os", []string{p.NodeOS}},
 		{"cpu", []string{p.NodeCPU}},
@@ -122,6 +127,7 @@ func NPMPlatform(p Platform, v Version, binary []byte) (NPMPackage, error) {
 	return npmPack(p.NPMName(), v.Semver(), []File{
 		{Name: "package.json", Data: pj},
 		{Name: "README.md", Data: []byte(readme)},
+		{Name: "LICENSE", Data: license},
 		{Name: "bin/" + p.Exe("relurl"), Data: binary, Exec: true},
 	}, v.Time)
 }
@@ -129,7 +135,7 @@ func NPMPlatform(p Platform, v Version, binary []byte) (NPMPackage, error) {
 // NPMMain returns the relurl package: the launcher, and one optional
 // dependency per platform of Platforms at the same version, whichever
 // platforms a run builds.
-func NPMMain(v Version) (NPMPackage, error) {
+func NPMMain(v Version, license []byte) (NPMPackage, error) {
 	deps := map[string]string{}
 	for _, p := range Platforms {
 		deps[p.NPMName()] = v.Semver()
@@ -138,6 +144,7 @@ func NPMMain(v Version) (NPMPackage, error) {
 		{"name", "relurl"},
 		{"version", v.Semver()},
 		{"description", "Lint the URLs of documentation trees under RFC 1808 (HTML, Markdown, CSS, XML)"},
+		{"license", SPDXLicense},
 		{"repository", map[string]string{"type": "git", "url": "git+" + repository + ".git"}},
 		{"bin", map[string]string{"relurl": "bin/relurl.js"}},
 		{"engines", map[string]string{"node": ">=14"}},
@@ -153,6 +160,7 @@ func NPMMain(v Version) (NPMPackage, error) {
 	return npmPack("relurl", v.Semver(), []File{
 		{Name: "package.json", Data: pj},
 		{Name: "README.md", Data: []byte(readme)},
+		{Name: "LICENSE", Data: license},
 		{Name: "bin/relurl.js", Data: []byte(npmLauncher), Exec: true},
 	}, v.Time)
 }

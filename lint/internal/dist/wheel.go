@@ -14,12 +14,16 @@ type Wheel struct {
 	Data []byte
 }
 
-// wheelMetadata is the METADATA of the wheels (core metadata 2.1).
+// wheelMetadata is the METADATA of the wheels, core metadata 2.1: the
+// license is its License field and its classifier, and the file is under
+// .dist-info/licenses/ (decision I-5).
 const wheelMetadata = `Metadata-Version: 2.1
 Name: relurl
 Version: %s
 Summary: Lint the URLs of documentation trees under RFC 1808 (HTML, Markdown, CSS, XML)
-Home-page: ` + repository + `
+License: ` + SPDXLicense + `
+Classifier: License :: OSI Approved :: MIT License
+Project-URL: Homepage, ` + repository + `
 Project-URL: Documentation, ` + repository + `/blob/main/docs/install.md
 Requires-Python: >=3.7
 Description-Content-Type: text/markdown
@@ -36,9 +40,9 @@ carries the relurl binary and puts it on the PATH of the environment it is insta
 // PyWheel returns the wheel of one platform, as ruff and typos ship theirs
 // (decision I-4): the binary under relurl-VERSION.data/scripts, which pip
 // installs into the environment's bin (Scripts on Windows), executable;
-// METADATA, WHEEL with a py3-none tag per platform tag, and RECORD with
-// each file's SHA-256 and size.
-func PyWheel(p Platform, v Version, binary []byte) (Wheel, error) {
+// METADATA, the license under .dist-info/licenses/, WHEEL with a py3-none
+// tag per platform tag, and RECORD with each file's SHA-256 and size.
+func PyWheel(p Platform, v Version, binary, license []byte) (Wheel, error) {
 	ver, err := v.PEP440()
 	if err != nil {
 		return Wheel{}, err
@@ -52,6 +56,7 @@ func PyWheel(p Platform, v Version, binary []byte) (Wheel, error) {
 	files := []File{
 		{Name: "relurl-" + ver + ".data/scripts/" + p.Exe("relurl"), Data: binary, Exec: true},
 		{Name: distInfo + "METADATA", Data: fmt.Appendf(nil, wheelMetadata, ver)},
+		{Name: distInfo + "licenses/" + License, Data: license},
 		{Name: distInfo + "WHEEL", Data: []byte(wheel.String())},
 	}
 	var record bytes.Buffer
