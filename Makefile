@@ -107,15 +107,24 @@ cover:
 build:
 	CGO_ENABLED=0 $(GO) build -o relurl ./cmd/relurl
 
+## RELEASE_GO: the Go toolchain the release's binaries are built with, a patch release with the
+## fixes of the standard library that the commands reach (govulncheck, make vulncheck); the go
+## command fetches it from the module proxy (GOTOOLCHAIN). The modules' go lines stay what
+## importers need (decision I-7).
+RELEASE_GO ?= go1.27.3
+
 ## dist: the release into dist/: relurl and relurlvet for linux, darwin and windows on amd64 and
-## arm64 (-trimpath, no cgo, the version read from git and stamped) as archives
+## arm64 (-trimpath, no cgo, built by RELEASE_GO, the version stamped) as archives
 ## (relurl_VERSION_OS_ARCH.tar.gz, .zip for windows), the npm packages (relurl and
 ## @relurl/OS-CPU), the wheels (relurl-VERSION-py3-none-PLATFORM.whl) and checksums.txt;
 ## byte-identical from one run to the next (entries sorted, owner 0, times of the last commit or
-## SOURCE_DATE_EPOCH; decision I-2). See docs/install.md.
+## SOURCE_DATE_EPOCH; decision I-2). VERSION=v0.1.0 names and labels the files for that
+## release (a committed tree, HEAD untagged or tagged so: decision I-6); without it the version is
+## git's (a pseudo-version between releases: decision I-1). See docs/install.md.
+VERSION ?=
 dist:
 	rm -rf dist
-	$(GO) run ./lint/internal/dist/cmd/dist -o dist
+	GOTOOLCHAIN=$(RELEASE_GO) $(GO) run ./lint/internal/dist/cmd/dist -o dist -version '$(VERSION)'
 
 ## example: the tool's main job on the bundled example, a small docs folder (the first command of
 ## the README; it exits 1, for the findings it shows)

@@ -381,3 +381,35 @@ func TestLicense(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionAs: make dist VERSION=… names a release only from a clean
+// tree whose HEAD is untagged or tagged with it, and only a release
+// version that PEP 440 can say too.
+func TestVersionAs(t *testing.T) {
+	head := Version{Go: "v0.0.0-20261127192615-b0d2547abcde", Time: epoch}
+	for _, tc := range []struct {
+		from    Version
+		release string
+		want    string // the version, or the error's text
+	}{
+		{head, "v0.1.0", "v0.1.0"},
+		{head, "v1.0.0-rc.1", "v1.0.0-rc.1"},
+		{Version{Go: "v0.1.0", Tag: "v0.1.0"}, "v0.1.0", "v0.1.0"},
+		{Version{Go: "v0.2.0", Tag: "v0.2.0"}, "v0.1.0", "HEAD is tagged v0.2.0"},
+		{Version{Go: head.Go + "+dirty", Dirty: true}, "v0.1.0", "changes not committed"},
+		{head, "0.1.0", "not a release version"},
+		{head, "v0.1", "not a release version"},
+		{head, "v0.1.0-preview", "no PEP 440 form"},
+	} {
+		got, err := tc.from.As(tc.release)
+		if err != nil {
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%+v.As(%q): %v; want %q", tc.from, tc.release, err, tc.want)
+			}
+			continue
+		}
+		if got.Go != tc.want || !got.Time.Equal(tc.from.Time) {
+			t.Errorf("%+v.As(%q) = %+v; want %s at the same time", tc.from, tc.release, got, tc.want)
+		}
+	}
+}

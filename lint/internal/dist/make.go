@@ -32,6 +32,9 @@ type Options struct {
 	Platforms []Platform
 	// Epoch is SOURCE_DATE_EPOCH, or "" for the time of HEAD's commit.
 	Epoch string
+	// Version, when not "", is the release the files are named and
+	// labelled for (Version.As), in place of the version read from git.
+	Version string
 	// Log, when not nil, gets a line per step.
 	Log func(format string, args ...any)
 }
@@ -53,6 +56,11 @@ func Make(ctx context.Context, o Options) ([]string, error) {
 	v, err := FromGit(o.Dir, o.Epoch)
 	if err != nil {
 		return nil, err
+	}
+	if o.Version != "" {
+		if v, err = v.As(o.Version); err != nil {
+			return nil, err
+		}
 	}
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return nil, err

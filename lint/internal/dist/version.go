@@ -22,6 +22,10 @@ type Version struct {
 	// Time is the time of HEAD's commit, or SOURCE_DATE_EPOCH when set:
 	// the time of every archive entry.
 	Time time.Time
+	// Tag is the release tag at HEAD ("v0.1.0"), or "" when HEAD has none.
+	Tag string
+	// Dirty says the working tree has changes not committed.
+	Dirty bool
 }
 
 // FromGit returns the version of the git working tree at dir. epoch,
@@ -54,7 +58,10 @@ func FromGit(dir, epoch string) (Version, error) {
 	if err != nil {
 		return Version{}, err
 	}
-	v := Version{Go: goVersion(exact, nearest, time.Unix(ct, 0), hash[:12], status != ""), Time: time.Unix(ct, 0).UTC()}
+	v := Version{Go: goVersion(exact, nearest, time.Unix(ct, 0), hash[:12], status != ""), Time: time.Unix(ct, 0).UTC(), Dirty: status != ""}
+	if semverTag.MatchString(exact) {
+		v.Tag = exact
+	}
 	if epoch != "" {
 		s, err := strconv.ParseInt(epoch, 10, 64)
 		if err != nil {
@@ -62,6 +69,27 @@ func FromGit(dir, epoch string) (Version, error) {
 		}
 		v.Time = time.Unix(s, 0).UTC()
 	}
+	return v, nil
+}
+
+// As returns v named release instead, as make dist VERSION=release has it
+// (decision I-6): release must be a release version, "v0.1.0" or
+// "v1.0.0-rc.1"; a tree with changes not committed, or whose HEAD is
+// tagged with another release, is refused, for the files would say they
+// are a release they are not.
+func (v Version) As(release string) (Version, error) {
+	switch {
+	case !semverTag.MatchString(release):
+		return Version{}, fmt.Errorf("version %q is not a release version such as v0.1.0 or v1.0.0-rc.1", release)
+	case v.Tag != "" && v.Tag != release:
+		return Version{}, fmt.Errorf("version %s: HEAD is tagged %s", release, v.Tag)
+	case v.Dirty:
+		return Version{}, fmt.Errorf("version %s: the working tree has changes not committed (git status)", release)
+	}
+	if _, err := (Version{Go: release}).PEP440(); err != nil {
+		return Version{}, fmt.Errorf("version %s: %w", release, err)
+	}
+	v.Go = release
 	return v, nil
 }
 
