@@ -4,7 +4,7 @@ FUZZTIME ?= 1m
 BENCHCOUNT ?= 6
 PKGS     := ./... ./lint/... ./cmd/...
 
-.PHONY: all test check lint generate-check fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench cover build dist example clean golangci-plugin site wasm conformance
+.PHONY: all test check lint generate-check fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench cover build dist release-tags release-check vulncheck actionlint example clean golangci-plugin site wasm conformance
 
 all: check test
 
@@ -125,6 +125,54 @@ VERSION ?=
 dist:
 	rm -rf dist
 	GOTOOLCHAIN=$(RELEASE_GO) $(GO) run ./lint/internal/dist/cmd/dist -o dist -version '$(VERSION)'
+
+## The tools of the release's checks, run with go run from the module proxy at these versions, and the
+## Go vulnerability database, the golang.org/x/vulndb module at this version (its data/osv).
+GOVULNCHECK ?= golang.org/x/vuln/cmd/govulncheck@v1.9.0
+VULNDB      ?= v0.0.0-20261105234957-e22db6528018
+ACTIONLINT  ?= github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+
+## release-tags: HEAD is the commit of release VERSION: tagged VERSION, lint/VERSION and cmd/VERSION,
+## lint/ and cmd/ pinned to their siblings at VERSION with their checksums, CHANGELOG.md's section
+## dated (docs/release.md; the release workflow's first check)
+release-tags:
+	@test -n "$(VERSION)" || { echo "make release-tags needs VERSION=vX.Y.Z"; exit 2; }
+	$(GO) run ./lint/internal/release/cmd/release check $(VERSION)
+
+## release-check: what the release workflow checks of dist/ (make dist VERSION=...) before it
+## publishes: every file named and labelled VERSION, every binary built by RELEASE_GO, the license
+## in every package (release dist); npm publish --dry-run of each npm package; twine check of the
+## wheels (needs npm and twine; CI runs it)
+release-check:
+	@test -n "$(VERSION)" || { echo "make release-check needs VERSION=vX.Y.Z"; exit 2; }
+	$(GO) run ./lint/internal/release/cmd/release dist -go $(RELEASE_GO) $(VERSION) dist
+	$(GO) run ./lint/internal/release/cmd/release npm -n $(VERSION) dist
+	twine check --strict dist/*.whl
+
+## vulncheck: govulncheck in binary mode on every binary of dist/'s archives (make dist first),
+## offline, against the database that golang.org/x/vulndb's indexdb builds from the module's
+## data/osv; fails on any vulnerability a binary reaches (decision I-7)
+vulncheck:
+	@set -e; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	osv=$$($(GO) mod download -json golang.org/x/vulndb@$(VULNDB) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$$/\1/p'); \
+	test -d "$$osv/data/osv" || { echo "vulncheck: golang.org/x/vulndb@$(VULNDB) has no data/osv"; exit 1; }; \
+	$(GO) run golang.org/x/vulndb/cmd/indexdb@$(VULNDB) -vulns "$$osv/data/osv" -out "$$tmp/db"; \
+	found=0; \
+	for a in dist/relurl_*; do \
+		d="$$tmp/bin/$$(basename "$$a")"; mkdir -p "$$d"; \
+		case "$$a" in *.zip) python3 -m zipfile -e "$$a" "$$d" ;; *) tar -xzf "$$a" -C "$$d" ;; esac; \
+		for b in "$$d"/relurl "$$d"/relurlvet "$$d"/relurl.exe "$$d"/relurlvet.exe; do \
+			[ -f "$$b" ] || continue; found=$$((found + 1)); \
+			echo "== govulncheck -mode binary $$(basename "$$a"): $$(basename "$$b")"; \
+			$(GO) run $(GOVULNCHECK) -db "file://$$tmp/db" -mode binary "$$b"; \
+		done; \
+	done; \
+	[ "$$found" -gt 0 ] || { echo "vulncheck: no binary in dist/: make dist first"; exit 1; }
+
+## actionlint: the GitHub workflows of .github/workflows, with shellcheck on their scripts when it is
+## installed (CI installs it)
+actionlint:
+	$(GO) run $(ACTIONLINT) -no-color
 
 ## example: the tool's main job on the bundled example, a small docs folder (the first command of
 ## the README; it exits 1, for the findings it shows)

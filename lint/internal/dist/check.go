@@ -41,10 +41,10 @@ func Check(dir, version, goVersion string) error {
 	for _, p := range Platforms {
 		p := p
 		want[ArchiveName(v, p)] = func(data []byte) { c.archive(p, data) }
-		want[npmFileName(p.NPMName(), v.Semver())] = func(data []byte) { c.npm(p.NPMName(), &p, data) }
+		want[NPMFileName(p.NPMName(), v.Semver())] = func(data []byte) { c.npm(p.NPMName(), &p, data) }
 		want[fmt.Sprintf("relurl-%s-py3-none-%s.whl", pep, p.WheelTag)] = func(data []byte) { c.wheel(p, pep, data) }
 	}
-	want[npmFileName("relurl", v.Semver())] = func(data []byte) { c.npm("relurl", nil, data) }
+	want[NPMFileName("relurl", v.Semver())] = func(data []byte) { c.npm("relurl", nil, data) }
 
 	entries, err := os.ReadDir(dir)
 	if err != nil {

@@ -77,9 +77,9 @@ type field struct {
 	value any
 }
 
-// npmFileName is the name npm pack gives a package's tarball: the name
+// NPMFileName is the name npm pack gives a package's tarball: the name
 // without "@", "/" as "-", then the version.
-func npmFileName(name, version string) string {
+func NPMFileName(name, version string) string {
 	out := []byte{}
 	for _, c := range []byte(name) {
 		switch c {
@@ -103,7 +103,7 @@ func npmPack(name, version string, files []File, mtime time.Time) (NPMPackage, e
 	if err := TarGz(&b, prefixed, mtime); err != nil {
 		return NPMPackage{}, fmt.Errorf("npm package %s: %w", name, err)
 	}
-	return NPMPackage{Name: name, File: npmFileName(name, version), Data: b.Bytes()}, nil
+	return NPMPackage{Name: name, File: NPMFileName(name, version), Data: b.Bytes()}, nil
 }
 
 // NPMPlatform returns the npm package of one platform's binary, the

@@ -7,6 +7,9 @@
 //	release pinned VERSION          the go.mod and go.sum files are pinned to VERSION (no tags needed)
 //	release dist -go GO VERSION DIR the files of make dist VERSION=… in DIR agree with VERSION and GO
 //	release notes VERSION           print CHANGELOG.md's section of VERSION
+//	release npm [-n] VERSION DIR [NPM-FLAGS...]
+//	                                npm publish DIR's npm packages, the platforms' first, each not
+//	                                yet on the registry (-n: npm publish --dry-run, asking nothing)
 //
 // It runs in the repository's root and exits 1 with the reasons when a
 // check fails, 2 on a usage error.
@@ -16,6 +19,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 
 	"github.com/relurl/relurl/lint/internal/dist"
 	"github.com/relurl/relurl/lint/internal/release"
@@ -26,7 +32,7 @@ func main() {
 }
 
 func usage() int {
-	fmt.Fprintln(os.Stderr, "usage: release pin|check|pinned|notes VERSION, or release dist -go GO VERSION DIR")
+	fmt.Fprintln(os.Stderr, "usage: release pin|check|pinned|notes VERSION, release dist -go GO VERSION DIR, or release npm [-n] VERSION DIR [NPM-FLAGS...]")
 	return 2
 }
 
@@ -92,6 +98,61 @@ func run(args []string) int {
 			return fail(err)
 		}
 		return fail(dist.Check(fs.Arg(1), fs.Arg(0), *goVersion))
+	case "npm":
+		fs := flag.NewFlagSet("release npm", flag.ContinueOnError)
+		dryRun := fs.Bool("n", false, "npm publish --dry-run, and no look-up of what the registry has")
+		if err := fs.Parse(args[1:]); err != nil || fs.NArg() < 2 {
+			return usage()
+		}
+		return fail(publishNPM(fs.Arg(0), fs.Arg(1), *dryRun, fs.Args()[2:]))
 	}
 	return usage()
+}
+
+// publishNPM publishes the npm packages of the release version in dir:
+// each platform's, then the relurl package, which depends on them, so
+// that no relurl package is ever published whose binaries are not; a
+// pre-release under the dist-tag "next", so that "npm install relurl"
+// never gets one. A package the registry has at version already is left
+// (npm view), so that the job can run again after a failure, or after
+// the first release's packages were published by hand (docs/release.md).
+func publishNPM(version, dir string, dryRun bool, flags []string) error {
+	if err := release.CheckVersion(version); err != nil {
+		return err
+	}
+	semver := strings.TrimPrefix(version, "v")
+	tag := "latest"
+	if strings.Contains(semver, "-") {
+		tag = "next"
+	}
+	var names []string
+	for _, p := range dist.Platforms {
+		names = append(names, p.NPMName())
+	}
+	names = append(names, "relurl")
+	for _, name := range names {
+		file := filepath.Join(dir, dist.NPMFileName(name, semver))
+		if _, err := os.Stat(file); err != nil {
+			return err
+		}
+		if !dryRun {
+			out, err := exec.Command("npm", "view", name+"@"+semver, "version").Output()
+			if err == nil && strings.TrimSpace(string(out)) == semver {
+				fmt.Printf("%s@%s is on the registry already\n", name, semver)
+				continue
+			}
+		}
+		args := []string{"publish", "--access", "public", "--tag", tag}
+		if dryRun {
+			args = append(args, "--dry-run")
+		}
+		args = append(append(args, flags...), file)
+		fmt.Printf("$ npm %s\n", strings.Join(args, " "))
+		cmd := exec.Command("npm", args...)
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("npm publish %s: %w", file, err)
+		}
+	}
+	return nil
 }
