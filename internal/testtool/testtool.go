@@ -50,7 +50,7 @@ func Variables() []Variable {
 	return []Variable{
 		{Browser, "headless Chromium (TestBrowser in playground/site)"},
 		{Adapters, "the conformance adapters' Perl URI, Ruby, Node.js, libcurl's headers and Java (internal/conformance)"},
-		{PreCommit, "Debian's pre-commit (internal/hooks)"},
+		{PreCommit, "Debian's pre-commit, and curl for the Action (internal/hooks)"},
 		{Git, "git (changed lines, the Action, --diff applied)"},
 		{Nvim, "Neovim, headless (TestNeovim in lsp)"},
 		{Go, "the go command, the module cache that go list reads (dependencies' test data) and the module proxy (a fresh importer of the library, the API beside the last release)"},

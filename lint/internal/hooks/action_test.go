@@ -4,15 +4,21 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/relurl/relurl/lint/internal/dist"
 )
 
 // action is action.yml: the keys of a composite action that relurl's
@@ -76,6 +82,13 @@ func readAction(t *testing.T) *action {
 	return &a
 }
 
+// runnerOS and runnerArch are the runner's RUNNER_OS and RUNNER_ARCH
+// for Go's GOOS and GOARCH.
+var (
+	runnerOS   = map[string]string{"linux": "Linux", "darwin": "macOS", "windows": "Windows"}
+	runnerArch = map[string]string{"amd64": "X64", "arm64": "ARM64"}
+)
+
 // expression is a ${{ }} expression of a workflow.
 var expression = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)
 
@@ -103,6 +116,12 @@ func runAction(t *testing.T, a *action, workspace string, inputs map[string]stri
 	if err != nil {
 		t.Fatal(err)
 	}
+	return runActionAt(t, a, actionPath, workspace, inputs)
+}
+
+// runActionAt is runAction with the action's files at actionPath.
+func runActionAt(t *testing.T, a *action, actionPath, workspace string, inputs map[string]string) runResult {
+	t.Helper()
 	for name := range inputs {
 		if _, ok := a.Inputs[name]; !ok {
 			t.Fatalf("the test gives the input %q, which action.yml does not have", name)
@@ -164,7 +183,8 @@ func runAction(t *testing.T, a *action, workspace string, inputs map[string]stri
 			pathVar = strings.Join(paths, string(os.PathListSeparator)) + string(os.PathListSeparator) + pathVar
 		}
 		env = append(env, "PATH="+pathVar, "CI=true", "GITHUB_ACTIONS=true",
-			"GITHUB_ACTION_PATH="+actionPath, "GITHUB_WORKSPACE="+workspace, "RUNNER_TEMP="+runnerTemp)
+			"GITHUB_ACTION_PATH="+actionPath, "GITHUB_WORKSPACE="+workspace, "RUNNER_TEMP="+runnerTemp,
+			"RUNNER_OS="+runnerOS[runtime.GOOS], "RUNNER_ARCH="+runnerArch[runtime.GOARCH])
 		for k, v := range files {
 			env = append(env, k+"="+v)
 		}
@@ -278,10 +298,12 @@ func commands(log string) []string {
 }
 
 // TestAction runs the steps of action.yml as the runner does (runAction):
-// it builds relurl from the action's own files (here, this working tree,
-// as "uses: ./" has it), and lints with the inputs given: annotations as
-// workflow commands, or a SARIF file named by the output sarif-file; the
-// output exit-code is relurl lint's, and the step fails with it.
+// with no version given, at a commit that is no release (here, this
+// working tree, as "uses: ./" has it), it builds relurl from the action's
+// own files, and lints with the inputs given: annotations as workflow
+// commands, or a SARIF file named by the output sarif-file; the output
+// exit-code is relurl lint's, and the step fails with it. TestActionRelease
+// installs a release instead.
 func TestAction(t *testing.T) {
 	need(t, "bash")
 	need(t, "go")
@@ -404,6 +426,108 @@ func TestAction(t *testing.T) {
 		want := []string{"::error file=docs/index.html,line=3,col=16,endColumn=17,title=fsegment/char::space is not allowed in fsegment; write it as %2520"}
 		if got := commands(res.log); !slices.Equal(got, want) || res.outputs["exit-code"] != "1" {
 			t.Errorf("workflow commands %q, exit-code %s; want %q and 1", got, res.outputs["exit-code"], want)
+		}
+	})
+}
+
+// TestActionRelease runs action.yml with a release: a relurl stamped
+// v0.1.0, in its archive for this machine and with its checksums.txt, as
+// make dist names them, served from this machine (the input releases-url)
+// as GitHub serves a release's files. The version input installs it, and
+// so does the Action's own release with no input (a cmd/go.mod that
+// requires the linter at v0.1.0 with no replace, as a release commit's
+// does); the binary is the release's, not one built with Go. An archive
+// that does not match checksums.txt, and a version with no release, fail
+// the step before relurl runs.
+func TestActionRelease(t *testing.T) {
+	need(t, "bash")
+	goTool := need(t, "go")
+	need(t, "curl")
+	a := readAction(t)
+	if runnerOS[runtime.GOOS] != "Linux" || runnerArch[runtime.GOARCH] == "" {
+		t.Skipf("the release served is a tar.gz of a Linux binary; this is %s/%s", runtime.GOOS, runtime.GOARCH)
+	}
+	const version = "v0.1.0"
+	releases := t.TempDir()
+	bin := filepath.Join(t.TempDir(), "relurl")
+	build := exec.Command(goTool, "build", "-ldflags=-X github.com/relurl/relurl/lint/cli.release="+version, "-o", bin, "./relurl")
+	build.Dir = filepath.Join(root, "cmd")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/relurl: %v\n%s", err, out)
+	}
+	binary, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	archive := dist.ArchiveName(dist.Version{Go: version}, dist.Platform{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH})
+	var tgz bytes.Buffer
+	if err := dist.TarGz(&tgz, []dist.File{{Name: "relurl", Data: binary, Exec: true}, {Name: "README.md", Data: []byte("# relurl\n")}}, time.Unix(0, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(releases, version), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeRelease := func(sums []byte) {
+		t.Helper()
+		for name, data := range map[string][]byte{archive: tgz.Bytes(), "checksums.txt": sums} {
+			if err := os.WriteFile(filepath.Join(releases, version, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	writeRelease(dist.Checksums(map[string][]byte{archive: tgz.Bytes(), "relurl-0.1.0.tgz": []byte("npm")}))
+	server := httptest.NewServer(http.FileServer(http.Dir(releases)))
+	defer server.Close()
+
+	// The Action at a release commit: its cmd/go.mod pinned.
+	pinned := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(pinned, "cmd"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	goMod := "module github.com/relurl/relurl/cmd\n\ngo 1.26.8\n\nrequire (\n\tgithub.com/relurl/relurl/lint " + version + "\n\tgolang.org/x/tools v0.51.0\n)\n"
+	if err := os.WriteFile(filepath.Join(pinned, "cmd", "go.mod"), []byte(goMod), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	actionPath, err := filepath.Abs(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantInstalled := "relurl " + version + ", the release's " + archive
+	wantCommand := "::error file=docs/index.html,line=1,col=20,endColumn=21,title=fsegment/char::space is not allowed in fsegment; write it as %2520"
+	for _, tc := range []struct {
+		name, actionPath string
+		inputs           map[string]string
+	}{
+		{"the version input", actionPath, map[string]string{"version": version}},
+		{"the Action's own release", pinned, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			inputs := map[string]string{"paths": "docs/index.html", "releases-url": server.URL}
+			for k, v := range tc.inputs {
+				inputs[k] = v
+			}
+			res := runActionAt(t, a, tc.actionPath, workspace(t), inputs)
+			t.Logf("the action's log:\n%s", res.log)
+			if !strings.Contains(res.log, wantInstalled) || strings.Contains(res.log, "built from the Action's files") {
+				t.Errorf("the log does not say %q, or says relurl was built", wantInstalled)
+			}
+			if got := commands(res.log); len(got) == 0 || got[0] != wantCommand || res.failed != "Lint" || res.outputs["exit-code"] != "1" {
+				t.Errorf("commands %q, failed step %q, exit-code %s; want %q first, and Lint to fail with 1", got, res.failed, res.outputs["exit-code"], wantCommand)
+			}
+		})
+	}
+
+	t.Run("refused", func(t *testing.T) {
+		res := runAction(t, a, workspace(t), map[string]string{"version": "v9.9.9", "releases-url": server.URL})
+		if res.failed != "Install relurl" || !strings.Contains(res.log, "::error title=relurl::cannot download "+server.URL+"/v9.9.9/") {
+			t.Errorf("a version with no release: failed step %q\n%s", res.failed, res.log)
+		}
+		writeRelease([]byte(strings.Repeat("0", 64) + "  " + archive + "\n"))
+		res = runAction(t, a, workspace(t), map[string]string{"version": version, "releases-url": server.URL})
+		if res.failed != "Install relurl" || !strings.Contains(res.log, "::error title=relurl::"+archive+" does not match the release's checksums.txt") ||
+			strings.Contains(res.log, "fsegment/char") {
+			t.Errorf("an archive that does not match checksums.txt: failed step %q\n%s", res.failed, res.log)
 		}
 	})
 }
