@@ -82,8 +82,9 @@ func TestPreCommitHooks(t *testing.T) {
 	}
 	pattern := kindsPattern()
 	for _, h := range hooks {
-		if h.Language != "golang" || h.LanguageVersion != "system" {
-			t.Errorf("%s: language %q, language_version %q; want golang, system", h.ID, h.Language, h.LanguageVersion)
+		if h.Language != "golang" || h.LanguageVersion != "system" || !slices.Equal(h.AdditionalDependencies, []string{"./cmd/relurl"}) {
+			t.Errorf("%s: language %q, language_version %q, additional_dependencies %q; want golang, system and ./cmd/relurl (go install ./... builds the library's module alone)",
+				h.ID, h.Language, h.LanguageVersion, h.AdditionalDependencies)
 		}
 		// pre-commit's go install ./... builds the library's module only.
 		if want := []string{"./cmd/relurl"}; !slices.Equal(h.AdditionalDependencies, want) {
