@@ -27,3 +27,36 @@ func Notes(changelog, version string) (string, error) {
 	}
 	return notes + "\n", nil
 }
+
+// unreleasedLink is the link of the Unreleased section before the first
+// release.
+const unreleasedLink = "[Unreleased]: https://github.com/relurl/relurl/commits/main\n"
+
+// DateChangelog returns the changelog with its Unreleased section made the
+// section of the release version, dated date (YYYY-MM-DD), under a new,
+// empty Unreleased section, and the links of both: the change of
+// CHANGELOG.md that a release's commit makes (docs/release.md).
+func DateChangelog(changelog, version, date string) (string, error) {
+	if err := CheckVersion(version); err != nil {
+		return "", err
+	}
+	if !regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`).MatchString(date) {
+		return "", fmt.Errorf("date %q is not YYYY-MM-DD", date)
+	}
+	v := strings.TrimPrefix(version, "v")
+	const heading = "## [Unreleased]\n"
+	if strings.Count(changelog, heading) != 1 {
+		return "", fmt.Errorf("CHANGELOG.md has no section %q, or more than one", strings.TrimSpace(heading))
+	}
+	out := strings.Replace(changelog, heading, heading+"\n## ["+v+"] - "+date+"\n", 1)
+	link := regexp.MustCompile(`(?m)^\[Unreleased\]: .*\n`)
+	if !link.MatchString(out) {
+		return "", fmt.Errorf("CHANGELOG.md has no link [Unreleased]")
+	}
+	out = link.ReplaceAllLiteralString(out, "[Unreleased]: https://github.com/relurl/relurl/compare/"+version+"...HEAD\n"+
+		"["+v+"]: https://github.com/relurl/relurl/releases/tag/"+version+"\n")
+	if _, err := Notes(out, version); err != nil {
+		return "", err
+	}
+	return out, nil
+}

@@ -99,6 +99,36 @@ func TestNotes(t *testing.T) {
 	}
 }
 
+// TestDateChangelog: the Unreleased section becomes the release's, under
+// a new empty one, with the links of both; the result has the release's
+// notes, and keeps the shape TestChangelog (lint/internal/repo) holds
+// CHANGELOG.md to.
+func TestDateChangelog(t *testing.T) {
+	in := "# Changelog\n\nIntro.\n\n## [Unreleased]\n\n### Added\n\n- a\n\n" + unreleasedLink
+	got, err := DateChangelog(in, "v0.1.0", "2026-12-10")
+	want := "# Changelog\n\nIntro.\n\n## [Unreleased]\n\n## [0.1.0] - 2026-12-10\n\n### Added\n\n- a\n\n" +
+		"[Unreleased]: https://github.com/relurl/relurl/compare/v0.1.0...HEAD\n[0.1.0]: https://github.com/relurl/relurl/releases/tag/v0.1.0\n"
+	if err != nil || got != want {
+		t.Errorf("DateChangelog = %q, %v; want %q", got, err, want)
+	}
+	if notes, err := Notes(got, "v0.1.0"); err != nil || notes != "### Added\n\n- a\n" {
+		t.Errorf("Notes of the dated changelog: %q, %v", notes, err)
+	}
+	for _, bad := range [][3]string{{in, "v0.1", "2026-12-10"}, {in, "v0.1.0", "10 Dec 2026"}, {"# Changelog\n", "v0.1.0", "2026-12-10"}, {strings.Replace(in, "### Added\n\n- a\n\n", "", 1), "v0.1.0", "2026-12-10"}} {
+		if _, err := DateChangelog(bad[0], bad[1], bad[2]); err == nil {
+			t.Errorf("DateChangelog(%q, %s, %s): no error", bad[0], bad[1], bad[2])
+		}
+	}
+	// The repository's own, as the release's commit will date it.
+	data, err := os.ReadFile(filepath.Join(root, "CHANGELOG.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := DateChangelog(string(data), "v0.1.0", "2026-12-10"); err != nil {
+		t.Errorf("CHANGELOG.md is not ready for v0.1.0: %v", err)
+	}
+}
+
 func TestAddSums(t *testing.T) {
 	got := string(addSums([]byte("b.org/m v1.0.0 h1:b=\nb.org/m v1.0.0/go.mod h1:bm=\nz.org/m v0.1.0/go.mod h1:z=\n"),
 		[]string{"github.com/relurl/relurl v0.1.0 h1:r=", "github.com/relurl/relurl v0.1.0/go.mod h1:rm=", "b.org/m v1.0.0 h1:b="}))
@@ -111,8 +141,8 @@ func TestAddSums(t *testing.T) {
 // TestRehearsal makes a release as docs/release.md says, in a clone of
 // HEAD, and installs it as a user would, with the module proxy played by
 // the go command fetching the clone with git, as the proxy fetches the
-// repository: release pin, a commit, the three tags; then release check
-// holds; the commands module alone (GOWORK=off, -mod=readonly) builds
+// repository: release changelog and a commit, release pin and a commit,
+// the three tags; then make release-tags (release check) holds; the commands module alone (GOWORK=off, -mod=readonly) builds
 // with the go.sum that pin wrote, so its checksums are those of the
 // modules as the go command zips them from the tags; and go install
 // github.com/relurl/relurl/cmd/relurl@v0.1.0 installs a relurl that says
@@ -163,6 +193,18 @@ func TestRehearsal(t *testing.T) {
 		return string(out)
 	}
 	run(tmp, "git", "clone", "-q", abs, clone)
+	changelog, err := os.ReadFile(filepath.Join(clone, "CHANGELOG.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dated, err := DateChangelog(string(changelog), version, "2026-12-10")
+	if err != nil {
+		t.Fatalf("release changelog: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(clone, "CHANGELOG.md"), []byte(dated), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run(clone, "git", "commit", "-q", "-am", "CHANGELOG.md: the date of "+version)
 	if err := Pin(clone, version); err != nil {
 		t.Fatalf("release pin: %v", err)
 	}
@@ -186,10 +228,16 @@ func TestRehearsal(t *testing.T) {
 	if err := CheckPinned(clone, version); err != nil {
 		t.Errorf("CheckPinned after release pin: %v", err)
 	}
+	// make release-tags, as the release workflow runs it first.
+	cmd := exec.Command("make", "release-tags", "VERSION="+version)
+	cmd.Dir, cmd.Env = clone, env
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("make release-tags VERSION=%s in the release's commit: %v\n%s", version, err, out)
+	}
 
 	// The commands module alone, with its go.sum.
 	cmdDir := filepath.Join(clone, "cmd")
-	cmd := exec.Command(goTool, "build", "-o", filepath.Join(tmp, "relurl-built"), "./relurl")
+	cmd = exec.Command(goTool, "build", "-o", filepath.Join(tmp, "relurl-built"), "./relurl")
 	cmd.Dir, cmd.Env = cmdDir, append(env, "GOWORK=off")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("GOWORK=off go build ./relurl in the release's cmd/: %v\n%s", err, out)

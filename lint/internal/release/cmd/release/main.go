@@ -2,6 +2,7 @@
 // the release workflow runs (docs/release.md; package
 // github.com/relurl/relurl/lint/internal/release):
 //
+//	release changelog VERSION DATE  make CHANGELOG.md's Unreleased section VERSION's, dated DATE
 //	release pin VERSION             pin lint/ and cmd/ to their siblings at VERSION (the release commit)
 //	release check VERSION           HEAD is the release commit: pinned, tagged thrice, in CHANGELOG.md
 //	release pinned VERSION          the go.mod and go.sum files are pinned to VERSION (no tags needed)
@@ -32,7 +33,7 @@ func main() {
 }
 
 func usage() int {
-	fmt.Fprintln(os.Stderr, "usage: release pin|check|pinned|notes VERSION, release dist -go GO VERSION DIR, or release npm [-n] VERSION DIR [NPM-FLAGS...]")
+	fmt.Fprintln(os.Stderr, "usage: release pin|check|pinned|notes VERSION, release changelog VERSION DATE, release dist -go GO VERSION DIR, or release npm [-n] VERSION DIR [NPM-FLAGS...]")
 	return 2
 }
 
@@ -48,6 +49,19 @@ func run(args []string) int {
 		return 1
 	}
 	switch cmd, version := args[0], args[1]; cmd {
+	case "changelog":
+		if len(args) != 3 {
+			return usage()
+		}
+		changelog, err := os.ReadFile("CHANGELOG.md")
+		if err != nil {
+			return fail(err)
+		}
+		dated, err := release.DateChangelog(string(changelog), version, args[2])
+		if err != nil {
+			return fail(err)
+		}
+		return fail(os.WriteFile("CHANGELOG.md", []byte(dated), 0o644))
 	case "pin":
 		if len(args) != 2 {
 			return usage()
