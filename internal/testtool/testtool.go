@@ -43,6 +43,10 @@ const (
 	QEMU = "RELURL_REQUIRE_QEMU"
 	NPM  = "RELURL_REQUIRE_NPM"
 	Pip  = "RELURL_REQUIRE_PIP"
+	// Dist requires the files of make dist VERSION=v0.1.0, in the
+	// directory RELURL_DIST names, for the test that runs the commands of
+	// docs/install.md on them.
+	Dist = "RELURL_REQUIRE_DIST"
 )
 
 // Variables returns every variable with what it requires.
@@ -57,6 +61,7 @@ func Variables() []Variable {
 		{QEMU, "qemu-user, to run the linux/arm64 binary (internal/dist)"},
 		{NPM, "Node.js and npm, to install the npm packages offline (internal/dist)"},
 		{Pip, "Python with venv and ensurepip, to install the wheel (internal/dist)"},
+		{Dist, "the files of make dist VERSION=v0.1.0 in RELURL_DIST (TestInstallCommands in internal/dist)"},
 		{DebianDocs, "Debian's python3.11-doc, a real documentation tree (TestPartialViews in cmd/relurl)"},
 	}
 }

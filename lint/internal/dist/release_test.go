@@ -319,9 +319,10 @@ func TestPipInstall(t *testing.T) {
 }
 
 // TestPreCommitWithoutGo: the local hook of docs/install.md, which takes
-// relurl from its wheel (language: python), runs in pre-commit with the
-// wheel found in the release's directory and no index: it fails on a file
-// with a finding, and passes once the file is mended.
+// relurl from its wheel (language: python), runs in pre-commit with pip
+// pointed at the release's directory with no index, as the page says to
+// before the release: it fails on a file with a finding, and passes once
+// the file is mended.
 func TestPreCommitWithoutGo(t *testing.T) {
 	linuxRelease(t)
 	testtool.LookPath(t, testtool.PreCommit, "pre-commit")
@@ -339,6 +340,12 @@ func TestPreCommitWithoutGo(t *testing.T) {
 	}
 	pep, _ := release.version.PEP440()
 	config := strings.Replace(block, "relurl==0.1.0", "relurl=="+pep, 1)
+	// The page's way to point pip at the wheels before the release: the
+	// test runs pre-commit so, with the release's directory.
+	const pointed = "PIP_NO_INDEX=1 PIP_FIND_LINKS=/path/to/relurl/dist pre-commit run --all-files\n"
+	if !strings.Contains(string(page), "\n"+pointed) {
+		t.Errorf("%s does not say to run %q before the release", installPage, pointed)
+	}
 
 	repo, home := t.TempDir(), t.TempDir()
 	env := append(os.Environ(), "HOME="+home, "PRE_COMMIT_HOME="+filepath.Join(home, "pre-commit"),
