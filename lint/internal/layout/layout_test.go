@@ -215,10 +215,15 @@ var allowed = map[string][]string{
 	// sitegen, finds the playground's module.
 	// internal/dist: make dist's archives, npm packages and wheels; its
 	// command builds the release.
-	"lint/internal/dist":               {},
-	"lint/internal/dist/cmd/dist":      {"lint/internal/dist"},
-	"lint/internal/manual":             {"lint/internal/lint", "github.com/yuin/goldmark"},
-	"lint/internal/manual/cmd/sitegen": {"lint/internal/dist", "lint/internal/manual", "lint/internal/playground/site"},
+	"lint/internal/dist":          {},
+	"lint/internal/dist/cmd/dist": {"lint/internal/dist"},
+	// internal/release: what a release's commit, tags and files must
+	// agree on (docs/release.md); its command, which the Makefile's
+	// release targets and the release workflow run, checks dist's files.
+	"lint/internal/release":             {"golang.org/x/mod"},
+	"lint/internal/release/cmd/release": {"lint/internal/dist", "lint/internal/release"},
+	"lint/internal/manual":              {"lint/internal/lint", "github.com/yuin/goldmark"},
+	"lint/internal/manual/cmd/sitegen":  {"lint/internal/dist", "lint/internal/manual", "lint/internal/playground/site"},
 }
 
 type pkg struct {
