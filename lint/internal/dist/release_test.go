@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -385,5 +386,58 @@ func TestPreCommitWithoutGo(t *testing.T) {
 	t.Logf("$ pre-commit run --all-files   # exit %d\n%s", code, out)
 	if code != 0 || !strings.Contains(out, "Passed") {
 		t.Errorf("pre-commit run on the mended file: exit %d; want 0 and Passed", code)
+	}
+}
+
+// TestCheck: release dist's check of the linux release the tests build
+// finds every file of it in order, and names each file of the other
+// platforms as missing and nothing else; asked for another Go, it names
+// every binary; a package.json with another version, it names that
+// package, and checksums.txt, which no longer lists it.
+func TestCheck(t *testing.T) {
+	linuxRelease(t)
+	v := release.version
+	var missing []string
+	err := Check(release.dir, v.Go, runtime.Version())
+	for _, e := range strings.Split(fmt.Sprint(err), "\n") {
+		if !strings.HasSuffix(e, " is missing") {
+			t.Errorf("Check of the linux release: %s", e)
+		}
+		missing = append(missing, e)
+	}
+	if len(missing) != 12 || strings.Contains(fmt.Sprint(err), "linux") {
+		t.Errorf("Check of the linux release names %d files missing; want the 12 of darwin and windows:\n%v", len(missing), err)
+	}
+	err = Check(release.dir, v.Go, "go1.0")
+	if n := strings.Count(fmt.Sprint(err), " was built by "+runtime.Version()+", not go1.0"); n != 8 {
+		t.Errorf("Check with another Go names %d binaries; want 8 (2 archives of 2, 2 npm packages, 2 wheels):\n%v", n, err)
+	}
+
+	dir := t.TempDir()
+	for _, name := range release.files {
+		data, err := os.ReadFile(filepath.Join(release.dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == NPMFileName("relurl", v.Semver()) {
+			other := Version{Go: "v9.9.9", Time: v.Time}
+			pkg, err := NPMMain(other, []byte("MIT License\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			data = pkg.Data
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	err = Check(dir, v.Go, runtime.Version())
+	for _, want := range []string{
+		NPMFileName("relurl", v.Semver()) + ": package.json says relurl@9.9.9",
+		"checksums.txt does not list the files",
+	} {
+		if !strings.Contains(fmt.Sprint(err), want) {
+			t.Errorf("Check with another version in a package.json does not say %q:\n%v", want, err)
+		}
 	}
 }
