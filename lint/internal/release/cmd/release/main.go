@@ -145,7 +145,11 @@ func publishNPM(version, dir string, dryRun bool, flags []string) error {
 	}
 	names = append(names, "relurl")
 	for _, name := range names {
-		file := filepath.Join(dir, dist.NPMFileName(name, semver))
+		// An absolute path: npm reads "dist/x.tgz" as a repository of GitHub's.
+		file, err := filepath.Abs(filepath.Join(dir, dist.NPMFileName(name, semver)))
+		if err != nil {
+			return err
+		}
 		if _, err := os.Stat(file); err != nil {
 			return err
 		}
