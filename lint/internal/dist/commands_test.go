@@ -66,8 +66,9 @@ var notRun = map[string]string{
 // names, as downloaded from the release's page; a "console checkout"
 // block in a folder holding dist/ with every file, as a checkout after
 // make dist. Each "$ " line runs with bash in that folder, with no
-// network for npm or pip (their registries a closed port), HOME a
-// directory of the test's and ~/.local/bin on PATH; it must exit 0, or as
+// network for npm or pip (their registries a closed port, no find-links
+// of the machine's), HOME a directory of the test's and ~/.local/bin on
+// PATH; it must exit 0, or as
 // its "# exit N" comment says, and print the lines after it when there
 // are any (standard output and error). The commands of the other blocks
 // are each in notRun, with what runs them.
@@ -118,7 +119,7 @@ func TestInstallCommands(t *testing.T) {
 		"npm_config_registry=http://127.0.0.1:9/", "npm_config_cache="+filepath.Join(home, ".npm-cache"),
 		"npm_config_userconfig="+filepath.Join(home, ".npmrc"), "npm_config_audit=false", "npm_config_fund=false",
 		"npm_config_update_notifier=false", "PIP_INDEX_URL=http://127.0.0.1:9/simple", "PIP_CONFIG_FILE="+os.DevNull,
-		"PIP_DISABLE_PIP_VERSION_CHECK=1", "PIP_NO_CACHE_DIR=1")
+		"PIP_DISABLE_PIP_VERSION_CHECK=1", "PIP_NO_CACHE_DIR=1", "PIP_FIND_LINKS=")
 	commands := 0
 	for _, b := range all {
 		lang, where, _ := strings.Cut(b.info, " ")
