@@ -65,14 +65,52 @@ func TestModules(t *testing.T) {
 	}
 }
 
-// TestNotUnpinned: between releases the go.mod files replace the siblings
-// with the checkout's, and CheckPinned says so.
+// TestNotPinned: a tree as it is between releases, whose go.mod files
+// replace the siblings with the checkout's and require a placeholder, is
+// not pinned, and CheckPinned says why: each replace, each requirement,
+// each checksum missing from go.sum.
 func TestNotPinned(t *testing.T) {
 	testtool.LookPath(t, testtool.Git, "git")
-	err := CheckPinned(root, "v0.1.0")
-	if err == nil || !strings.Contains(err.Error(), "lint/go.mod replaces github.com/relurl/relurl") ||
-		!strings.Contains(err.Error(), "requires github.com/relurl/relurl/lint at \"v0.0.0-00010101000000-000000000000\", not v0.1.0") {
-		t.Errorf("CheckPinned on the development tree: %v; want it to name the replace and the requirement", err)
+	dir := t.TempDir()
+	const placeholder = "v0.0.0-00010101000000-000000000000"
+	files := map[string]string{
+		"go.mod":       "module github.com/relurl/relurl\n\ngo 1.24\n",
+		"relurl.go":    "package relurl\n",
+		"lint/go.mod":  "module github.com/relurl/relurl/lint\n\ngo 1.24\n\nrequire github.com/relurl/relurl " + placeholder + "\n\nreplace github.com/relurl/relurl => ../\n",
+		"lint/go.sum":  "",
+		"lint/lint.go": "package lint\n",
+		"cmd/go.mod":   "module github.com/relurl/relurl/cmd\n\ngo 1.24\n\nrequire (\n\tgithub.com/relurl/relurl " + placeholder + "\n\tgithub.com/relurl/relurl/lint " + placeholder + "\n)\n\nreplace (\n\tgithub.com/relurl/relurl => ../\n\tgithub.com/relurl/relurl/lint => ../lint\n)\n",
+		"cmd/go.sum":   "",
+	}
+	for name, content := range files {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if out, err := exec.Command("git", "-C", dir, "init", "-q").CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v\n%s", err, out)
+	}
+	if out, err := exec.Command("git", "-C", dir, "add", "-A").CombinedOutput(); err != nil {
+		t.Fatalf("git add: %v\n%s", err, out)
+	}
+	err := CheckPinned(dir, "v0.1.0")
+	for _, want := range []string{
+		"lint/go.mod replaces github.com/relurl/relurl",
+		"cmd/go.mod replaces github.com/relurl/relurl/lint",
+		"lint/go.mod requires github.com/relurl/relurl at \"" + placeholder + "\", not v0.1.0",
+		"cmd/go.mod requires github.com/relurl/relurl/lint at \"" + placeholder + "\", not v0.1.0",
+		"cmd/go.sum lacks \"github.com/relurl/relurl/lint v0.1.0 h1:",
+		"lint/go.sum lacks \"github.com/relurl/relurl v0.1.0/go.mod h1:",
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("CheckPinned of a tree between releases does not say %q: %v", want, err)
+		}
+	}
+	if err := Pin(dir, "v0.1.0"); err == nil || !strings.Contains(err.Error(), "changes not committed") {
+		t.Errorf("Pin of a tree with changes not committed: %v; want it refused", err)
 	}
 }
 
@@ -119,13 +157,16 @@ func TestDateChangelog(t *testing.T) {
 			t.Errorf("DateChangelog(%q, %s, %s): no error", bad[0], bad[1], bad[2])
 		}
 	}
-	// The repository's own, as the release's commit will date it.
+	// The repository's own: v0.1.0's notes, dated by its release's commit,
+	// or ready for that commit to date them.
 	data, err := os.ReadFile(filepath.Join(root, "CHANGELOG.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := DateChangelog(string(data), "v0.1.0", "2026-12-10"); err != nil {
-		t.Errorf("CHANGELOG.md is not ready for v0.1.0: %v", err)
+	if _, err := Notes(string(data), "v0.1.0"); err != nil {
+		if _, err := DateChangelog(string(data), "v0.1.0", "2026-12-10"); err != nil {
+			t.Errorf("CHANGELOG.md has no notes of v0.1.0, and is not ready for them: %v", err)
+		}
 	}
 }
 
