@@ -306,12 +306,20 @@ func commands(log string) []string {
 // installs a release instead.
 func TestAction(t *testing.T) {
 	need(t, "bash")
-	need(t, "go")
+	goTool := need(t, "go")
 	a := readAction(t)
+	// At a release's commit the Action installs that release: served from
+	// this machine, built from this tree. Elsewhere it builds relurl, and
+	// releases-url is a closed port.
+	releases := "http://127.0.0.1:9"
+	if v := ownRelease(t); v != "" {
+		need(t, "curl")
+		releases = serveRelease(t, goTool, v, nil)
+	}
 
 	t.Run("annotations", func(t *testing.T) {
 		ws := workspace(t)
-		res := runAction(t, a, ws, map[string]string{"paths": "docs/index.html\n  docs/a b  \n", "base": "https://docs.example.org/"})
+		res := runAction(t, a, ws, withReleases(releases, map[string]string{"paths": "docs/index.html\n  docs/a b  \n", "base": "https://docs.example.org/"}))
 		t.Logf("the action's log:\n%s", res.log)
 		want := []string{
 			"::error file=docs/index.html,line=1,col=20,endColumn=21,title=fsegment/char::space is not allowed in fsegment; write it as %2520",
@@ -328,7 +336,7 @@ func TestAction(t *testing.T) {
 
 	t.Run("SARIF", func(t *testing.T) {
 		ws := workspace(t)
-		res := runAction(t, a, ws, map[string]string{"paths": "docs", "format": "sarif", "sarif-file": "out/relurl.sarif", "args": "--disable scheme/relative-form --disable portability\n-j 1"})
+		res := runAction(t, a, ws, withReleases(releases, map[string]string{"paths": "docs", "format": "sarif", "sarif-file": "out/relurl.sarif", "args": "--disable scheme/relative-form --disable portability\n-j 1"}))
 		if res.failed != "Lint" || res.outputs["exit-code"] != "1" || res.outputs["sarif-file"] != "out/relurl.sarif" {
 			t.Fatalf("failed step %q, outputs %v; want Lint to fail with exit-code 1 and sarif-file out/relurl.sarif\n%s", res.failed, res.outputs, res.log)
 		}
@@ -384,23 +392,23 @@ func TestAction(t *testing.T) {
 
 	t.Run("clean, a configuration, fail-on", func(t *testing.T) {
 		ws := workspace(t)
-		res := runAction(t, a, ws, map[string]string{"paths": "clean"})
+		res := runAction(t, a, ws, withReleases(releases, map[string]string{"paths": "clean"}))
 		if res.failed != "" || res.outputs["exit-code"] != "0" || len(commands(res.log)) > 0 {
 			t.Errorf("a clean directory: failed step %q, outputs %v\n%s", res.failed, res.outputs, res.log)
 		}
 		if err := os.WriteFile(filepath.Join(ws, "relurl.toml"), []byte("[rules]\n\"fsegment/char\" = \"off\"\n\"escape/malformed\" = \"warning\"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		res = runAction(t, a, ws, map[string]string{"paths": "docs", "config": "relurl.toml"})
+		res = runAction(t, a, ws, withReleases(releases, map[string]string{"paths": "docs", "config": "relurl.toml"}))
 		got := commands(res.log)
 		if res.failed != "" || res.outputs["exit-code"] != "0" || len(got) != 2 || !strings.HasPrefix(got[0], "::warning file=docs/a b/ünï.md,line=3,") {
 			t.Errorf("with a configuration that turns the errors off or to warnings: failed step %q, outputs %v, commands %q", res.failed, res.outputs, got)
 		}
-		res = runAction(t, a, ws, map[string]string{"paths": "docs", "config": "relurl.toml", "fail-on": "warning"})
+		res = runAction(t, a, ws, withReleases(releases, map[string]string{"paths": "docs", "config": "relurl.toml", "fail-on": "warning"}))
 		if res.failed != "Lint" || res.outputs["exit-code"] != "1" {
 			t.Errorf("fail-on warning: failed step %q, outputs %v", res.failed, res.outputs)
 		}
-		res = runAction(t, a, ws, map[string]string{"paths": "docs", "config": "nope.toml"})
+		res = runAction(t, a, ws, withReleases(releases, map[string]string{"paths": "docs", "config": "nope.toml"}))
 		if res.failed != "Lint" || res.outputs["exit-code"] != "2" || !strings.Contains(res.log, "nope.toml") {
 			t.Errorf("a configuration file that is not there: failed step %q, outputs %v\n%s", res.failed, res.outputs, res.log)
 		}
@@ -421,7 +429,7 @@ func TestAction(t *testing.T) {
 		}
 		fmt.Fprintf(f, "<p><a href=\"new page.html\">new</a>\n")
 		f.Close()
-		res := runAction(t, a, ws, map[string]string{"new-from-rev": "HEAD"})
+		res := runAction(t, a, ws, withReleases(releases, map[string]string{"new-from-rev": "HEAD"}))
 		t.Logf("the action's log:\n%s", res.log)
 		want := []string{"::error file=docs/index.html,line=3,col=16,endColumn=17,title=fsegment/char::space is not allowed in fsegment; write it as %2520"}
 		if got := commands(res.log); !slices.Equal(got, want) || res.outputs["exit-code"] != "1" {
@@ -448,37 +456,9 @@ func TestActionRelease(t *testing.T) {
 		t.Skipf("the release served is a tar.gz of a Linux binary; this is %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
 	const version = "v0.1.0"
-	releases := t.TempDir()
-	bin := filepath.Join(t.TempDir(), "relurl")
-	build := exec.Command(goTool, "build", "-ldflags=-X github.com/relurl/relurl/lint/cli.release="+version, "-o", bin, "./relurl")
-	build.Dir = filepath.Join(root, "cmd")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/relurl: %v\n%s", err, out)
-	}
-	binary, err := os.ReadFile(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
+	var corrupt func([]byte)
+	url := serveRelease(t, goTool, version, &corrupt)
 	archive := dist.ArchiveName(dist.Version{Go: version}, dist.Platform{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH})
-	var tgz bytes.Buffer
-	if err := dist.TarGz(&tgz, []dist.File{{Name: "relurl", Data: binary, Exec: true}, {Name: "README.md", Data: []byte("# relurl\n")}}, time.Unix(0, 0)); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(filepath.Join(releases, version), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	writeRelease := func(sums []byte) {
-		t.Helper()
-		for name, data := range map[string][]byte{archive: tgz.Bytes(), "checksums.txt": sums} {
-			if err := os.WriteFile(filepath.Join(releases, version, name), data, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	writeRelease(dist.Checksums(map[string][]byte{archive: tgz.Bytes(), "relurl-0.1.0.tgz": []byte("npm")}))
-	server := httptest.NewServer(http.FileServer(http.Dir(releases)))
-	defer server.Close()
 
 	// The Action at a release commit: its cmd/go.mod pinned.
 	pinned := t.TempDir()
@@ -503,7 +483,7 @@ func TestActionRelease(t *testing.T) {
 		{"the Action's own release", pinned, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			inputs := map[string]string{"paths": "docs/index.html", "releases-url": server.URL}
+			inputs := map[string]string{"paths": "docs/index.html", "releases-url": url}
 			for k, v := range tc.inputs {
 				inputs[k] = v
 			}
@@ -519,15 +499,82 @@ func TestActionRelease(t *testing.T) {
 	}
 
 	t.Run("refused", func(t *testing.T) {
-		res := runAction(t, a, workspace(t), map[string]string{"version": "v9.9.9", "releases-url": server.URL})
-		if res.failed != "Install relurl" || !strings.Contains(res.log, "::error title=relurl::cannot download "+server.URL+"/v9.9.9/") {
+		res := runAction(t, a, workspace(t), map[string]string{"version": "v9.9.9", "releases-url": url})
+		if res.failed != "Install relurl" || !strings.Contains(res.log, "::error title=relurl::cannot download "+url+"/v9.9.9/") {
 			t.Errorf("a version with no release: failed step %q\n%s", res.failed, res.log)
 		}
-		writeRelease([]byte(strings.Repeat("0", 64) + "  " + archive + "\n"))
-		res = runAction(t, a, workspace(t), map[string]string{"version": version, "releases-url": server.URL})
+		corrupt([]byte(strings.Repeat("0", 64) + "  " + archive + "\n"))
+		res = runAction(t, a, workspace(t), map[string]string{"version": version, "releases-url": url})
 		if res.failed != "Install relurl" || !strings.Contains(res.log, "::error title=relurl::"+archive+" does not match the release's checksums.txt") ||
 			strings.Contains(res.log, "fsegment/char") {
 			t.Errorf("an archive that does not match checksums.txt: failed step %q\n%s", res.failed, res.log)
 		}
 	})
+}
+
+// withReleases returns inputs with releases-url set to url.
+func withReleases(url string, inputs map[string]string) map[string]string {
+	inputs["releases-url"] = url
+	return inputs
+}
+
+// ownRelease is the release of the action's files: the version at which
+// cmd/go.mod requires the linter when it replaces nothing, as at a
+// release's commit, or "".
+func ownRelease(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root, "cmd", "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if regexp.MustCompile(`(?m)^replace`).Match(data) {
+		return ""
+	}
+	if m := regexp.MustCompile(`(?m)^\s*github\.com/relurl/relurl/lint (v\S+)$`).FindSubmatch(data); m != nil {
+		return string(m[1])
+	}
+	return ""
+}
+
+// serveRelease serves from this machine, as GitHub serves a release's
+// files, the archive of this machine's platform of a relurl built from
+// this tree and stamped version, and a checksums.txt that lists it, and
+// returns the URL of the releases (the input releases-url). When corrupt
+// is not nil, it is set to a function that replaces checksums.txt.
+func serveRelease(t *testing.T, goTool, version string, corrupt *func([]byte)) string {
+	t.Helper()
+	releases := t.TempDir()
+	bin := filepath.Join(t.TempDir(), "relurl")
+	build := exec.Command(goTool, "build", "-ldflags=-X github.com/relurl/relurl/lint/cli.release="+version, "-o", bin, "./relurl")
+	build.Dir = filepath.Join(root, "cmd")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/relurl: %v\n%s", err, out)
+	}
+	binary, err := os.ReadFile(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	archive := dist.ArchiveName(dist.Version{Go: version}, dist.Platform{GOOS: runtime.GOOS, GOARCH: runtime.GOARCH})
+	var tgz bytes.Buffer
+	if err := dist.TarGz(&tgz, []dist.File{{Name: "relurl", Data: binary, Exec: true}, {Name: "README.md", Data: []byte("# relurl\n")}}, time.Unix(0, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(releases, version), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, data []byte) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(releases, version, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(archive, tgz.Bytes())
+	write("checksums.txt", dist.Checksums(map[string][]byte{archive: tgz.Bytes(), "relurl-" + strings.TrimPrefix(version, "v") + ".tgz": []byte("npm")}))
+	if corrupt != nil {
+		*corrupt = func(sums []byte) { write("checksums.txt", sums) }
+	}
+	server := httptest.NewServer(http.FileServer(http.Dir(releases)))
+	t.Cleanup(server.Close)
+	return server.URL
 }
