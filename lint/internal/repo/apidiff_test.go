@@ -3,6 +3,7 @@ package repo_test
 import (
 	"archive/tar"
 	"bytes"
+	"github.com/relurl/relurl/lint/internal/release"
 	"io"
 	"os"
 	"os/exec"
@@ -19,15 +20,6 @@ import (
 // run by "go run" from the module proxy at this version.
 const apidiff = "golang.org/x/exp/cmd/apidiff@v0.0.0-20261009195045-ca0d7ba23607"
 
-// publicModules are the modules with packages outside internal/, each
-// with the prefix of its release tags: the library's are vX.Y.Z, the
-// linter's lint/vX.Y.Z (the go command's convention for a module in a
-// subdirectory). The commands' module exports nothing.
-var publicModules = []struct{ dir, path, tags string }{
-	{".", "github.com/relurl/relurl", "v"},
-	{"lint", "github.com/relurl/relurl/lint", "lint/v"},
-}
-
 // TestAPICompatible compares the API of each public module with that of
 // its latest release tag, by apidiff, and fails on every change that can
 // break an importer (docs/library.md says what a minor release may
@@ -42,24 +34,26 @@ func TestAPICompatible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range publicModules {
-		t.Run(m.path, func(t *testing.T) {
+	for _, m := range release.Modules {
+		prefix := m.Tag("v") // v1.2.3 for the root, lint/v1.2.3 for the linter
+		m := m
+		t.Run(m.Path, func(t *testing.T) {
 			base := os.Getenv("RELURL_API_BASE")
 			if base == "" {
-				base = latestTag(t, git, m.tags)
+				base = latestTag(t, git, prefix)
 			}
 			if base == "" {
-				t.Skipf("%s has no release tag %s* yet: its API is compared with the latest release once one is tagged", m.path, m.tags)
+				t.Skipf("%s has no release tag %s* yet: its API is compared with the latest release once one is tagged", m.Path, prefix)
 			}
 			old := t.TempDir()
 			extract(t, git, base, old)
 			oldData := filepath.Join(t.TempDir(), "old.x")
 			newData := filepath.Join(t.TempDir(), "new.x")
-			runGo(t, goCmd, filepath.Join(old, m.dir), "run", apidiff, "-m", "-w", oldData, m.path)
-			runGo(t, goCmd, filepath.Join(root, m.dir), "run", apidiff, "-m", "-w", newData, m.path)
+			runGo(t, goCmd, filepath.Join(old, m.Dir), "run", apidiff, "-m", "-w", oldData, m.Path)
+			runGo(t, goCmd, filepath.Join(root, m.Dir), "run", apidiff, "-m", "-w", newData, m.Path)
 			report := runGo(t, goCmd, root, "run", apidiff, "-m", "-incompatible", oldData, newData)
 			if strings.TrimSpace(report) != "" {
-				t.Errorf("the API of %s breaks importers of %s:\n%s", m.path, base, report)
+				t.Errorf("the API of %s breaks importers of %s:\n%s", m.Path, base, report)
 			}
 		})
 	}

@@ -5,10 +5,9 @@ import (
 	"testing"
 
 	"golang.org/x/mod/zip"
-)
 
-// modules are the directories of the repository's modules, from its root.
-var modules = []string{".", "lint", "cmd"}
+	"github.com/relurl/relurl/lint/internal/release"
+)
 
 // TestModuleZips: each module's directory makes a module zip the go
 // command accepts (golang.org/x/mod/zip.CheckDir, the checks of "go mod
@@ -17,7 +16,8 @@ var modules = []string{".", "lint", "cmd"}
 // modules' directories are not part of the root's zip, and CheckDir leaves
 // them out as the go command does.
 func TestModuleZips(t *testing.T) {
-	for _, dir := range modules {
+	for _, m := range release.Modules {
+		dir := filepath.FromSlash(m.Dir)
 		files, err := zip.CheckDir(dir)
 		for _, f := range files.Invalid {
 			t.Errorf("module %s: %s: %v", dir, filepath.ToSlash(filepath.Join(dir, f.Path)), f.Err)
