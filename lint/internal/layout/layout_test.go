@@ -145,7 +145,9 @@ var allowed = map[string][]string{
 	// fixes of one file's content; it reads documents through lint/extract
 	// only, and the three readings of a URL through compare (the
 	// portability rules). It reads no file and no configuration.
-	"lint/internal/lint": {"ast", "internal/profile", "internal/rules", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/target", "resolve", "validate"},
+	"lint/internal/lint": {"ast", "internal/profile", "internal/rules", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/suggest", "lint/internal/target", "resolve", "validate"},
+	// lint/suggest: the closest names to a mistyped one ("did you mean").
+	"lint/internal/suggest": {},
 	// lint/target: the one home of link targets: the tree of files the
 	// target rules read (where a URL leads under the root, what is there:
 	// directory listings and symbolic links, read through its FS), the
@@ -162,7 +164,7 @@ var allowed = map[string][]string{
 	// reading through the size limit, the ordered parallel run, the fixes
 	// over files, what changed in a git working tree (git diff read by
 	// bluekeyes/go-gitdiff).
-	"lint/internal/runner": {"ast", "lint/internal/extract", "lint/internal/fix", "lint/internal/input", "lint/internal/lint", "lint/internal/report", "lint/internal/sequencer", "lint/internal/target", "resolve", "github.com/pelletier/go-toml/v2", "github.com/bluekeyes/go-gitdiff"},
+	"lint/internal/runner": {"ast", "lint/internal/extract", "lint/internal/fix", "lint/internal/input", "lint/internal/lint", "lint/internal/report", "lint/internal/sequencer", "lint/internal/suggest", "lint/internal/target", "resolve", "github.com/pelletier/go-toml/v2", "github.com/bluekeyes/go-gitdiff"},
 	// lint/runner/internal/mkconfig: "go generate ./lint/internal/runner" writes
 	// docs/config.md and docs/relurl.schema.json from the runner's table
 	// of configuration keys, the rules' names from the catalog.
@@ -189,7 +191,7 @@ var allowed = map[string][]string{
 	"lint/golangci": {"lint/analyzer", "lint/internal/lint", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},
 	"cmd/relurlvet": {"lint/analyzer", "golang.org/x/tools"},
 	// lint/cli: the command line, which cmd/relurl runs.
-	"lint/cli": {"ast", "grammar", "internal/bnf", "internal/gen", "internal/railroad", "internal/rfcbnf", "lint/internal/atomicfile", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/format", "lint/internal/input", "lint/internal/lint", "lint/internal/lsp", "lint/internal/markdown", "lint/internal/playground/site", "lint/internal/report", "lint/internal/runner", "resolve", "validate", "github.com/leanovate/gopter"},
+	"lint/cli": {"ast", "grammar", "internal/bnf", "internal/gen", "internal/railroad", "internal/rfcbnf", "lint/internal/atomicfile", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/format", "lint/internal/input", "lint/internal/lint", "lint/internal/lsp", "lint/internal/markdown", "lint/internal/playground/site", "lint/internal/report", "lint/internal/runner", "lint/internal/suggest", "resolve", "validate", "github.com/leanovate/gopter"},
 	// cmd/relurl: the command: lint/cli's Main with the process's streams.
 	"cmd/relurl": {"lint/cli"},
 	// lint/internal/repo: the checks of the repository as a whole that

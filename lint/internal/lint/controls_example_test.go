@@ -13,7 +13,7 @@ func ExampleParseIgnore() {
 	fmt.Println(err)
 	// Output:
 	// false [fsegment/colon query/char] the old wiki's links <nil>
-	// unknown rule or family "fsegment/colons" (see relurl rules)
+	// unknown rule or family "fsegment/colons"; did you mean fsegment/colon? (see relurl rules)
 }
 
 func ExampleRule_Anchor() {

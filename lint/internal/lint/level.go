@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/lint/internal/suggest"
 )
 
 // Level is what a configuration sets a rule or a family to: off, or on
@@ -19,6 +20,9 @@ const (
 	LevelInfo
 )
 
+// levelNames are the names [ParseLevel] reads.
+var levelNames = []string{"off", "error", "warning", "info"}
+
 // ParseLevel reads "off", "error", "warning" or "info".
 func ParseLevel(s string) (Level, error) {
 	if s == "off" {
@@ -26,7 +30,7 @@ func ParseLevel(s string) (Level, error) {
 	}
 	sev, err := ast.ParseSeverity(s)
 	if err != nil {
-		return 0, fmt.Errorf("%s is not off, error, warning or info", ast.Quote(s, 0))
+		return 0, fmt.Errorf("%s is not off, error, warning or info%s", ast.Quote(s, 0), suggest.Phrase(suggest.Closest(s, levelNames), nil))
 	}
 	return levelOf(sev), nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/internal/profile"
 	"github.com/relurl/relurl/lint/internal/extract"
+	"github.com/relurl/relurl/lint/internal/suggest"
 )
 
 // Options configures a [Linter]. A rule's state is settled in layers,
@@ -348,7 +349,20 @@ func selectRules(name string) (ids []string, family bool, err error) {
 	if ruleRow(name) != nil {
 		return []string{name}, false, nil
 	}
-	return nil, false, fmt.Errorf("unknown rule or family %q (see relurl rules)", name)
+	return nil, false, fmt.Errorf("unknown rule or family %q%s (see relurl rules)", name, suggest.Phrase(suggest.Closest(name, RuleNames()), nil))
+}
+
+// RuleNames returns the names a rule may be selected by: every rule's id, in
+// the order of the catalog, then the families.
+func RuleNames() []string {
+	var names []string
+	for _, r := range catalogRows() {
+		names = append(names, r.ID)
+	}
+	for _, f := range Families() {
+		names = append(names, string(f))
+	}
+	return names
 }
 
 // Enabled reports whether the rule with the given id is on, in every

@@ -7,6 +7,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint/internal/extract"
+	"github.com/relurl/relurl/lint/internal/suggest"
 )
 
 // Rule ids of the suppression directives' own rules (family suppress).
@@ -85,7 +86,8 @@ func ParseIgnore(text string) (Ignore, error) {
 		ig.Rules = append(ig.Rules, name)
 	}
 	if len(bad) > 0 {
-		return Ignore{}, fmt.Errorf("unknown rule or family %s (see relurl rules)", strings.Join(quoteAll(bad), ", "))
+		return Ignore{}, fmt.Errorf("unknown rule or family %s%s (see relurl rules)", strings.Join(quoteAll(bad), ", "),
+			suggest.Phrase(suggest.Closest(bad[0], RuleNames()), nil))
 	}
 	return ig, nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint/internal/input"
 	"github.com/relurl/relurl/lint/internal/lint"
+	"github.com/relurl/relurl/lint/internal/suggest"
 	"github.com/relurl/relurl/lint/internal/target"
 )
 
@@ -221,7 +222,7 @@ var wants = map[string]string{
 // keysOf lists the keys of the table ("" for the file's top level) as
 // ConfigKeys has them, for an unknown key: a table of the top level in
 // brackets, as TOML writes its header.
-func keysOf(table string) string {
+func keysOf(table string) []string {
 	var names []string
 	for _, k := range ConfigKeys {
 		parent, name, nested := strings.Cut(k.Key, ".")
@@ -240,7 +241,17 @@ func keysOf(table string) string {
 		}
 		names = append(names, name)
 	}
-	return strings.Join(names, ", ")
+	return names
+}
+
+// keyNames returns the names of keys as keysOf spells them, without the
+// brackets of a table's.
+func keyNames(keys []string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = strings.Trim(k, "[]")
+	}
+	return out
 }
 
 // ParseConfig reads a configuration file whose content is data; path
@@ -270,7 +281,9 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 				if len(k) > 1 {
 					table = k[0]
 				}
-				errs = append(errs, fail(line, col, strings.Join(k, "."), fmt.Errorf("unknown key (the keys are %s)", keysOf(table))))
+				keys := keysOf(table)
+				errs = append(errs, fail(line, col, strings.Join(k, "."), fmt.Errorf("unknown key%s (the keys are %s)",
+					suggest.Phrase(suggest.Closest(k[len(k)-1], keyNames(keys)), nil), strings.Join(keys, ", "))))
 			}
 			return nil, errors.Join(errs...)
 		case errors.As(err, &de):
@@ -323,7 +336,8 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	if raw.FailOn != nil {
 		if c.FailOn = *raw.FailOn; c.FailOn != "none" {
 			if _, err := ast.ParseSeverity(c.FailOn); err != nil {
-				return nil, fail(at("fail-on"), 0, "fail-on", fmt.Errorf("%s is not error, warning, info or none", ast.Quote(c.FailOn, 0)))
+				return nil, fail(at("fail-on"), 0, "fail-on", fmt.Errorf("%s is not error, warning, info or none%s", ast.Quote(c.FailOn, 0),
+					suggest.Phrase(suggest.Closest(c.FailOn, []string{"error", "warning", "info", "none"}), nil)))
 			}
 		}
 	}

@@ -85,9 +85,9 @@ func TestConfigErrors(t *testing.T) {
 		toml string
 		want string // the error, after the file name
 	}{
-		{"base = \"x\"\nbasee = 1\n", ":2:1: basee: unknown key (the keys are base, root,"},
-		{"[allow]\nchars = \"~\"\nipv6 = true\n", ":3:1: allow.ipv6: unknown key (the keys are chars, ipv6-hosts)"},
-		{"[[override]]\npaths = [\"a\"]\nrulez = {}\n", ":3:1: override.rulez: unknown key (the keys are paths, rules)"},
+		{"base = \"x\"\nbasee = 1\n", ":2:1: basee: unknown key; did you mean base? (the keys are base, root,"},
+		{"[allow]\nchars = \"~\"\nipv6 = true\n", ":3:1: allow.ipv6: unknown key; did you mean ipv6-hosts? (the keys are chars, ipv6-hosts)"},
+		{"[[override]]\npaths = [\"a\"]\nrulez = {}\n", ":3:1: override.rulez: unknown key; did you mean rules? (the keys are paths, rules)"},
 		{"exclude = [\"a\", 3]\n", ":1:17: exclude: want an array of strings (patterns), not a TOML integer"},
 		{"[[override]]\npaths = [\"a\",\n\"b//c\"]\n", `:3: override.paths: pattern "b//c" has an empty segment`},
 		{"[allow]\nipv6-hosts = \"yes\"\n", ":2:14: allow.ipv6-hosts: want a boolean, not a TOML string"},
@@ -112,7 +112,7 @@ func TestConfigErrors(t *testing.T) {
 		{"[allow]\nchars = \"%\"\n", `:2: allow.chars: allowed characters "%": "%" cannot be allowed`},
 		{"base = \n", `:1:8: `},
 		{"base = \"a\"\nbase = \"b\"\n", `:2:1: base: key base is already defined`},
-		{"[targets]\nchek = true\n", ":2:1: targets.chek: unknown key (the keys are check, index, try-extensions, markdown-anchors, ignore)"},
+		{"[targets]\nchek = true\n", ":2:1: targets.chek: unknown key; did you mean check? (the keys are check, index, try-extensions, markdown-anchors, ignore)"},
 		{"[targets]\ncheck = \"yes\"\n", ":2:9: targets.check: want a boolean, not a TOML string"},
 		{"[targets]\nindex = [\"a/index.html\"]\n", `:2: targets.index: "a/index.html" is not the name of a file in a directory`},
 		{"[targets]\ntry-extensions = [\".html\", \"md\"]\n", `:2: targets.try-extensions: "md" is not an extension`},

@@ -50,7 +50,7 @@ func TestKeysOf(t *testing.T) {
 		"override": "paths, rules",
 		"targets":  "check, index, try-extensions, markdown-anchors, ignore",
 	} {
-		if got := keysOf(table); got != want {
+		if got := strings.Join(keysOf(table), ", "); got != want {
 			t.Errorf("keysOf(%q) = %q; want %q", table, got, want)
 		}
 	}

@@ -44,7 +44,7 @@ chars = "~"
 	// Output:
 	// true false
 	// segment/char error space is not allowed in segment; write it as %20
-	// .relurl.toml:2: rules.fsegment/colons: unknown rule or family "fsegment/colons" (see relurl rules)
+	// .relurl.toml:2: rules.fsegment/colons: unknown rule or family "fsegment/colons"; did you mean fsegment/colon? (see relurl rules)
 }
 
 func ExamplePatterns_Match() {
