@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -22,7 +23,7 @@ Exit status: 0 when the readers agree on every URL, 1 when they part on any, 2 o
 
 func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("compare", stderr)
-	base := fs.String("base", "", "resolve each URL against this base `URL` (RFC 1808 §4, and as each reader does)")
+	base := fs.String("base", "", "resolve each URL against this base `URL` (§4; each reader its way)")
 	asJSON := fs.Bool("json", false, "print the report as JSON, one object per URL")
 	asMarkdown := fs.Bool("markdown", false, "print a Markdown table: a header, then a row per URL")
 	inputs, code, ok := parseArgs(fs, args, stdout)
@@ -30,9 +31,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *asJSON && *asMarkdown {
-		fmt.Fprintln(stderr, "relurl compare: --json and --markdown exclude each other")
-		fs.Usage()
-		return exitUsage
+		return fs.fail(errors.New("--json and --markdown exclude each other"))
 	}
 	b := compare.NewBase(*base)
 	code = exitOK

@@ -44,23 +44,22 @@ type corpusEntry struct {
 
 func runGen(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("gen", stderr)
-	production := fs.String("production", "URL", "the production to generate (see --list)")
+	production := fs.String("production", "URL", "the `PRODUCTION` to generate (see --list)")
 	invalid := fs.Bool("invalid", false, "inject one known violation into each URL")
-	n := fs.Int("n", 10, "how many to generate")
-	seed := fs.Int64("seed", 0, "random seed (default: from the clock, printed on stderr)")
-	size := fs.Int("size", 20, "size parameter: longer components as it grows")
-	asJSON := fs.Bool("json", false, "one JSON object per line, with the expected diagnostic for --invalid")
+	n := fs.Int("n", 10, "how many URLs to generate (`N`)")
+	seed := fs.Int64("seed", 0, "the random `SEED` (default: from the clock, said)")
+	size := fs.Int("size", 20, "the `SIZE`: longer components as it grows")
+	asJSON := fs.Bool("json", false, "one JSON object a line (--invalid: with its diagnostic)")
 	list := fs.Bool("list", false, "list the productions and exit")
-	corpus := fs.String("corpus", "", "write the inputs as a seed corpus into `DIR` (created if need be) instead of printing them")
-	format := fs.String("format", "go", "the corpus format: go (Go's fuzz corpus files) or raw (the bytes, with index.json)")
-	dict := fs.Bool("dict", false, "print a libFuzzer/AFL dictionary of the grammar's delimiters and literals and exit")
+	corpus := fs.String("corpus", "", "write a seed corpus into `DIR` instead of printing")
+	format := fs.String("format", "go", "the corpus `FORMAT`: go (Go's files) or raw")
+	dict := fs.Bool("dict", false, "print a libFuzzer/AFL dictionary of the grammar")
 	rest, code, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return code
 	}
 	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "relurl gen: unexpected argument %q\n", rest[0])
-		return exitUsage
+		return fs.unexpected(rest[0])
 	}
 	if *list {
 		fmt.Fprintln(stdout, strings.Join(gen.Names(), "\n"))

@@ -20,7 +20,7 @@ The character productions (pchar, hex, ...) are read by the lexer and have no EB
 // runGrammar prints the BNF, the EBNF or the diagrams of the grammar.
 func runGrammar(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("grammar", stderr)
-	format := fs.String("format", "bnf", "what to print: `bnf` (the RFC's BNF), ebnf (participle's EBNF of the grammar) or svg (railroad diagrams)")
+	format := fs.String("format", "bnf", "`FORMAT`: bnf (the RFC's), ebnf (participle's) or svg")
 	pos, code, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return code

@@ -3,11 +3,9 @@ package cli
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -18,74 +16,88 @@ import (
 	"github.com/relurl/relurl/lint/internal/lint"
 	"github.com/relurl/relurl/lint/internal/report"
 	"github.com/relurl/relurl/lint/internal/runner"
+	"github.com/relurl/relurl/lint/internal/suggest"
 )
 
-// lintHelp is relurl lint's help, between its usage line and its flags.
+// lintHelp is relurl lint's help, between its usage line and its flags:
+// what it reads and what it says; docs/lint.md says the rest.
 func lintHelp() string {
-	var kinds []string
-	for _, k := range extract.Kinds() {
-		kinds = append(kinds, fmt.Sprintf("%s (%s)", k, strings.Join(k.Extensions(), ", ")))
-	}
-	return "Lints the URLs of files by kind: " + strings.Join(kinds, "; ") + ".\n" +
-		"A file that begins with an RFC 822 header block is a message, one that begins with an mbox \"From \" line\n" +
-		"a mailbox, whatever their names. Directories are walked (symbolic links followed, but not out of the root unless --follow-outside; each file once; hidden\n" +
-		"directories and files of no known kind skipped and counted); a file named whose kind cannot be told is an\n" +
-		"error unless --type says it. With no FILE, the project is linted (the configuration's root, else \".\"); with\n" +
-		"\"-\", standard input (a list of URLs unless it is HTML, a message or a mailbox). Each file's configuration is\n" +
-		"the nearest " + runner.ConfigName + " above it, its root the configuration's root or directory, else a directory named, else\n" +
-		"the repository's top (docs/lint.md, where the root comes from). Each file's base is its BASE element or\n" +
-		"Base header, else its path under the root resolved against --base (§3).\n" +
-		"Positions are line:column, counted from 1, the column in bytes. A summary goes to standard error.\n" +
-		"--changed-since and --new-from-rev keep to what changed since a git revision (docs/ci.md).\n" +
-		"Exit status: 0 clean, 1 findings at or above --fail-on, 2 usage or I/O error, or no file to lint\n" +
-		"(that nothing changed, with --changed-since or --new-from-rev, is no error)."
+	return "Lints the URLs of files: HTML, Markdown, CSS, XML, messages, mailboxes, lists.\n\n" +
+		"With no FILE, the project (its configuration's root, else \".\"); \"-\": stdin.\n\n" +
+		"Findings go to standard output, by file and place; a summary to standard error.\n\n" +
+		"Exit status: 0 clean, 1 a finding at or above --fail-on, 2 a usage or I/O error.\n\n" +
+		"Every flag at length: docs/lint.md."
 }
 
 func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("lint", stderr)
-	formatName := fs.String("format", "text", "output `format`: "+strings.Join(format.Names(), ", "))
-	verbose := fs.Bool("v", false, "text format: show each finding's line with a caret under it, and its fix")
-	retrieval := fs.String("base", "", "the `URL` of --root: a file's base (RFC 1808 §3.3) is its path under --root resolved against it;\n"+
-		"a file outside --root, and standard input, get URL itself")
-	failOn, failNever := ast.SeverityError, false
-	fs.Func("fail-on", "exit 1 when a finding is at or above this `severity`: error, warning, info, or none (default error)", func(s string) (err error) {
-		failNever = s == "none"
-		if !failNever {
-			failOn, err = ast.ParseSeverity(s)
-		}
-		return err
-	})
-	var kind extract.Kind
+	fs.files = true
 	var kindNames []string
 	for _, k := range extract.Kinds() {
 		kindNames = append(kindNames, k.String())
 	}
-	fs.TextVar(&kind, "type", kind, "read every file as this `kind`, whatever its name: "+strings.Join(kindNames, ", "))
-	root := fs.String("root", "", "the `directory` the files are served from, whose URL --base names and whose tree the target rules check\n"+
-		"(default: the project's: the configuration's root or directory, a directory given, the repository's top);\n"+
-		"SARIF file URIs and --format github\n"+
-		"paths are relative to it when it is given, to the working directory otherwise")
-	noTargets := fs.Bool("no-targets", false, "do not check where references lead (the target rules: missing files and fragments, letter case,\n"+
-		"references that leave the tree)")
-	listExternal := fs.Bool("list-external", false, "print each reference to another site once, with where it is first found (URL, a tab,\n"+
-		"file:line:column; with --format json, one object a line), instead of the findings: a list for a network\n"+
-		"link checker (lychee, linkinator)")
-	jobs := fs.Int("j", runtime.GOMAXPROCS(0), fmt.Sprintf("lint this many files at a time (at most %d)", runner.MaxJobs))
+
+	fs.Group("Input")
+	retrieval := fs.String("base", "", "the `URL` of --root: a file's base is its path under it")
+	root := fs.String("root", "", "the `DIR` served at --base (default: the project's)")
+	var kind extract.Kind
+	fs.Func("type", "read every file as this `KIND`, whatever its name", func(s string) error {
+		k, err := extract.ParseKind(s)
+		if err != nil {
+			return choice(s, kindNames)
+		}
+		kind = k
+		return nil
+	})
 	maxSize := int64(input.DefaultMax)
 	maxSizeFlag(fs, &maxSize)
-	allowEmpty := fs.Bool("allow-empty", false, "exit 0 when the arguments name no file to lint (by default that is exit 2)")
-	var rf ruleFlags
-	rf.register(fs)
-	var ctl lintControls
-	ctl.register(fs)
-	var fixes lintFixes
-	fixes.register(fs)
 	var edge lintEdge
 	edge.register(fs)
+	var ctl lintControls
+	ctl.registerConfig(fs)
+	jobs := fs.Int("jobs", 0, "lint `N` files at a time (default: one per CPU)")
+	fs.Alias("j", "jobs")
+
+	fs.Group("Rules")
+	var rf ruleFlags
+	rf.register(fs)
+	noTargets := fs.Bool("no-targets", false, "do not check where references lead (target rules)")
+
+	fs.Group("Output")
+	formatName := "text"
+	fs.Func("format", "`FORMAT`: "+suggest.OrList(format.Names())+" (default text)", func(s string) error {
+		if !slices.Contains(format.Names(), s) {
+			return choice(s, format.Names())
+		}
+		formatName = s
+		return nil
+	})
+	verbose := fs.Bool("verbose", false, "text: each finding's line, a caret, its fix")
+	fs.Alias("v", "verbose")
+	listExternal := fs.Bool("list-external", false, "list the links to other sites, not the findings")
+
+	fs.Group("Fixes")
+	var fixes lintFixes
+	fixes.register(fs)
+
+	fs.Group("Baselines")
+	ctl.registerBaselines(fs)
+
+	fs.Group("CI")
+	failOn, failNever := ast.SeverityError, false
+	fs.Func("fail-on", "exit 1 at or above this `SEVERITY` (default error)", func(s string) (err error) {
+		failNever = s == "none"
+		if !failNever {
+			if failOn, err = ast.ParseSeverity(s); err != nil {
+				return choice(s, failOnNames)
+			}
+		}
+		return nil
+	})
 	var changes lintChanges
 	changes.register(fs)
-	preCommit := fs.Bool("pre-commit", false, "read the arguments as pre-commit passes them (the hooks' entry says it): the hook's args, then the\n"+
-		"files; from the first argument that names an existing file, every argument is a file, never a flag")
+	preCommit := fs.Bool("pre-commit", false, "read the arguments as pre-commit passes them")
+	allowEmpty := fs.Bool("allow-empty", false, "exit 0 when no file is named (by default exit 2)")
 	paths, code, ok := parseArgsUntil(fs, args, stdout, func(arg string) bool {
 		if !*preCommit {
 			return false
@@ -101,7 +113,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if *jobs < 0 {
-		return usageErr(fmt.Errorf("-j %d: want a number of files, or 0 for as many as there are CPUs", *jobs))
+		return usageErr(fmt.Errorf("--jobs %d: want a number of files, or 0 for one per CPU", *jobs))
 	}
 	set := setFlags(fs)
 	named := len(paths) > 0
@@ -143,7 +155,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if reportRoot == "" {
 		reportRoot = "."
 	}
-	rep, err := format.New(*formatName, stdout, format.Options{Verbose: *verbose, Root: reportRoot, Version: version(),
+	rep, err := format.New(formatName, stdout, format.Options{Verbose: *verbose, Root: reportRoot, Version: version(),
 		Warn: func(msg string) { warnf("%s", msg) }})
 	if err != nil {
 		return usageErr(fmt.Errorf("--format %w", err))
@@ -156,7 +168,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if fixes.on() {
 			return usageErr(errors.New("--list-external prints the references to other sites instead of the findings, and --fix and --diff print or make fixes: give one"))
 		}
-		external = &externalList{w: stdout, json: *formatName == "json"}
+		external = &externalList{w: stdout, json: formatName == "json"}
 		rep = quiet{}
 	}
 	changed, newFrom, err := changes.read()
@@ -207,7 +219,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		flagOpts := rf.options(base)
 		opts.Enable, opts.Disable, opts.Severity, opts.Retrieval = flagOpts.Enable, flagOpts.Disable, flagOpts.Severity, flagOpts.Retrieval
 		// Fixes are computed where they are made, shown or written out.
-		opts.Fixes = fixes.on() || *formatName == "json" || *formatName == "sarif"
+		opts.Fixes = fixes.on() || formatName == "json" || formatName == "sarif"
 		var targets *runner.Targets
 		if !noTgt && g.root != "" {
 			targets = &runner.Targets{}
@@ -290,6 +302,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return code
 }
 
+// failOnNames are the values of --fail-on.
+var failOnNames = []string{"error", "warning", "info", "none"}
+
 // oneReport passes the reports of several runs to one Reporter as one:
 // the first run's Start, every file, and one End, with the runs' summary
 // added up, that end calls.
@@ -327,11 +342,10 @@ func (o *oneReport) end(s *report.Summary) error {
 }
 
 // maxSizeFlag defines --max-size on fs, into *size: read by
-// input.ParseSize, as the configuration's max-size is.
-func maxSizeFlag(fs *flag.FlagSet, size *int64) {
-	fs.Func("max-size", "the largest `size` of a file read: bytes, or with a unit in any case, K, M, G, T or KiB, MiB, GiB, TiB\n"+
-		"(powers of 1024), KB, MB, GB, TB (powers of 1000); at most 1 TiB (default "+input.Size(input.DefaultMax)+").\n"+
-		"A larger file is an error, the others are linted", func(s string) (err error) {
+// input.ParseSize, as the configuration's max-size is (bytes, or with a
+// unit: K, M, G, T or KiB… powers of 1024, KB… of 1000; at most 1 TiB).
+func maxSizeFlag(fs *flagSet, size *int64) {
+	fs.Func("max-size", fmt.Sprintf("the largest `SIZE` of a file read (default %d MiB)", input.DefaultMax>>20), func(s string) (err error) {
 		*size, err = input.ParseSize(s)
 		return err
 	})

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 
 	"github.com/relurl/relurl/lint/internal/runner"
@@ -15,12 +14,9 @@ type lintChanges struct {
 	changedSince, newFromRev string
 }
 
-func (c *lintChanges) register(fs *flag.FlagSet) {
-	fs.StringVar(&c.changedSince, "changed-since", "", "lint only the files added or changed since the git revision `REV`, or untracked (the\n"+
-		"working tree against REV: staged or not); with no FILE, those under the working directory")
-	fs.StringVar(&c.newFromRev, "new-from-rev", "", "report only the findings on lines added or changed since the git revision `REV` (git diff\n"+
-		"of the working tree against REV; every line of an untracked file); with no FILE, the changed files\n"+
-		"under the working directory")
+func (c *lintChanges) register(fs *flagSet) {
+	fs.StringVar(&c.changedSince, "changed-since", "", "lint only the files changed since git revision `REV`")
+	fs.StringVar(&c.newFromRev, "new-from-rev", "", "report only findings on lines changed since `REV`")
 }
 
 // on says whether the run is limited to what changed.

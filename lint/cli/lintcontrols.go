@@ -20,16 +20,16 @@ type lintControls struct {
 	writeBaseline string
 }
 
-func (c *lintControls) register(fs *flag.FlagSet) {
-	c.registerConfig(fs)
-	fs.StringVar(&c.baseline, "baseline", "", "drop the findings recorded in the baseline `FILE` (and count them in the summary)")
-	fs.StringVar(&c.writeBaseline, "write-baseline", "", "record the run's findings in the baseline `FILE`, and exit 0 unless it cannot be written")
+// registerBaselines defines --baseline and --write-baseline on fs.
+func (c *lintControls) registerBaselines(fs *flagSet) {
+	fs.StringVar(&c.baseline, "baseline", "", "drop the findings recorded in `FILE`, and count them")
+	fs.StringVar(&c.writeBaseline, "write-baseline", "", "record the findings in `FILE`; exit 0")
 }
 
 // registerConfig defines --config and --no-config on fs, which relurl
 // rules shares.
-func (c *lintControls) registerConfig(fs *flag.FlagSet) {
-	fs.StringVar(&c.config, "config", "", "read the configuration from `FILE` (default: the nearest "+runner.ConfigName+" at or above each FILE or DIR, up to the repository's top)")
+func (c *lintControls) registerConfig(fs *flagSet) {
+	fs.StringVar(&c.config, "config", "", "read the configuration from `FILE`, not "+runner.ConfigName)
 	fs.BoolVar(&c.noConfig, "no-config", false, "read no configuration file")
 }
 
@@ -182,7 +182,7 @@ func (c *lintControls) groups(paths []string, named bool, root string) ([]*lintG
 }
 
 // setFlags returns the names of the flags given on the command line.
-func setFlags(fs *flag.FlagSet) map[string]bool {
+func setFlags(fs *flagSet) map[string]bool {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	return set

@@ -271,9 +271,19 @@ func TestLintPreCommitArgs(t *testing.T) {
 	if data, err := os.ReadFile(filepath.Join(dir, "README.md")); err != nil || string(data) != "# Read me\n" {
 		t.Errorf("README.md: %v\n%s", err, data)
 	}
-	// Without it, flags come anywhere, as everywhere else.
-	if _, stderr, code := runCmd(t, "", "lint", "w.md", "--fail-on=none"); code != exitOK {
-		t.Errorf("relurl lint w.md --fail-on=none: exit %d\n%s", code, stderr)
+	// Without it, flags come before the files (decision U-1): after the
+	// first file, an argument spelled as a flag is a file when one is
+	// called so, and a mistake otherwise; never a flag.
+	if out, stderr, code := runCmd(t, "", "lint", "w.md", "--fail-on=none"); code != exitUsage || out != "" ||
+		stderr != "relurl lint: flag --fail-on after the file \"w.md\": flags come before the files, or write -- before a file of that name (see relurl lint --help)\n" {
+		t.Errorf("relurl lint w.md --fail-on=none: exit %d\n%s%s", code, out, stderr)
+	}
+	out, stderr, code = runCmd(t, "", "lint", "--allow-empty", "w.md", "--write-baseline=README.md", "--config=cfg.md")
+	if code != exitInvalid || !strings.Contains(out, "--config=cfg.md:1:9: error: space") || !strings.Contains(stderr, "3 files linted") {
+		t.Errorf("relurl lint w.md --write-baseline=README.md --config=cfg.md: exit %d\n%s%s", code, out, stderr)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "README.md")); err != nil || string(data) != "# Read me\n" {
+		t.Errorf("README.md: %v\n%s", err, data)
 	}
 }
 

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -20,9 +19,9 @@ type lintFixes struct {
 	fix, diff bool
 }
 
-func (c *lintFixes) register(fs *flag.FlagSet) {
-	fs.BoolVar(&c.fix, "fix", false, "make the safe fixes: rewrite each file in place, atomically, keeping its mode; report the findings left")
-	fs.BoolVar(&c.diff, "diff", false, "print the safe fixes as a unified diff on standard output, instead of the findings, and change nothing")
+func (c *lintFixes) register(fs *flagSet) {
+	fs.BoolVar(&c.fix, "fix", false, "make the safe fixes, in place; report what is left")
+	fs.BoolVar(&c.diff, "diff", false, "print the safe fixes as a diff; change nothing")
 }
 
 // on says whether fixes are to be made or shown.

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/relurl/relurl/lint/internal/lsp"
@@ -17,19 +16,17 @@ const lspHelp = "Runs the language server on standard input and output: diagnost
 
 func runLSP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("lsp", stderr)
-	playground := fs.String("playground", lsp.DefaultPlayground, "the `address` of the playground a hover links to (relurl serve's, by default)")
-	noTargets := fs.Bool("no-targets", false, "do not check where links lead (the target rules), as relurl lint --no-targets")
+	playground := fs.String("playground", lsp.DefaultPlayground, "the playground's `URL`, which hovers link to")
+	noTargets := fs.Bool("no-targets", false, "do not check where links lead (the target rules)")
 	// Clients built on vscode-languageclient pass --stdio; standard input
 	// and output are the only transport.
-	fs.Bool("stdio", true, "talk over standard input and output (the only transport; accepted for clients that pass it)")
+	fs.Bool("stdio", true, "talk over standard input and output (always)")
 	rest, code, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return code
 	}
 	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "relurl lsp: unexpected argument %q\n", rest[0])
-		fs.Usage()
-		return exitUsage
+		return fs.unexpected(rest[0])
 	}
 	return lsp.Serve(context.Background(), stdin, stdout, lsp.Options{Playground: *playground, NoTargets: *noTargets, Version: version(), Log: stderr})
 }

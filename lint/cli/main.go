@@ -9,8 +9,6 @@
 package cli
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -158,89 +156,6 @@ func printUsage(w io.Writer) {
 	fmt.Fprintln(w, "Exit status: 0 all inputs valid, 1 some input invalid, 2 usage or I/O error.")
 }
 
-// newFlagSet returns the flag set of the command called name, whose usage
-// (fs.Usage, written to fs.Output) is the command's usage line and help
-// from the command table, then its flags. Parse it with parseArgs.
-func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		c, _ := lookup(name)
-		w := fs.Output()
-		fmt.Fprintln(w, strings.TrimSpace("usage: relurl "+c.name+" "+c.synopsis))
-		help := c.help
-		if c.helpFunc != nil {
-			help = c.helpFunc()
-		}
-		if help != "" {
-			fmt.Fprintln(w, help)
-		}
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
-// parseArgs parses fs from args, flags before or after the positional
-// arguments ("relurl parse URL --json"), and returns the positional
-// arguments in order; "--" ends the flags, for inputs that begin with
-// "-", and a lone "-" is positional. A flag's value is the next argument
-// unless the flag is a boolean or written with "=": "--base --" gives
-// --base the value "--". When it returns ok false the command is done,
-// with exit code code: -h or --help printed the command's help on
-// stdout (exit 0), or a bad flag was reported with the usage on fs's
-// output (exit 2).
-func parseArgs(fs *flag.FlagSet, args []string, stdout io.Writer) (pos []string, code int, ok bool) {
-	return parseArgsUntil(fs, args, stdout, nil)
-}
-
-// parseArgsUntil is parseArgs, but when stop, asked about each argument
-// where a flag may begin (after the flags before it are parsed), says
-// true, that argument and every one after it are positional.
-func parseArgsUntil(fs *flag.FlagSet, args []string, stdout io.Writer, stop func(arg string) bool) (pos []string, code int, ok bool) {
-	usage := fs.Usage
-	fs.Usage = func() {} // said below, where it belongs
-	defer func() { fs.Usage = usage }()
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--":
-			return append(pos, args[i+1:]...), 0, true
-		case stop != nil && stop(a):
-			return append(pos, args[i:]...), 0, true
-		case len(a) < 2 || a[0] != '-':
-			pos = append(pos, a)
-			continue
-		}
-		n := 1
-		if name := strings.TrimLeft(a, "-"); !strings.Contains(name, "=") && i+1 < len(args) {
-			if f := fs.Lookup(name); f != nil && !isBoolFlag(f) {
-				n = 2 // the flag and its value
-			}
-		}
-		err := fs.Parse(args[i : i+n])
-		if errors.Is(err, flag.ErrHelp) {
-			stderr := fs.Output()
-			fs.SetOutput(stdout)
-			usage()
-			fs.SetOutput(stderr)
-			return nil, exitOK, false
-		}
-		if err != nil {
-			usage()
-			return nil, exitUsage, false
-		}
-		i += n - 1
-	}
-	return pos, 0, true
-}
-
-// isBoolFlag says whether f is a boolean flag, which takes no value of
-// its own ("--json", not "--json true").
-func isBoolFlag(f *flag.Flag) bool {
-	b, ok := f.Value.(interface{ IsBoolFlag() bool })
-	return ok && b.IsBoolFlag()
-}
-
 // runHelp prints the list of commands, or one command's help.
 func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	args, code, ok := parseArgs(newFlagSet("help", stderr), args, stdout)
@@ -268,8 +183,7 @@ func runVersion(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(pos) > 0 {
-		fmt.Fprintf(stderr, "relurl version: unexpected argument %q\n", pos[0])
-		return exitUsage
+		return fs.unexpected(pos[0])
 	}
 	fmt.Fprintf(stdout, "relurl %s\n", version())
 	return exitOK

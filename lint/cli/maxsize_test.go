@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -69,8 +68,7 @@ func TestMaxSizeFlagAndConfig(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range sizeCases {
 		// The flag, as relurl lint defines it.
-		fs := flag.NewFlagSet("lint", flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
+		fs := newFlagSet("lint", io.Discard)
 		var got int64
 		maxSizeFlag(fs, &got)
 		err := fs.Parse([]string{"--max-size", c.in})

@@ -44,9 +44,14 @@ func TestParseJSON(t *testing.T) {
 			code: 1,
 		},
 		{
-			name: "flags after arguments",
+			name: "a flag after the arguments is a mistake (decision U-1)",
 			args: []string{"parse", "", "--json"},
-			want: `{"input":"","valid":true,"form":"relativeURL","scheme":null,"net_loc":null,"path":"","params":null,"query":null,"fragment":null,"diagnostics":[]}
+			code: 2,
+		},
+		{
+			name: "after --, a URL spelled as a flag",
+			args: []string{"parse", "--json", "--", "--json"},
+			want: `{"input":"--json","valid":true,"form":"relativeURL","scheme":null,"net_loc":null,"path":"--json","params":null,"query":null,"fragment":null,"diagnostics":[]}
 `,
 		},
 		{

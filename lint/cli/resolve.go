@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -50,7 +49,7 @@ type pairCommand struct {
 	// flags defines the command's own flags and returns its operation on
 	// one input and, to be called once the flags are parsed, whether the
 	// operation checks BASE (a bad one is then said once, up front).
-	flags func(fs *flag.FlagSet) (op func(base, in string) (string, error), checksBase func() bool)
+	flags func(fs *flagSet) (op func(base, in string) (string, error), checksBase func() bool)
 	// result is the --json object for one input: out or err is nil.
 	result func(base, in string, out *string, err *jsonError) any
 }
@@ -60,7 +59,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		name: "resolve",
 
 		input: "ref",
-		flags: func(fs *flag.FlagSet) (func(base, in string) (string, error), func() bool) {
+		flags: func(fs *flagSet) (func(base, in string) (string, error), func() bool) {
 			lenient := fs.Bool("lenient", false, "resolve the §2.4 cut of any strings, checking nothing")
 			return func(base, ref string) (string, error) {
 				if *lenient {
@@ -81,7 +80,7 @@ func runRelative(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		name: "relative",
 
 		input: "target",
-		flags: func(*flag.FlagSet) (func(base, in string) (string, error), func() bool) {
+		flags: func(*flagSet) (func(base, in string) (string, error), func() bool) {
 			return resolve.Relative, func() bool { return true }
 		},
 		result: func(base, target string, out *string, err *jsonError) any {
@@ -99,8 +98,7 @@ func (c pairCommand) run(args []string, stdin io.Reader, stdout, stderr io.Write
 		return code
 	}
 	if len(pos) == 0 {
-		fs.Usage()
-		return exitUsage
+		return fs.fail(errors.New("no BASE: relurl " + c.name + " BASE [" + strings.ToUpper(c.input) + "...]"))
 	}
 	base, inputs := pos[0], pos[1:]
 
@@ -173,15 +171,17 @@ func runBase(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := newFlagSet("base", stderr)
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	retrieval := fs.String("url", "", "the `URL` FILE was retrieved by, the base of §3.3")
-	kind := fs.String("type", "", "read FILE as `html`, message, markdown, css or xml; by default by its name (.md, .css, .xml, .atom, .rss, .svg), then HTML when its first non-blank character is \"<\" (XML when that is an XML declaration), a message otherwise")
-	at := fs.String("at", "", "XML: the base of the element at `LINE:COL` (counted from 1, the column in bytes) instead of the root element's")
+	kind := fs.String("type", "", "read FILE as this `KIND`: html, message, markdown, css or xml")
+	at := fs.String("at", "", "XML: the base of the element at `LINE:COL`, not the root's")
 	pos, code, ok := parseArgs(fs, args, stdout)
 	if !ok {
 		return code
 	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return exitUsage
+	switch {
+	case len(pos) == 0:
+		return fs.fail(errors.New("no FILE: relurl base [flags] FILE"))
+	case len(pos) > 1:
+		return fs.unexpected(pos[1])
 	}
 	file := pos[0]
 	switch *kind {

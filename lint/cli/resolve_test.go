@@ -38,7 +38,7 @@ func TestResolveCommand(t *testing.T) {
 		},
 		{
 			name: "json: an invalid reference",
-			args: []string{"resolve", rfcBase, "--json", "g", "a b"},
+			args: []string{"resolve", "--json", rfcBase, "g", "a b"},
 			want: `{"base":"http://a/b/c/d;p?q#f","ref":"g","result":"http://a/b/c/g"}
 {"base":"http://a/b/c/d;p?q#f","ref":"a b","error":{"message":"bad reference \"a b\": offset 1: fsegment: space is not allowed in fsegment; write it as %20","input":"ref","offset":1,"end":2,"production":"fsegment","text":" ","rule":"fsegment/char","severity":"error"}}
 `,
@@ -86,6 +86,17 @@ func TestResolveCommand(t *testing.T) {
 			name: "a reference that begins with -, after --",
 			args: []string{"resolve", rfcBase, "--", "-g"},
 			want: "http://a/b/c/-g\n",
+		},
+		{
+			name: "a reference that begins with - but is no flag, after BASE",
+			args: []string{"resolve", rfcBase, "-g"},
+			want: "http://a/b/c/-g\n",
+		},
+		{
+			name:       "a flag after BASE (decision U-1)",
+			args:       []string{"resolve", rfcBase, "--json", "g"},
+			code:       2,
+			wantStderr: "relurl resolve: flag --json after the argument \"http://a/b/c/d;p?q#f\": flags come before the arguments, or write -- before an argument of that name (see relurl resolve --help)\n",
 		},
 		{name: "no base", args: []string{"resolve"}, code: 2},
 		{name: "unknown flag", args: []string{"resolve", "--nope", rfcBase}, code: 2},

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint/internal/lint"
+	"github.com/relurl/relurl/lint/internal/suggest"
 )
 
 // ruleFlags are the flags that configure the linter's rules, shared by
@@ -20,18 +20,18 @@ type ruleFlags struct {
 	rfc1738         bool
 }
 
-func (r *ruleFlags) register(fs *flag.FlagSet) {
-	fs.Func("enable", "turn on rules, by `id or family` (comma-separated, repeatable)", appendList(&r.enable))
-	fs.Func("disable", "turn off rules, by `id or family` (comma-separated, repeatable)", appendList(&r.disable))
-	fs.Func("severity", "set a severity, as `id=level` or family=level, level error, warning or info (comma-separated, repeatable)", func(s string) error {
+func (r *ruleFlags) register(fs *flagSet) {
+	fs.Func("enable", "turn on rules by `ID` or family (comma-separated)", appendList(&r.enable))
+	fs.Func("disable", "turn off rules by `ID` or family (comma-separated)", appendList(&r.disable))
+	fs.Func("severity", "set a rule's or family's severity (`ID=LEVEL`)", func(s string) error {
 		for v := range strings.SplitSeq(s, ",") {
 			name, level, ok := strings.Cut(strings.TrimSpace(v), "=")
 			if !ok {
-				return fmt.Errorf("%q: want id=level", v)
+				return fmt.Errorf("%q: want ID=LEVEL", v)
 			}
 			sev, err := ast.ParseSeverity(level)
 			if err != nil {
-				return err
+				return fmt.Errorf("%s: level %q: %w", name, level, choice(level, severityNames))
 			}
 			if r.severity == nil {
 				r.severity = map[string]ast.Severity{}
@@ -40,8 +40,11 @@ func (r *ruleFlags) register(fs *flag.FlagSet) {
 		}
 		return nil
 	})
-	fs.BoolVar(&r.rfc1738, "rfc1738", false, "turn on the RFC 1738 profile (the same as --enable rfc1738)")
+	fs.BoolVar(&r.rfc1738, "rfc1738", false, "turn on the RFC 1738 profile (--enable rfc1738)")
 }
+
+// severityNames are the levels of --severity.
+var severityNames = []string{"error", "warning", "info"}
 
 // appendList returns a flag function that appends the comma-separated
 // values of each use of the flag to list.
@@ -119,7 +122,8 @@ func runRules(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				}
 			}
 			if len(picked) == n {
-				fmt.Fprintf(stderr, "relurl rules: unknown rule or family %q\n", name)
+				fmt.Fprintf(stderr, "relurl rules: unknown rule or family %q%s (relurl rules lists them)\n", name,
+					suggest.Phrase(suggest.Closest(name, lint.RuleNames()), nil))
 				return exitUsage
 			}
 		}

@@ -26,16 +26,14 @@ const serveHelp = "Serves the playground: a page where you paste a URL and a bas
 
 func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	flags := newFlagSet("serve", stderr)
-	addr := flags.String("addr", "127.0.0.1:8080", "listen on this `address` (host:port; port 0 picks a free one)")
+	addr := flags.String("addr", "127.0.0.1:8080", "listen on `ADDRESS` (host:port; port 0: any free one)")
 	write := flags.String("write", "", "write the page's files into `DIR` instead of serving them")
 	rest, code, ok := parseArgs(flags, args, stdout)
 	if !ok {
 		return code
 	}
 	if len(rest) > 0 {
-		fmt.Fprintf(stderr, "relurl serve: unexpected argument %q\n", rest[0])
-		flags.Usage()
-		return exitUsage
+		return flags.unexpected(rest[0])
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
