@@ -52,11 +52,22 @@ type Finding struct {
 	Where string
 	// Base is the base URL the reference was checked against, or "".
 	Base string
+	// Target, on a finding of the target rules and of
+	// portability/whatwg-target, is where the reference leads, the same
+	// for every reference to one place however it is written: the path
+	// under the root ("whatsnew/changelog.html", "api/" for a directory,
+	// "" is the root), with its fragment for target/fragment
+	// ("install.html#linux"), or the URL it resolves to outside the root,
+	// without its fragment. "" on the other findings. The text format
+	// groups repeated findings by it.
+	Target string
 	// Readings, on a finding of the portability family, are the URL's
 	// three readings (RFC 1808, RFC 3986 as Go's net/url reads it, the
 	// WHATWG URL Standard) and their divergences, as package compare
-	// reports them ([Finding.ReadingsTable] renders them); nil otherwise.
-	// Findings of one URL share the report: do not modify it.
+	// reports them ([Finding.ReadingsTable] renders them); nil otherwise,
+	// and on a finding decoded by [Finding.UnmarshalBinary], which keeps
+	// only their table. Findings of one URL share the report: do not
+	// modify it.
 	Readings *compare.Report
 	// Edit, when the linter computes fixes ([Options.Fixes]), is the
 	// finding's automatic fix: a byte edit of the file inside the URL's
@@ -85,6 +96,9 @@ type Finding struct {
 	// suggestions are [Finding.Suggestions], behind a pointer so that a
 	// Finding stays comparable.
 	suggestions *[]fix.Suggestion
+	// readings is the table of the readings of a finding decoded, whose
+	// Readings are not kept ([Finding.ReadingsTable]).
+	readings string
 }
 
 // Suggestions returns the fixes offered for the finding but never made

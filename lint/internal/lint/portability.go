@@ -509,7 +509,7 @@ func checkPortabilityResolution(c *urlCheck) {
 func (f *Finding) ReadingsTable() string {
 	rep := f.Readings
 	if rep == nil {
-		return ""
+		return f.readings
 	}
 	var b strings.Builder
 	verdicts := make([]string, len(rep.Readings))
