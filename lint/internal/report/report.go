@@ -7,7 +7,8 @@ import (
 
 // Reporter receives the results of a run in order: Start once, File for
 // each file in the order the run was given them, End once with the run's
-// summary. The formats of package lint/format are Reporters. A Reporter
+// summary. A file's findings are in order of position, those of its
+// fragments among them (decision U-4). The formats of package lint/format are Reporters. A Reporter
 // that buffers its output may also have a method Flush() error, which
 // the run calls after each file while it draws a progress bar.
 type Reporter interface {
@@ -61,10 +62,6 @@ type FileResult struct {
 	// FixErr, when the run makes fixes, is why the file's fixes were not
 	// made ([lint.ErrReadBack], or the file changed while it was linted).
 	FixErr error
-	// Targets marks the findings of the target rules that are checked
-	// once every file is linted (the fragments): a part of their own,
-	// reported after every file, in the order of the files.
-	Targets bool
 	// AliasOf, when not "", says that Name is another name of the file
 	// AliasOf, linted under that name: the part holds the target rules'
 	// findings under this name.

@@ -22,18 +22,18 @@ var rereadTree = map[string]string{
 
 // fragmentFindings returns the target/fragment findings of a run of
 // dir with the target rules, and what it warned of.
-func fragmentFindings(t *testing.T, dir string, edit func(*report.FileResult), fix bool) ([]lint.Finding, []error, *report.Summary) {
+func fragmentFindings(t *testing.T, dir string, edit func(name string), fix bool) ([]lint.Finding, []error, *report.Summary) {
 	t.Helper()
 	l, err := lint.New(lint.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var warned []error
-	r := Run{Linter: l, Jobs: 1, Root: dir, Targets: &Targets{}, Warn: func(err error) { warned = append(warned, err) }}
+	r := Run{Linter: l, Jobs: 1, Root: dir, Targets: &Targets{}, Warn: func(err error) { warned = append(warned, err) }, checking: edit}
 	if fix {
 		r.Fix = func(*FixedFile) (bool, error) { return false, nil }
 	}
-	rep := &editing{edit: edit}
+	rep := &collect{}
 	sum, err := r.Lint([]string{dir}, rep)
 	if err != nil {
 		t.Fatal(err)
@@ -45,20 +45,6 @@ func fragmentFindings(t *testing.T, dir string, edit func(*report.FileResult), f
 		}
 	}
 	return out, warned, sum
-}
-
-// editing is a collect that calls edit with each file's result as it is
-// reported.
-type editing struct {
-	collect
-	edit func(*report.FileResult)
-}
-
-func (e *editing) File(r *report.FileResult) error {
-	if e.edit != nil {
-		e.edit(r)
-	}
-	return e.collect.File(r)
 }
 
 // TestRereadPlaces: the fragments left to the end of a run are placed
@@ -86,10 +72,11 @@ func TestRereadPlaces(t *testing.T) {
 		t.Errorf("caret %q, want %q", c, want[0].Caret())
 	}
 
-	// The page changes once it is linted, before the end of the run.
+	// The page changes once it is linted, before its fragments are
+	// checked.
 	a := filepath.Join(dir, "a.html")
-	changed := func(r *report.FileResult) {
-		if filepath.Base(r.Name) == "a.html" && !r.Partial {
+	changed := func(name string) {
+		if filepath.Base(name) == "a.html" {
 			if err := os.WriteFile(a, []byte("\n"+rereadTree["a.html"]), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -103,8 +90,8 @@ func TestRereadPlaces(t *testing.T) {
 		t.Errorf("message %q", msg)
 	}
 	// Made a FIFO, it is not waited for: no longer the text linted.
-	fifo := func(r *report.FileResult) {
-		if filepath.Base(r.Name) == "a.html" && !r.Partial {
+	fifo := func(name string) {
+		if filepath.Base(name) == "a.html" {
 			if err := os.Remove(a); err != nil {
 				t.Fatal(err)
 			}
@@ -120,8 +107,8 @@ func TestRereadPlaces(t *testing.T) {
 	}
 	os.Remove(a)
 	// Gone, it is an error too.
-	gone := func(r *report.FileResult) {
-		if filepath.Base(r.Name) == "a.html" {
+	gone := func(name string) {
+		if filepath.Base(name) == "a.html" {
 			os.Remove(a)
 		}
 	}

@@ -59,7 +59,9 @@ const MaxJobs = 64
 // Run lints many files in parallel and reports them in order: files are
 // linted [Run.Jobs] at a time, and the [report.Reporter] gets them in the order
 // they were named (a directory's files in lexical order), whatever Jobs
-// is.
+// is, each file's findings in order of position, those of its fragments,
+// checked once the anchors they name are known, among the others
+// (decision U-4).
 //
 // A fault in one place never costs the rest: a file or directory that
 // cannot be read, one that vanishes during the walk, a file past the size
@@ -163,6 +165,16 @@ type Run struct {
 	// the read out either. Paths not under Root, named on the command
 	// line, are read; a run without Root, or with FS, keeps no edge.
 	FollowOutside bool
+	// Hold is the most bytes of findings held back in memory, to be
+	// written in order of place, while a file waits for the anchors its
+	// fragments name; past it they wait in a temporary file. 0 is
+	// [DefaultHold].
+	Hold int
+
+	// checking, when not nil, is told the name of each file whose
+	// fragments are about to be checked: a test's hook, to change the
+	// file in between.
+	checking func(name string)
 }
 
 // Lint lints the files named by args: files, directories (walked in
@@ -227,6 +239,18 @@ func (r *Run) Lint(args []string, rep report.Reporter) (*report.Summary, error) 
 	repErr := rep.Start(r.Linter.Rules())
 	bar := newProgress(r.Progress, len(items))
 	flusher, _ := rep.(interface{ Flush() error })
+	out := newOrder(rn, rep, sum, r.Hold)
+	out.before, out.warn = bar.clear, warn
+	out.after = func() {
+		if bar.active() && flusher != nil {
+			if err := flusher.Flush(); err != nil && out.err == nil {
+				out.err = err
+			}
+		}
+	}
+	if repErr != nil {
+		out.err = repErr
+	}
 	jobs := r.Jobs
 	if jobs <= 0 {
 		jobs = runtime.GOMAXPROCS(0)
@@ -242,16 +266,18 @@ func (r *Run) Lint(args []string, rep report.Reporter) (*report.Summary, error) 
 		if items[i].aliasOf > 0 {
 			// Another name of a file linted before (counted as linted
 			// already, and not said, as when the target rules are off):
-			// its target findings, if the file had any.
+			// its target findings, if the file had any, and its
+			// fragments'.
 			bar.step(i + 1)
-			if ar := rn.aliasResult(i); ar != nil && len(ar.Findings) > 0 {
+			ar := rn.aliasResult(i)
+			if ar != nil && len(ar.Findings) > 0 {
 				sum.Suppressed += ar.Suppressed
 				rn.settle(ar, ar.Findings, sum)
-				if repErr == nil && len(ar.Findings) > 0 {
-					bar.clear()
-					repErr = rep.File(ar)
-				}
 			}
+			if ar == nil {
+				ar = &report.FileResult{Name: items[i].name, AliasOf: res.Name}
+			}
+			out.add(i, ar, true, true)
 			return
 		}
 		if r.Fix != nil {
@@ -287,20 +313,11 @@ func (r *Run) Lint(args []string, rep report.Reporter) (*report.Summary, error) 
 				sum.Unchanged += res.Unchanged
 			}
 		}
-		if repErr != nil {
-			return
-		}
-		if len(res.Findings) > 0 {
-			// Findings go out between redraws of the bar, not through it.
-			bar.clear()
-		}
-		repErr = rep.File(&res.FileResult)
-		if bar.active() && flusher != nil && repErr == nil {
-			repErr = flusher.Flush()
-		}
+		// Findings go out in order of place, between redraws of the bar.
+		out.add(i, &res.FileResult, !res.Partial, false)
 	})
 	bar.clear()
-	r.fragments(rn, rep, sum, &repErr, warn)
+	repErr = out.finish()
 	sum.Elapsed = time.Since(start)
 	if repErr == nil {
 		repErr = rep.End(sum)

@@ -23,10 +23,10 @@ import (
 //
 // The run drives the tree: each file's anchors are read in the pass that
 // lints it; the references whose fragments name another document (or
-// the file itself) are kept, with their places, until every file is
-// linted, then checked in the order of the files: those findings come
-// after the others, a part of their own for each file
-// ([report.FileResult.Targets]). A file met under several names (symbolic
+// the file itself) are kept, with their places, until the anchors they
+// name are known (the documents are linted, or are none the run lints),
+// then checked, and their findings reported among the file's others, in
+// order of position (decision U-4). A file met under several names (symbolic
 // links, hard links) is linted once, under the first; its references
 // are checked under each name, against that name's base, and reported
 // under it ([report.FileResult.AliasOf]).
@@ -230,36 +230,6 @@ func (r *runner) aliasResult(i int) *report.FileResult {
 	ar := r.tr.pending[i]
 	delete(r.tr.pending, i)
 	return ar
-}
-
-// fragments checks the fragments left to the end of the run, item by
-// item, and reports each item's findings as a part of their own; an item
-// whose findings cannot be placed (it changed since it was linted) is an
-// error, warned of.
-func (r *Run) fragments(rn *runner, rep report.Reporter, sum *report.Summary, repErr *error, warn func(error)) {
-	if rn.tr == nil {
-		return
-	}
-	for i, d := range rn.tr.deferred {
-		if d == nil {
-			continue
-		}
-		rn.tr.deferred[i] = nil
-		name := rn.items[i].name
-		findings, suppressed, unchecked, err := lint.CheckDeferred(d, rn.tr.tree, name, func() (string, error) { return rn.reread(rn.items[i], d) })
-		sum.Targets.Unchecked += unchecked
-		sum.Suppressed += suppressed
-		if err != nil {
-			warn(err)
-			sum.Errors++
-			continue
-		}
-		res := &report.FileResult{Name: name, Targets: true, Suppressed: suppressed}
-		rn.settle(res, findings, sum)
-		if *repErr == nil && len(res.Findings) > 0 {
-			*repErr = rep.File(res)
-		}
-	}
 }
 
 // settle sets the findings of a part reported apart from its file's

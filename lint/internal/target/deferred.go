@@ -130,6 +130,27 @@ func (d *Deferred) Dest(i int) DeferredDest {
 	return out
 }
 
+// Ready reports whether [Deferred.Check] answers now as it would once
+// every document of the run is read: each target of the references that
+// is a document has its anchors known in tree, or is one that no lint to
+// come will give anchors to, pending saying which real paths a lint is
+// still to read (Check then reads them through the tree's Load, as at the
+// end). It looks at the targets from the index from on, and returns where
+// it stopped: the first target not ready, or how many there are, for a
+// next call to begin at (a target ready stays so).
+func (d *Deferred) Ready(tree *Tree, pending func(real string) bool, from int) (int, bool) {
+	for i := from; i < len(d.targets); i++ {
+		tg := d.targets[i]
+		if !tg.document() {
+			continue
+		}
+		if _, known := tree.KnownOf(tg); !known && pending(tg.Real) {
+			return i, false
+		}
+	}
+	return len(d.targets), true
+}
+
 // Len returns how many references are deferred.
 func (d *Deferred) Len() int { return len(d.Refs) }
 

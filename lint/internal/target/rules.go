@@ -87,9 +87,9 @@ func Rules() []RuleDoc {
 				`GitHub's slugs, matched in any letter case as GitHub's pages do; "goldmark": goldmark's ` +
 				`automatic heading ids; "none"), and the ids and names of its raw HTML. A same-document ` +
 				`reference ("#x") is checked against the file itself. Fragments of other targets (images, ` +
-				`PDFs, style sheets) are not checked, and the summary counts them. A run checks the ` +
-				`fragments once every document's anchors are read: their findings come after the others of ` +
-				`the run, file by file.`,
+				`PDFs, style sheets) are not checked, and the summary counts them. A run checks a file's ` +
+				`fragments once the anchors they name are read, and reports their findings in their places ` +
+				`among the file's others.`,
 			Fix:   "name an anchor the target has (an id, a heading's anchor), or add one",
 			Quote: `"#" fragment ::= fragment identifier.`,
 			Bad:   Example{Text: "<h2 id=\"usage\">Usage</h2>\n<a href=\"#usgae\">usage</a>\n"},
