@@ -74,6 +74,15 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	})
 	verbose := fs.Bool("verbose", false, "text: each finding's line, a caret, its fix")
 	fs.Alias("v", "verbose")
+	faults := fs.Bool("faults", false, "text: each fault once, with its count of findings")
+	colorWhen := "auto"
+	fs.Func("color", "colour the text: `WHEN` is auto (default), always or never", func(s string) error {
+		if !slices.Contains(colorNames, s) {
+			return choice(s, colorNames)
+		}
+		colorWhen = s
+		return nil
+	})
 	listExternal := fs.Bool("list-external", false, "list the links to other sites, not the findings")
 
 	fs.Group("Fixes")
@@ -109,7 +118,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return code
 	}
 	usageErr := func(err error) int {
-		fmt.Fprintf(stderr, "relurl lint: %v\n", err)
+		fmt.Fprintf(stderr, "relurl lint: %s\n", format.Safe(err.Error()))
 		return exitUsage
 	}
 	if *jobs < 0 {
@@ -147,7 +156,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 
-	warnf := func(format string, a ...any) { fmt.Fprintf(stderr, "relurl lint: "+format+"\n", a...) }
+	// What is said on standard error names files and quotes URLs:
+	// escaped, as the findings are (decision U-7).
+	warnf := func(f string, a ...any) { fmt.Fprintf(stderr, "relurl lint: %s\n", format.Safe(fmt.Sprintf(f, a...))) }
 	// SARIF's URIs and github's paths are relative to the root given, or
 	// to the working directory (the repository's root, as they want it):
 	// decision T-2. The tree's root is each project's (decision L-46).
@@ -155,7 +166,12 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if reportRoot == "" {
 		reportRoot = "."
 	}
+	if *faults && formatName != "text" {
+		return usageErr(fmt.Errorf("--faults writes the text format, not --format %s, whose findings are each at its place", formatName))
+	}
 	rep, err := format.New(formatName, stdout, format.Options{Verbose: *verbose, Root: reportRoot, Version: version(),
+		Faults: *faults, Color: colorOn(colorWhen, os.Getenv, isTerminal(stdout)),
+		Repeats: stderr, RepeatsColor: colorOn(colorWhen, os.Getenv, isTerminal(stderr)),
 		Warn: func(msg string) { warnf("%s", msg) }})
 	if err != nil {
 		return usageErr(fmt.Errorf("--format %w", err))
@@ -400,5 +416,5 @@ func (e *externalList) add(x runner.External) {
 		e.err = err
 		return
 	}
-	_, e.err = fmt.Fprintf(e.w, "%s\t%s:%d:%d\n", x.URL, x.File, x.Line, x.Column)
+	_, e.err = fmt.Fprintf(e.w, "%s\t%s:%d:%d\n", format.Safe(x.URL), format.Safe(x.File), x.Line, x.Column)
 }

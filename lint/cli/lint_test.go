@@ -73,8 +73,14 @@ var summaryRE = regexp.MustCompile(`^relurl lint: \d+ files? linted, \d+ skipped
 
 // splitStderr returns the lines relurl lint wrote on standard error before
 // its summary, and the summary with its time written "T".
+// repeatsRE matches the text format's lines on the faults repeated most.
+var repeatsRE = regexp.MustCompile(`(?m)^\d+ of \d+ findings? come from \d+ faults? \(--faults lists each fault once\):\n(  .*\n)+`)
+
 func splitStderr(t *testing.T, stderr string) (lines []string, summary string) {
 	t.Helper()
+	// The faults repeated most, which the text format says before the
+	// summary, are neither.
+	stderr = repeatsRE.ReplaceAllString(stderr, "")
 	all := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
 	last := all[len(all)-1]
 	m := summaryRE.FindStringSubmatchIndex(last)

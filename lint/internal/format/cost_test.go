@@ -25,7 +25,7 @@ func TestGitHubCost(t *testing.T) {
 	per := func(rep report.Reporter) float64 {
 		return testing.AllocsPerRun(10, func() { _ = rep.File(&report.FileResult{Findings: findings}) }) / float64(len(findings))
 	}
-	text, github := per(NewText(io.Discard, false)), per(NewGitHub(io.Discard, Options{}))
+	text, github := per(NewText(io.Discard, Options{})), per(NewGitHub(io.Discard, Options{}))
 	t.Logf("allocations per finding: text %.1f, github %.1f", text, github)
 	if github > text+1 {
 		t.Errorf("--format github makes %.1f allocations per finding, text %.1f", github, text)

@@ -14,7 +14,7 @@ import (
 func ExampleText() {
 	l, _ := lint.New(lint.Options{})
 	findings := l.File("links.urls", []byte("http://a/ok\nhttp://a/%zz\n"), extract.KindText)
-	_ = format.Write(format.NewText(os.Stdout, true), l.Rules(), findings)
+	_ = format.Write(format.NewText(os.Stdout, format.Options{Verbose: true}), l.Rules(), findings)
 	// Output:
 	// links.urls:2:10: error: "%zz" is not an escape: escape = "%" hex hex; write a literal "%" as %25 [escape/malformed]
 	//     http://a/%zz

@@ -15,6 +15,19 @@ type Options struct {
 	// Verbose makes the text format show, under each finding, its line
 	// with a caret under the offending text, and the suggested fix.
 	Verbose bool
+	// Color makes the text format colour the severities and rule ids with
+	// ANSI escapes (decision U-6): for a terminal.
+	Color bool
+	// Faults makes the text format write each fault once, with how many
+	// findings it has, instead of every finding ([Text]).
+	Faults bool
+	// Repeats, when not nil, is where the text format writes, at its end,
+	// the faults repeated most, coloured when RepeatsColor says so; nil
+	// is where it writes the findings, coloured as they are. relurl lint
+	// writes them on standard error, with its summary, so that standard
+	// output holds the findings alone, a line each.
+	Repeats      io.Writer
+	RepeatsColor bool
 	// Root is the directory SARIF file URIs are made relative to, the root
 	// of the repository the log is uploaded for; "" leaves them as they
 	// are.
@@ -32,7 +45,7 @@ var formats = []struct {
 	name string
 	make func(w io.Writer, opts Options) report.Reporter
 }{
-	{"text", func(w io.Writer, opts Options) report.Reporter { return NewText(w, opts.Verbose) }},
+	{"text", func(w io.Writer, opts Options) report.Reporter { return NewText(w, opts) }},
 	{"json", func(w io.Writer, _ Options) report.Reporter { return NewJSON(w) }},
 	{"sarif", func(w io.Writer, opts Options) report.Reporter { return NewSARIF(w, opts) }},
 	{"github", func(w io.Writer, opts Options) report.Reporter { return NewGitHub(w, opts) }},

@@ -22,7 +22,7 @@ import (
 // in UTF-16 code units as in SARIF; endLine is written only when the
 // finding ends on another line. Properties and message are escaped as
 // GitHub's toolkit does: "%", "\r" and "\n" everywhere, ":" and "," in
-// properties too. A file that could not be read is an error command with
+// properties too, after [Safe] escaped what a log would act on. A file that could not be read is an error command with
 // the title "input".
 type GitHub struct {
 	w    *bufio.Writer
@@ -45,17 +45,18 @@ func (g *GitHub) Start([]lint.Setting) error { return nil }
 func (g *GitHub) File(r *report.FileResult) error {
 	if r.Err != nil {
 		p, _ := relToRoot(r.Name, g.opts.Root)
-		fmt.Fprintf(g.w, "::error file=%s,title=input::%s\n", escapeProperty(p), escapeData(r.Err.Error()))
+		fmt.Fprintf(g.w, "::error file=%s,title=input::%s\n", escapeProperty(Safe(p)), escapeData(Safe(r.Err.Error())))
 	}
 	if r.Skipped == report.SkippedOutside {
 		p, _ := relToRoot(r.Name, g.opts.Root)
-		fmt.Fprintf(g.w, "::warning file=%s,title=input::%s\n", escapeProperty(p), escapeData("skipped: "+r.SkipWhy()))
+		fmt.Fprintf(g.w, "::warning file=%s,title=input::%s\n", escapeProperty(Safe(p)), escapeData(Safe("skipped: "+r.SkipWhy())))
 	}
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		if f.File != g.file || g.path == "" {
 			g.file = f.File
 			g.path, _ = relToRoot(f.File, g.opts.Root)
+			g.path = Safe(g.path)
 		}
 		p := g.path
 		col, endCol := f.ColumnsUTF16()
@@ -73,7 +74,7 @@ func (g *GitHub) File(r *report.FileResult) error {
 		w.WriteString(",title=")
 		propertyEscaper.WriteString(w, f.Rule)
 		w.WriteString("::")
-		dataEscaper.WriteString(w, f.Message)
+		dataEscaper.WriteString(w, Safe(f.Message))
 		w.WriteByte('\n')
 	}
 	return nil

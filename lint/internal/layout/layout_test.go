@@ -145,7 +145,9 @@ var allowed = map[string][]string{
 	// fixes of one file's content; it reads documents through lint/extract
 	// only, and the three readings of a URL through compare (the
 	// portability rules). It reads no file and no configuration.
-	"lint/internal/lint": {"ast", "internal/profile", "internal/rules", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/suggest", "lint/internal/target", "resolve", "validate"},
+	"lint/internal/lint": {"ast", "internal/profile", "internal/rules", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/quote", "lint/internal/suggest", "lint/internal/target", "resolve", "validate"},
+	// lint/quote: how a message quotes a URL, a path, a file name.
+	"lint/internal/quote": {},
 	// lint/suggest: the closest names to a mistyped one ("did you mean").
 	"lint/internal/suggest": {},
 	// lint/spool: a queue of records, held in memory up to a budget and
@@ -161,7 +163,7 @@ var allowed = map[string][]string{
 	// changes are lint/fix's), what is deferred to the end of a run. It
 	// imports nothing of lint, which turns its hits into findings; no
 	// walker, no configuration.
-	"lint/internal/target": {"ast", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "resolve", "github.com/yuin/goldmark"},
+	"lint/internal/target": {"ast", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/quote", "resolve", "github.com/yuin/goldmark"},
 	// lint/runner: the run of the linter over files: the walk, the
 	// configuration file (TOML), its patterns and overrides, the baseline,
 	// reading through the size limit, the ordered parallel run, the fixes
@@ -188,13 +190,13 @@ var allowed = map[string][]string{
 	"lint/internal/report": {"ast", "lint/internal/extract", "lint/internal/fix", "lint/internal/lint", "lint/internal/target"},
 	// lint/format: the output formats, over a run's findings as
 	// lint/report has them; not the runner (TestLinkedApart).
-	"lint/internal/format": {"ast", "lint/internal/fix", "lint/internal/lint", "lint/internal/report"},
+	"lint/internal/format": {"ast", "lint/internal/fix", "lint/internal/lint", "lint/internal/quote", "lint/internal/report"},
 	"lint/analyzer":        {"ast", "lint/internal/fix", "lint/internal/lint", "golang.org/x/tools"},
 	// lint/golangci: the analyzer as a golangci-lint module plugin.
 	"lint/golangci": {"lint/analyzer", "lint/internal/lint", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},
 	"cmd/relurlvet": {"lint/analyzer", "golang.org/x/tools"},
 	// lint/cli: the command line, which cmd/relurl runs.
-	"lint/cli": {"ast", "grammar", "internal/bnf", "internal/gen", "internal/railroad", "internal/rfcbnf", "lint/internal/atomicfile", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/format", "lint/internal/input", "lint/internal/lint", "lint/internal/lsp", "lint/internal/markdown", "lint/internal/playground/site", "lint/internal/report", "lint/internal/runner", "lint/internal/suggest", "resolve", "validate", "github.com/leanovate/gopter"},
+	"lint/cli": {"ast", "grammar", "internal/bnf", "internal/gen", "internal/railroad", "internal/rfcbnf", "lint/internal/atomicfile", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/format", "lint/internal/input", "lint/internal/lint", "lint/internal/lsp", "lint/internal/markdown", "lint/internal/playground/site", "lint/internal/report", "lint/internal/runner", "lint/internal/suggest", "resolve", "golang.org/x/term", "validate", "github.com/leanovate/gopter"},
 	// cmd/relurl: the command: lint/cli's Main with the process's streams.
 	"cmd/relurl": {"lint/cli"},
 	// lint/internal/repo: the checks of the repository as a whole that

@@ -14,6 +14,7 @@ import (
 	"github.com/relurl/relurl/lint/internal/compare"
 	"github.com/relurl/relurl/lint/internal/extract"
 	"github.com/relurl/relurl/lint/internal/fix"
+	"github.com/relurl/relurl/lint/internal/quote"
 	"github.com/relurl/relurl/lint/internal/target"
 	"github.com/relurl/relurl/resolve"
 	"github.com/relurl/relurl/validate"
@@ -34,6 +35,9 @@ type hit struct {
 	// path in the letter case of the files; noFix says why there are none.
 	changes []fix.Change
 	noFix   string
+	// target, on a finding of the target rules, is where the reference
+	// leads (Finding.Target).
+	target string
 }
 
 // urlCheck is one URL under check: what every rule's check reads, some of
@@ -200,9 +204,9 @@ func (c *urlCheck) baseError() error {
 	return c.baseErr
 }
 
-// q quotes a piece of a URL for a message, as at most a window of
-// ast.QuoteWindow bytes: messages stay short however long the URL.
-func q(s string) string { return ast.Quote(s, 0) }
+// q quotes a URL or a piece of one for a message: whole, so that it can
+// be copied, up to quote.Max bytes (decision U-8).
+func q(s string) string { return quote.Quote(s) }
 
 // base is a document's base as the rules read it, derived once from what
 // package extract established.
@@ -543,7 +547,7 @@ func (fc *fileCheck) emit(r *extract.Ref, b *base, h hit, rf *refFix) {
 		File: fc.file, Offset: start, EndOffset: end,
 		Rule: h.rule, Severity: h.severity, Message: h.message, Fix: h.fix,
 		Production: h.production, Text: r.URL[h.offset:h.end], URL: r.URL, Where: r.Where, textAt: h.offset,
-		Readings: h.readings,
+		Readings: h.readings, Target: h.target,
 	}
 	if b != nil && !r.IsBase {
 		f.Base = b.url

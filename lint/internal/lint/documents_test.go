@@ -48,7 +48,7 @@ func TestDocuments(t *testing.T) {
 	findings := lintTree(t, "testdata/documents", "http://www.example.com/site/")
 	var buf bytes.Buffer
 	l := mustNewLinter(t, lint.Options{})
-	if err := format.Write(format.NewText(&buf, true), l.Rules(), findings); err != nil {
+	if err := format.Write(format.NewText(&buf, format.Options{Verbose: true}), l.Rules(), findings); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "testdata/documents.golden", buf.Bytes())

@@ -56,10 +56,10 @@ type Finding struct {
 	// portability/whatwg-target, is where the reference leads, the same
 	// for every reference to one place however it is written: the path
 	// under the root ("whatsnew/changelog.html", "api/" for a directory,
-	// "" is the root), with its fragment for target/fragment
+	// "./" for the root), with its fragment for target/fragment
 	// ("install.html#linux"), or the URL it resolves to outside the root,
 	// without its fragment. "" on the other findings. The text format
-	// groups repeated findings by it.
+	// groups repeated findings by it (decision U-5).
 	Target string
 	// Readings, on a finding of the portability family, are the URL's
 	// three readings (RFC 1808, RFC 3986 as Go's net/url reads it, the

@@ -129,7 +129,7 @@ func (fc *fileCheck) fixFor(s string, b *base, asBase bool, hits []hit) *urlFix 
 				continue
 			}
 			if r == nil || r.Family == FamilySyntax {
-				return p.fail(fix.OtherFaults, fmt.Sprintf("the fixed URL %s would still break %s at %s", ast.Quote(fixed, 0), h.rule, ast.Quote(fixed[h.offset:h.end], 0)))
+				return p.fail(fix.OtherFaults, fmt.Sprintf("the fixed URL %s would still break %s at %s", q(fixed), h.rule, q(fixed[h.offset:h.end])))
 			}
 			if r.repair.mechanical() {
 				more = append(more, h)
@@ -139,7 +139,7 @@ func (fc *fileCheck) fixFor(s string, b *base, asBase bool, hits []hit) *urlFix 
 			break
 		}
 		if round == maxFixRounds {
-			return p.fail(fix.OtherFaults, fmt.Sprintf("the fixed URL %s still has a finding a fix would mend, after %d rounds", ast.Quote(fixed, 0), round))
+			return p.fail(fix.OtherFaults, fmt.Sprintf("the fixed URL %s still has a finding a fix would mend, after %d rounds", q(fixed), round))
 		}
 		next, reason, detail := fc.repairs(fixed, more)
 		if reason != "" {
@@ -347,14 +347,14 @@ func loopholeSuggestions(s string, b *base, cb *compare.Base) []urlSuggestion {
 	var out []urlSuggestion
 	if abs := w.URL.Value; fix.Agrees(cb, abs, w) {
 		out = append(out, urlSuggestion{
-			message: fmt.Sprintf("write the absolute URL %s, where browsers go (RFC 1808 reads %s as a URL of its own)", ast.Quote(abs, 0), ast.Quote(s, 0)),
+			message: fmt.Sprintf("write the absolute URL %s, where browsers go (RFC 1808 reads %s as a URL of its own)", q(abs), q(s)),
 			changes: []fix.Change{fix.Diff(s, abs)},
 		})
 	}
 	if b != nil && b.usable && strings.EqualFold(b.parsed.Scheme.Value, u.Scheme.Value) {
 		if rel := s[u.Scheme.Span.End+1:]; fix.Agrees(cb, rel, w) {
 			out = append(out, urlSuggestion{
-				message: fmt.Sprintf("drop the scheme: %s, which every reader resolves to %s", ast.Quote(rel, 0), ast.Quote(w.URL.Value, 0)),
+				message: fmt.Sprintf("drop the scheme: %s, which every reader resolves to %s", q(rel), q(w.URL.Value)),
 				changes: []fix.Change{{Offset: 0, End: u.Scheme.Span.End + 1}},
 			})
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint/internal/compare"
+	"github.com/relurl/relurl/lint/internal/quote"
 )
 
 // browserKinds are the kinds of documents browsers read: the WHATWG rules
@@ -341,13 +342,13 @@ func checkWHATWG(c *urlCheck) {
 	}
 	against := ""
 	if rep.Base.Present {
-		against = " against " + ast.Quote(rep.Base.Value, 0)
+		against = " against " + q(rep.Base.Value)
 	}
 	var msg string
 	switch w.Verdict {
 	case compare.Rejected:
 		msg = fmt.Sprintf("browsers (the WHATWG URL Standard) reject it%s (%s); RFC 1808 reads %s",
-			against, whatwgError(w.Error), ast.Quote(r.URL.Value, 0))
+			against, whatwgError(w.Error), q(r.URL.Value))
 	case compare.Repaired:
 		fix := make([]string, len(w.FixUps))
 		for i, f := range w.FixUps {
@@ -357,7 +358,7 @@ func checkWHATWG(c *urlCheck) {
 			strings.Join(fix, ", "), quoteDiff(w.URL.Value, r.URL.Value), against, quoteDiff(r.URL.Value, w.URL.Value))
 	default:
 		msg = fmt.Sprintf("%s resolves%s to %s under RFC 1808 but to %s in browsers (the WHATWG URL Standard)",
-			ast.Quote(c.s, 0), against, quoteDiff(r.URL.Value, w.URL.Value), quoteDiff(w.URL.Value, r.URL.Value))
+			q(c.s), against, quoteDiff(r.URL.Value, w.URL.Value), quoteDiff(w.URL.Value, r.URL.Value))
 	}
 	switch n := rep.Reading(compare.RFC3986); {
 	case n.Verdict == compare.Rejected:
@@ -372,10 +373,14 @@ func checkWHATWG(c *urlCheck) {
 	c.report(hit{offset: 0, end: len(c.s), production: "URL", message: msg + classesOf(divs), readings: rep})
 }
 
-// quoteDiff quotes s as messages quote an input (ast.Quote: a window of a
-// long one), around the first byte where it differs from other, so that a
-// message comparing two long URLs shows where they part.
+// quoteDiff quotes s as messages quote a URL (q), and one longer than
+// quote.Max as a window (ast.Quote) around the first byte where it
+// differs from other, so that a message comparing two long URLs shows
+// where they part.
 func quoteDiff(s, other string) string {
+	if len(s) <= quote.Max {
+		return q(s)
+	}
 	i := 0
 	for i < len(s) && i < len(other) && s[i] == other[i] {
 		i++
@@ -479,7 +484,7 @@ func checkPortabilityResolution(c *urlCheck) {
 		r, _ := c.resolved()
 		r1808 = r.String()
 		r3986 = b.net.ResolveReference(ref).String()
-		against = " against " + ast.Quote(b.url, 0)
+		against = " against " + q(b.url)
 	case !c.relative:
 		// An absolute URL, which the base does not change.
 		r1808 = c.s
@@ -496,7 +501,7 @@ func checkPortabilityResolution(c *urlCheck) {
 	rep := c.readings(true)
 	c.report(hit{offset: 0, end: len(c.s), production: "URL", readings: rep,
 		message: fmt.Sprintf("%s resolves%s to %s under RFC 1808 but to %s under RFC 3986 (Go's net/url)",
-			ast.Quote(c.s, 0), against, quoteDiff(r1808, r3986), quoteDiff(r3986, r1808)) + classesOf(divergences3986(rep))})
+			q(c.s), against, quoteDiff(r1808, r3986), quoteDiff(r3986, r1808)) + classesOf(divergences3986(rep))})
 }
 
 // ReadingsTable renders the finding's Readings compactly: a line per

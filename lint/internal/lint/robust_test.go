@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/relurl/relurl/lint/internal/extract"
+	"github.com/relurl/relurl/lint/internal/quote"
 )
 
 func hostileInputs() map[string]string {
@@ -71,10 +72,12 @@ func TestRepeatedURL(t *testing.T) {
 	}
 }
 
-// TestMessagesBounded: a finding's message quotes at most a window of a
-// long URL, whatever rule reports it, so that output stays bounded by the
-// input.
+// TestMessagesBounded: a finding's message quotes a long URL by its start
+// and end (quote.Quote), whatever rule reports it, so that output stays
+// bounded by the input: a message quotes a few URLs at most, each of
+// quote.Max bytes at most.
 func TestMessagesBounded(t *testing.T) {
+	const messageMax = 5*(quote.Max+8) + 512
 	long := strings.Repeat("x", 1<<20)
 	l := mustNew(t, Options{Enable: []string{"rfc1738"}, Retrieval: "http://" + long + "/b/"})
 	seen := map[string]bool{}
@@ -89,7 +92,7 @@ func TestMessagesBounded(t *testing.T) {
 	} {
 		for _, f := range l.File("f.urls", []byte(src+"\n"), extract.KindText) {
 			seen[f.Rule] = true
-			if len(f.Message) > 1024 {
+			if len(f.Message) > messageMax {
 				t.Errorf("%s on %d bytes: a message of %d bytes", f.Rule, len(src), len(f.Message))
 			}
 		}

@@ -68,7 +68,7 @@ func TestSite(t *testing.T) {
 	l := mustNewLinter(t, lint.Options{Retrieval: siteRetrieval})
 	findings, _ := lintSite(t, l)
 	var buf bytes.Buffer
-	if err := format.Write(format.NewText(&buf, true), l.Rules(), findings); err != nil {
+	if err := format.Write(format.NewText(&buf, format.Options{Verbose: true}), l.Rules(), findings); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "testdata/site.golden", buf.Bytes())

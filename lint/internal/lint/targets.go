@@ -283,8 +283,27 @@ func (c *urlCheck) reportedRule(id string) bool {
 
 // reportTarget reports the finding h of a target rule (package
 // lint/target decides them).
-func (c *urlCheck) reportTarget(h target.Hit) {
-	c.report(hit{offset: h.Offset, end: h.End, production: h.Production, message: h.Message, changes: h.Changes, noFix: h.NoFix})
+func (c *urlCheck) reportTarget(h target.Hit, lk *target.Dest) {
+	c.report(hit{offset: h.Offset, end: h.End, production: h.Production, message: h.Message, changes: h.Changes, noFix: h.NoFix,
+		target: targetOf(lk)})
+}
+
+// targetOf is where a reference that leads to lk leads, as
+// Finding.Target says it: its path under the root ("api/" for a
+// directory, "./" for the root), or the URL it resolves to, without its
+// fragment.
+func targetOf(lk *target.Dest) string {
+	if p := lk.Place; p.Where == target.Inside {
+		switch {
+		case p.Path == "":
+			return "./"
+		case p.Dir:
+			return p.Path + "/"
+		}
+		return p.Path
+	}
+	u, _, _ := strings.Cut(lk.URLText, "#")
+	return u
 }
 
 func checkWHATWGTarget(c *urlCheck) {
@@ -295,7 +314,7 @@ func checkWHATWGTarget(c *urlCheck) {
 	r := c.targetRef()
 	r.Browsers(lk)
 	if h, ok := target.WHATWGHit(c.s, lk); ok {
-		c.reportTarget(h)
+		c.reportTarget(h, lk)
 	}
 }
 
@@ -305,7 +324,7 @@ func checkTargetMissing(c *urlCheck) {
 		return
 	}
 	if h, ok := target.MissingHit(c.s, lk); ok {
-		c.reportTarget(h)
+		c.reportTarget(h, lk)
 	}
 }
 
@@ -315,7 +334,7 @@ func checkTargetCase(c *urlCheck) {
 		return
 	}
 	if h, ok := target.CaseHit(c.s, &c.u, lk, c.l.fixes, c.tc.Aliases); ok {
-		c.reportTarget(h)
+		c.reportTarget(h, lk)
 	}
 }
 
@@ -325,7 +344,7 @@ func checkTargetOutside(c *urlCheck) {
 		return
 	}
 	if h, ok := target.OutsideHit(c.s, lk, c.tc.Tree); ok {
-		c.reportTarget(h)
+		c.reportTarget(h, lk)
 	}
 }
 
@@ -464,7 +483,8 @@ func fragmentFinding(file string, d target.DeferredDest, where string, offset, e
 	}
 	out := Finding{File: file, Offset: offset, EndOffset: end, Rule: RuleTargetFragment, Severity: sev,
 		Message: msg, Fix: ruleRow(RuleTargetFragment).Fix, Production: "fragment",
-		Text: d.Fragment, URL: d.URL, Where: where, Base: d.Base, textAt: len(d.URL) - len(d.Fragment)}
+		Text: d.Fragment, URL: d.URL, Where: where, Base: d.Base, textAt: len(d.URL) - len(d.Fragment),
+		Target: d.Target.Path + "#" + d.Fragment}
 	if fixes {
 		out.NoFix, out.NoFixDetail = noFixOf(ruleRow(RuleTargetFragment))
 	}

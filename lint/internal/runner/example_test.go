@@ -15,7 +15,7 @@ import (
 func ExampleRun() {
 	l, _ := lint.New(lint.Options{})
 	run := runner.Run{Linter: l, Kind: extract.KindText, Stdin: strings.NewReader("http://a/ok\nhttp://a/b c\n")}
-	sum, err := run.Lint([]string{"-"}, format.NewText(os.Stdout, false))
+	sum, err := run.Lint([]string{"-"}, format.NewText(os.Stdout, format.Options{}))
 	fmt.Println(sum.Files, sum.URLs, sum.Findings[ast.SeverityError], err)
 	// Output:
 	// <stdin>:2:11: error: space is not allowed in fsegment; write it as %20 [fsegment/char]

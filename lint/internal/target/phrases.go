@@ -6,11 +6,12 @@ import (
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint/internal/extract"
+	"github.com/relurl/relurl/lint/internal/quote"
 )
 
-// q quotes a piece of a URL for a message, as at most a window of
-// ast.QuoteWindow bytes: messages stay short however long the URL.
-func q(s string) string { return ast.Quote(s, 0) }
+// q quotes a URL, a path or a piece of one for a message: whole, so that
+// it can be copied, up to quote.Max bytes (decision U-8).
+func q(s string) string { return quote.Quote(s) }
 
 // MayMove reports whether a valid URL, or a base, holds what can make
 // browsers take a reference to another path than RFC 1808 does: a "." or
