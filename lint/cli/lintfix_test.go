@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -73,7 +74,7 @@ func checkTree(t *testing.T, dir string, want map[string]string, modes bool) {
 	}
 }
 
-var fixSummaryRE = regexp.MustCompile(`^relurl lint: (would fix|fixed) \d+ findings? with \d+ edits? in \d+ files?; \d+ findings? without a fix(: .*)?$`)
+var fixSummaryRE = regexp.MustCompile(`^relurl lint: \d+ findings?: \d+ (would be fixed|fixed) \(\d+ edits? in \d+ files?\), \d+ without a fix( \(.*\))?$`)
 
 // TestLintFix: --fix rewrites what has a safe fix, in place, keeping the
 // files' modes; reports the findings left; says what it fixed and why the
@@ -82,7 +83,7 @@ func TestLintFix(t *testing.T) {
 	dir := writeTree(t, fixTree)
 	out, stderr, code := runCmd(t, "", "lint", "--no-targets", "--fix", dir)
 	lines, _ := splitStderr(t, stderr)
-	want := "relurl lint: fixed 13 findings with 11 edits in 5 files; 5 findings without a fix: 1 loophole, 2 ipv6-literal, 1 transfer-encoding, 1 pieces"
+	want := "relurl lint: 18 findings: 13 fixed (11 edits in 5 files), 5 without a fix (1 loophole, 2 ipv6-literal, 1 transfer-encoding, 1 pieces)"
 	if code != exitInvalid || len(lines) != 1 || lines[0] != want {
 		t.Errorf("exit %d, stderr:\n%s\nwant the line\n%s", code, stderr, want)
 	}
@@ -94,7 +95,7 @@ func TestLintFix(t *testing.T) {
 
 	out2, stderr, code := runCmd(t, "", "lint", "--no-targets", "--fix", dir)
 	lines, _ = splitStderr(t, stderr)
-	if want := "relurl lint: fixed 0 findings with 0 edits in 0 files; 5 findings without a fix: 1 loophole, 2 ipv6-literal, 1 transfer-encoding, 1 pieces"; code != exitInvalid || len(lines) != 1 || lines[0] != want || out2 != out {
+	if want := "relurl lint: 5 findings: 0 fixed (0 edits in 0 files), 5 without a fix (1 loophole, 2 ipv6-literal, 1 transfer-encoding, 1 pieces)"; code != exitInvalid || len(lines) != 1 || lines[0] != want || out2 != out {
 		t.Errorf("the second run: exit %d\n%s\n%s", code, out2, stderr)
 	}
 	checkTree(t, dir, fixedTree, true)
@@ -106,7 +107,7 @@ func TestLintDiff(t *testing.T) {
 	dir := writeTree(t, fixTree)
 	out, stderr, code := runCmd(t, "", "lint", "--no-targets", "--diff", dir)
 	lines, _ := splitStderr(t, stderr)
-	if code != exitInvalid || len(lines) != 1 || !fixSummaryRE.MatchString(lines[0]) || !strings.HasPrefix(lines[0], "relurl lint: would fix 13 findings with 11 edits in 5 files") {
+	if code != exitInvalid || len(lines) != 1 || !fixSummaryRE.MatchString(lines[0]) || !strings.HasPrefix(lines[0], "relurl lint: 18 findings: 13 would be fixed (11 edits in 5 files)") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
 	}
 	checkTree(t, dir, nil, true)
@@ -145,7 +146,30 @@ func TestLintFixInputs(t *testing.T) {
 	_, stderr, code := runCmd(t, "", "lint", "--fix", "--baseline", filepath.Join(dir, "base.json"), filepath.Join(dir, "p.urls"))
 	got, _ := os.ReadFile(filepath.Join(dir, "p.urls"))
 	if lines, _ := splitStderr(t, stderr); string(got) != "a b/c|d\nx%20y\n" || len(lines) != 1 ||
-		lines[0] != "relurl lint: fixed 1 finding with 1 edit in 1 file; 1 finding without a fix: 1 other-faults" {
+		lines[0] != "relurl lint: 2 findings: 1 fixed (1 edit in 1 file), 1 without a fix (other-faults)" {
 		t.Errorf("with a baseline: exit %d, %q\n%s", code, got, stderr)
+	}
+}
+
+// TestLintFixAddsUp: on the bundled example, whose fragments' findings
+// are checked after their files, --diff's line counts every finding the
+// summary counts, and --fix's the same, with the findings left after it
+// those without a fix (decision U-9).
+func TestLintFixAddsUp(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(exampleDocs)); err != nil {
+		t.Fatal(err)
+	}
+	const line = "16 findings: 6 %s (6 edits in 3 files), 10 without a fix (8 manual, 1 loophole, 1 readers-disagree)"
+	_, stderr, _ := runCmd(t, "", "lint", "--diff", dir)
+	lines, summary := splitStderr(t, stderr)
+	if len(lines) != 1 || lines[0] != "relurl lint: "+fmt.Sprintf(line, "would be fixed") || !strings.Contains(summary, "11 errors, 5 warnings") {
+		t.Errorf("--diff:\n%s", stderr)
+	}
+	out, stderr, _ := runCmd(t, "", "lint", "--fix", dir)
+	lines, summary = splitStderr(t, stderr)
+	if len(lines) != 1 || lines[0] != "relurl lint: "+fmt.Sprintf(line, "fixed") || !strings.Contains(summary, "6 errors, 4 warnings") ||
+		strings.Count(out, "\n") != 10 {
+		t.Errorf("--fix:\n%s%s", out, stderr)
 	}
 }

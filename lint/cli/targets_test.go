@@ -186,7 +186,7 @@ func TestLintTargetsFix(t *testing.T) {
 		t.Errorf("--diff:\n%s%s", out, stderr)
 	}
 	_, stderr, _ = runCmd(t, "", "lint", "--fix", "index.html")
-	if !strings.Contains(stderr, "fixed 1 finding with 1 edit in 1 file; 2 findings without a fix") {
+	if !strings.Contains(stderr, "3 findings: 1 fixed (1 edit in 1 file), 2 without a fix") {
 		t.Errorf("--fix: %s", stderr)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "index.html"))

@@ -39,9 +39,14 @@ type Summary struct {
 	Elapsed time.Duration
 	// When the run makes fixes: Fixed counts the findings the fixes mend,
 	// Edits the edits, FilesFixed the files they change; NoFix counts the
-	// findings reported without a fix, by why ([fix.Reasons]).
+	// findings without a fix, by why ([fix.Reasons]); Unfixed those with
+	// a fix that was not made (their file's fixes did not read back, or
+	// it changed, or could not be written). Each finding of the files as
+	// they were linted is one of the three (decision U-9). Revealed counts
+	// the findings the fixed files have besides, which the fixes revealed.
 	Fixed, Edits, FilesFixed int
 	NoFix                    map[fix.Reason]int
+	Unfixed, Revealed        int
 	// TargetsOn says the target rules had a tree (the run's Targets);
 	// Targets counts the references under the root, those to other sites,
 	// and the fragments not checked.
@@ -122,32 +127,45 @@ func total(m map[string]int) int {
 }
 
 // FixString sums up the fixes of a run whose linter computed them, in one
-// line, as relurl lint --fix and --diff write it before the summary:
+// line that adds up, each finding said once (decision U-9), as relurl
+// lint --fix and --diff write it before the summary:
 //
-//	fixed 12 findings with 10 edits in 3 files; 5 findings without a fix: 2 ipv6-literal, 3 readers-disagree
+//	17 findings: 12 fixed (10 edits in 3 files), 5 without a fix (2 ipv6-literal, 3 readers-disagree)
 //
-// made says whether the fixes were made ("fixed") or only shown ("would
-// fix").
+// then ", 2 not fixed" when some fixes were not made (each file's
+// reason is said before), and
+// "; the fixes revealed 1 more" when the fixed files have findings the
+// others hid. made says whether the fixes were made ("fixed") or only
+// shown ("would be fixed"); the reasons are in the order of
+// [fix.Reasons], a lone one without its count.
 func (s *Summary) FixString(made bool) string {
 	var b strings.Builder
-	verb := "would fix"
+	without := total(reasonCounts(s.NoFix))
+	verb := "would be fixed"
 	if made {
 		verb = "fixed"
 	}
-	fmt.Fprintf(&b, "%s %s with %s in %s", verb, plural(s.Fixed, "finding"), plural(s.Edits, "edit"), plural(s.FilesFixed, "file"))
-	fmt.Fprintf(&b, "; %s without a fix", plural(total(reasonCounts(s.NoFix)), "finding"))
-	if len(s.NoFix) > 0 {
-		b.WriteString(": ")
-		first := true
-		for _, ri := range fix.Reasons() {
-			if n := s.NoFix[ri.Reason]; n > 0 {
-				if !first {
-					b.WriteString(", ")
-				}
-				fmt.Fprintf(&b, "%d %s", n, ri.Reason)
-				first = false
-			}
+	fmt.Fprintf(&b, "%s: %d %s (%s in %s), %d without a fix", plural(s.Fixed+without+s.Unfixed, "finding"), s.Fixed, verb,
+		plural(s.Edits, "edit"), plural(s.FilesFixed, "file"), without)
+	var why []string
+	for _, ri := range fix.Reasons() {
+		if n := s.NoFix[ri.Reason]; n > 0 {
+			why = append(why, fmt.Sprintf("%d %s", n, ri.Reason))
 		}
+	}
+	switch len(why) {
+	case 0:
+	case 1:
+		_, reason, _ := strings.Cut(why[0], " ")
+		fmt.Fprintf(&b, " (%s)", reason)
+	default:
+		fmt.Fprintf(&b, " (%s)", strings.Join(why, ", "))
+	}
+	if s.Unfixed > 0 {
+		fmt.Fprintf(&b, ", %d not fixed", s.Unfixed)
+	}
+	if s.Revealed > 0 {
+		fmt.Fprintf(&b, "; the fixes revealed %d more", s.Revealed)
 	}
 	return b.String()
 }
@@ -190,6 +208,8 @@ func (s *Summary) Add(o *Summary) {
 	s.Fixed += o.Fixed
 	s.Edits += o.Edits
 	s.FilesFixed += o.FilesFixed
+	s.Unfixed += o.Unfixed
+	s.Revealed += o.Revealed
 	if s.NoFix == nil {
 		s.NoFix = map[fix.Reason]int{}
 	}

@@ -44,3 +44,25 @@ func TestSummaryAdd(t *testing.T) {
 		t.Errorf("a summary added to itself: %+v", s)
 	}
 }
+
+// TestFixString: the line of fixes adds up, each finding said once, a
+// lone reason without its count (decision U-9).
+func TestFixString(t *testing.T) {
+	for _, tc := range []struct {
+		s    Summary
+		made bool
+		want string
+	}{
+		{Summary{}, true, "0 findings: 0 fixed (0 edits in 0 files), 0 without a fix"},
+		{Summary{Fixed: 1, Edits: 1, FilesFixed: 1, NoFix: map[fix.Reason]int{fix.Manual: 1}}, true,
+			"2 findings: 1 fixed (1 edit in 1 file), 1 without a fix (manual)"},
+		{Summary{Fixed: 12, Edits: 10, FilesFixed: 3, NoFix: map[fix.Reason]int{fix.IPv6: 2, fix.Manual: 3}, Unfixed: 2}, false,
+			"19 findings: 12 would be fixed (10 edits in 3 files), 5 without a fix (3 manual, 2 ipv6-literal), 2 not fixed"},
+		{Summary{Fixed: 1, Edits: 1, FilesFixed: 1, Revealed: 1}, true,
+			"1 finding: 1 fixed (1 edit in 1 file), 0 without a fix; the fixes revealed 1 more"},
+	} {
+		if got := tc.s.FixString(tc.made); got != tc.want {
+			t.Errorf("FixString = %q, want %q", got, tc.want)
+		}
+	}
+}

@@ -95,30 +95,45 @@ func dropped(all, kept []lint.Finding) []lint.Finding {
 	return gone
 }
 
-// fix hands Run.Fix the fixes of one file's result, and counts them.
+// fix hands Run.Fix the fixes of one file's result, and counts its
+// findings as they were linted, each once (decision U-9): fixed, without
+// a fix (by why), or not fixed (the file's fixes were not made: they did
+// not read back, the file changed, or it could not be written); and the
+// findings that the fixed file has besides, which the fixes revealed.
 func (r *Run) fix(res *result, sum *report.Summary, warn func(error)) {
+	withEdit, without := 0, 0
+	for i := range res.Findings {
+		switch f := &res.Findings[i]; {
+		case f.Edit != nil:
+			withEdit++
+		case f.NoFix != "":
+			sum.NoFix[f.NoFix]++
+			without++
+		}
+	}
 	if res.FixErr != nil {
 		warn(res.FixErr)
 		sum.Errors++
 	}
-	if f := res.fixed; f != nil {
-		f.Root = r.Root
-		made, err := r.Fix(f)
-		if err != nil {
-			warn(err)
-			sum.Errors++
-		} else {
-			sum.Fixed += f.Findings
-			sum.Edits += len(f.Edits)
-			sum.FilesFixed++
-			if made {
-				res.Findings, res.fixMade = f.left, true
-			}
-		}
+	f := res.fixed
+	if f == nil {
+		sum.Unfixed += withEdit
+		return
 	}
-	for i := range res.Findings {
-		if why := res.Findings[i].NoFix; why != "" {
-			sum.NoFix[why]++
-		}
+	f.Root = r.Root
+	made, err := r.Fix(f)
+	if err != nil {
+		warn(err)
+		sum.Errors++
+		sum.Unfixed += withEdit
+		return
+	}
+	sum.Fixed += f.Findings
+	sum.Unfixed += max(0, withEdit-f.Findings)
+	sum.Edits += len(f.Edits)
+	sum.FilesFixed++
+	if made {
+		res.Findings, res.fixMade = f.left, true
+		sum.Revealed += max(0, len(f.left)-without)
 	}
 }

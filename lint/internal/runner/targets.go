@@ -245,6 +245,14 @@ func (r *runner) settle(res *report.FileResult, findings []lint.Finding, sum *re
 	res.Findings = findings
 	for j := range findings {
 		sum.Findings[findings[j].Severity]++
+		switch f := &findings[j]; {
+		case r.Fix == nil:
+		case f.NoFix != "":
+			sum.NoFix[f.NoFix]++
+		case f.Edit != nil:
+			// Another name's fix: the file is fixed under its own.
+			sum.Unfixed++
+		}
 	}
 }
 
