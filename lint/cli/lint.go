@@ -192,6 +192,23 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageErr(err)
 	}
 
+	// A base whose last segment §4 drops moves the root: said once
+	// for each place it is given, before the run.
+	warned := map[string]bool{}
+	for _, g := range groups {
+		from, base := "--base", *retrieval
+		if g.cfg != nil && !set["base"] && g.cfg.Base != "" {
+			from, base = g.cfg.Path+": base", g.cfg.Base
+		}
+		if g.root == "" || base == "" || warned[from+"\x00"+base] {
+			continue
+		}
+		warned[from+"\x00"+base] = true
+		if w := baseWarning(from, base); w != "" {
+			warnf("%s", w)
+		}
+	}
+
 	// Each project's files are a run of their own, with its
 	// configuration, root, rules and tree; the report is one.
 	runs := make([]*runner.Run, len(groups))
