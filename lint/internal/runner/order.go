@@ -11,8 +11,10 @@ import (
 )
 
 // DefaultHold is the most bytes of findings a run holds back in memory
-// ([Run.Hold]); past it, they wait in a temporary file.
-const DefaultHold = 16 << 20
+// ([Run.Hold]); past it, they wait in a temporary file. It is small: the
+// heap is let grow to five times what is live (cmd/relurl's GOGC), and a
+// temporary file in the page cache is read back at little cost.
+const DefaultHold = 4 << 20
 
 // order hands a run's results to its Reporter in order of place (decision
 // U-4): the files in the order of the items, each file's findings by
