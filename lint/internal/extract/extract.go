@@ -228,6 +228,14 @@ const (
 	// AnchorHeading: a Markdown heading, whose anchor a slug algorithm
 	// makes of its text (package lint/target).
 	AnchorHeading
+	// AnchorRefresh: not a place but what makes an HTML document a
+	// redirect page: the URL (Value) of its declarative refresh, when the
+	// refresh that takes effect has a delay of 0 and a URL (see
+	// [RefreshPragma]).
+	AnchorRefresh
+	// AnchorCarry: a script of an HTML document reads location.hash: a
+	// redirect it makes carries the fragment on (decision T-19).
+	AnchorCarry
 )
 
 // Anchor is a place in a document that a fragment can name: what the
@@ -242,8 +250,9 @@ type Anchor struct {
 	// Source, for a heading, is the raw text of its last line, markup and
 	// all, which goldmark's automatic heading ids are made from.
 	Source string
-	// Offset is where the attribute or the heading is in the file.
-	Offset int
+	// Offset is where the attribute or the heading is in the file; End,
+	// for an [AnchorRefresh], where its content attribute's value ends.
+	Offset, End int
 }
 
 // Handler receives what [Extract] finds, in document order. A nil

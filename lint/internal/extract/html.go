@@ -190,6 +190,9 @@ func scanHTMLHead(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix 
 	// inStyle says that the token before was a STYLE start tag: the text
 	// that follows is its CSS.
 	inStyle := false
+	// inScript says the same of a SCRIPT start tag: the text is its
+	// script, which the anchors look into (redirect pages).
+	inScript := false
 	for {
 		k := sc.Next()
 		if k == htmlscan.EOF {
@@ -202,7 +205,10 @@ func scanHTMLHead(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix 
 		if inStyle && k == htmlscan.Text {
 			r.styleElement(tagStart, off, enc)
 		}
-		inStyle = false
+		if inScript && k == htmlscan.Text {
+			r.script(sc.Data())
+		}
+		inStyle, inScript = false, false
 		if k == htmlscan.Comment {
 			r.comment(sc.Text(), tagStart, off)
 			continue
@@ -226,6 +232,9 @@ func scanHTMLHead(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix 
 		if tag == "style" && !sc.SelfClosing() {
 			inStyle = true
 		}
+		if tag == "script" && !sc.SelfClosing() && r.anchor != nil {
+			inScript = true
+		}
 		scanned := sc.Attrs()
 		for i := range scanned {
 			sa := &scanned[i]
@@ -243,6 +252,7 @@ func scanHTMLHead(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix 
 			case d.kind == attrContent:
 				if tag == d.only && isRefresh(sc) {
 					r.refresh(a, tagStart)
+					r.redirect(a, tagStart)
 				}
 			case d.only == "" || d.only == tag:
 				r.attr(tag, a, d.kind, tagStart)
@@ -266,6 +276,9 @@ type htmlReader struct {
 	head *htmlHead
 	// anchor, when not nil, receives the document's anchors.
 	anchor func(Anchor)
+	// refreshed says that a refresh pragma took effect: the others are
+	// ignored, as the HTML standard ignores them (redirect.go).
+	refreshed bool
 }
 
 // anchorOf hands on the anchor that a, an id or a name attribute of a

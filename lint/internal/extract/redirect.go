@@ -1,0 +1,71 @@
+package extract
+
+import "strings"
+
+// Redirect pages: an HTML document whose declarative refresh sends the
+// reader elsewhere at once is a redirect, not a target (package
+// lint/target follows it, decisions T-18 and T-19). The reader hands the
+// anchors' handler what says so: the refresh's URL ([AnchorRefresh]) and
+// whether a script carries the fragment on ([AnchorCarry]).
+
+// RefreshPragma reads the value v of a refresh pragma by the HTML
+// standard's shared declarative refresh steps, and says whether it takes
+// effect (ok: the steps reach their end, so later refreshes of the
+// document are ignored), whether its delay is 0 (the integer part of the
+// time: "0", "00", "0.5", ".5"), and the span of its URL in v when it
+// names one (hasURL). A delay written with more digits than an integer
+// holds is not 0, whatever they are, unless each is "0".
+func RefreshPragma(v string) (ok, zero, hasURL bool, from, to int) {
+	i := 0
+	for i < len(v) && strings.IndexByte(asciiSpace, v[i]) >= 0 {
+		i++
+	}
+	digits := i
+	for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+		i++
+	}
+	if i == digits && (i >= len(v) || v[i] != '.') {
+		return false, false, false, 0, 0
+	}
+	zero = strings.Trim(v[digits:i], "0") == ""
+	if from, to, hasURL = refreshURL(v); hasURL {
+		return true, zero, true, from, to
+	}
+	// No URL: the steps end with the time alone, or reject what follows
+	// it (a byte other than ";", "," or white space after the time).
+	for i < len(v) && (v[i] >= '0' && v[i] <= '9' || v[i] == '.') {
+		i++
+	}
+	if i < len(v) && strings.IndexByte(asciiSpace+";,", v[i]) < 0 {
+		return false, false, false, 0, 0
+	}
+	return true, zero, false, 0, 0
+}
+
+// redirect hands the anchors' handler the URL of the content attribute a
+// of a <meta http-equiv="refresh"> tag at tagStart, when it is the first
+// refresh of the document to take effect and sends the reader on at once
+// (decision T-18).
+func (r *htmlReader) redirect(a rawAttr, tagStart int) {
+	if r.anchor == nil || r.refreshed || !a.hasValue {
+		return
+	}
+	t := r.value(a, tagStart)
+	ok, zero, hasURL, from, to := RefreshPragma(t.s)
+	if !ok {
+		return
+	}
+	r.refreshed = true
+	if zero && hasURL {
+		r.anchor(Anchor{Kind: AnchorRefresh, Value: strings.Clone(t.s[from:to]), Offset: r.m.At(tagStart + a.valStart), End: r.m.At(tagStart + a.valEnd)})
+	}
+}
+
+// script hands the anchors' handler an [AnchorCarry] when the text of a
+// script element, doc[from:to], reads location.hash: a redirect the page
+// makes then carries the fragment on (decision T-19).
+func (r *htmlReader) script(from, to int) {
+	if r.anchor != nil && strings.Contains(r.doc[from:to], "location.hash") {
+		r.anchor(Anchor{Kind: AnchorCarry, Offset: r.m.At(from)})
+	}
+}
