@@ -24,6 +24,9 @@ const (
 	RuleTargetCase = target.RuleCase
 	// RuleTargetOutside: the reference leaves the tree.
 	RuleTargetOutside = target.RuleOutside
+	// RuleTargetRedirect: a redirect page drops the fragment, loops, or
+	// leads to nothing.
+	RuleTargetRedirect = target.RuleRedirect
 	// RuleWHATWGTarget: RFC 1808 and browsers resolve the reference to
 	// different places, and only one of them exists.
 	RuleWHATWGTarget = target.RuleWHATWG
@@ -35,6 +38,7 @@ func targetRows() []row {
 	checks := map[string]func(*urlCheck){
 		RuleTargetMissing: checkTargetMissing, RuleTargetFragment: checkTargetFragment,
 		RuleTargetCase: checkTargetCase, RuleTargetOutside: checkTargetOutside,
+		RuleTargetRedirect: checkTargetFragment,
 	}
 	var rows []row
 	for _, d := range target.Rules() {
@@ -360,6 +364,7 @@ func checkTargetFragment(c *urlCheck) { c.link() }
 func (fc *fileCheck) finishTargets(own *target.Anchors) {
 	tn, tr := &fc.tn, fc.tres
 	tr.Reals, tr.External = tn.Reals(), tn.External
+	fc.ownRedirect(own)
 	// Places for the references to other sites.
 	if len(tr.External) > 0 {
 		p := newPlacer(fc.src)
@@ -377,7 +382,9 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 		for _, m := range misses {
 			// An ignore-file directive applies to it with the others
 			// (finishSuppressions).
-			fc.findings = append(fc.findings, fragmentFinding(fc.file, m.Dest, m.Where, m.Offset, m.End, m.Severity, m.Match, fc.l.fixes))
+			if f, ok := fragmentFinding(fc.file, m.Dest, m.Where, m.Offset, m.End, m.Severity, fc.redirectSeverity(), m.Match, fc.l.fixes); ok {
+				fc.findings = append(fc.findings, f)
+			}
 		}
 	default:
 		// An ignore-file directive that names the rule suppresses every
@@ -390,6 +397,9 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 			}
 		}
 		fc.deferred = tn.Defer(fileSup, fc.l.fixes)
+		if fc.deferred != nil {
+			fc.deferred.Redirect = fc.redirectSeverity()
+		}
 	}
 	tr.Stats = tn.Stats
 }
@@ -473,22 +483,60 @@ func (b *base) targetBase() *target.Base {
 	return &b.tgt
 }
 
+// ownRedirect reports target/redirect's finding on the file itself, a
+// redirect page whose chain loops or leads to nothing (decision T-20).
+func (fc *fileCheck) ownRedirect(own *target.Anchors) {
+	sev := fc.redirectSeverity()
+	if sev == 0 || fc.tc == nil {
+		return
+	}
+	offset, end, url, msg, ok := fc.tc.OwnRedirect(own)
+	if !ok {
+		return
+	}
+	f := Finding{File: fc.file, Offset: offset, EndOffset: end, Rule: RuleTargetRedirect, Severity: sev,
+		Message: msg, Fix: ruleRow(RuleTargetRedirect).Fix, Production: "URL", Text: url, URL: url,
+		Where: "<meta http-equiv=refresh content>"}
+	if fc.l.fixes {
+		f.NoFix, f.NoFixDetail = noFixOf(ruleRow(RuleTargetRedirect))
+	}
+	fc.findings = append(fc.findings, f)
+}
+
+// redirectSeverity returns the severity of target/redirect in the file's
+// linter, 0 when it is off.
+func (fc *fileCheck) redirectSeverity() ast.Severity {
+	if st := fc.l.state[RuleTargetRedirect]; st.on {
+		return st.sev
+	}
+	return 0
+}
+
 // fragmentFinding is the target/fragment finding of a reference to d, at
 // [offset, end) in the file, whose fragment names nothing in its target
-// (m).
-func fragmentFinding(file string, d target.DeferredDest, where string, offset, end int, sev ast.Severity, m target.Fragment, fixes bool) Finding {
+// (m), or its target/redirect finding (severity redirect, 0: off, and
+// false) when the fragment went wrong through redirect pages (decision
+// T-20).
+func fragmentFinding(file string, d target.DeferredDest, where string, offset, end int, sev, redirect ast.Severity, m target.Fragment, fixes bool) (Finding, bool) {
 	msg := target.FragmentMessage(d.Fragment, d.Target, m)
 	if d.Browser {
 		msg += target.BrowserNote
 	}
-	out := Finding{File: file, Offset: offset, EndOffset: end, Rule: RuleTargetFragment, Severity: sev,
-		Message: msg, Fix: ruleRow(RuleTargetFragment).Fix, Production: "fragment",
+	rule := RuleTargetFragment
+	if target.RedirectFault(m) {
+		if redirect == 0 {
+			return Finding{}, false
+		}
+		rule, sev = RuleTargetRedirect, redirect
+	}
+	out := Finding{File: file, Offset: offset, EndOffset: end, Rule: rule, Severity: sev,
+		Message: msg, Fix: ruleRow(rule).Fix, Production: "fragment",
 		Text: d.Fragment, URL: d.URL, Where: where, Base: d.Base, textAt: len(d.URL) - len(d.Fragment),
 		Target: d.Target.Path + "#" + d.Fragment}
 	if fixes {
-		out.NoFix, out.NoFixDetail = noFixOf(ruleRow(RuleTargetFragment))
+		out.NoFix, out.NoFixDetail = noFixOf(ruleRow(rule))
 	}
-	return out
+	return out, true
 }
 
 // ErrChanged says that a file changed during a run: its text read again
@@ -526,7 +574,10 @@ func CheckDeferred(d *target.Deferred, tree *target.Tree, file string, reread fu
 	}
 	for _, ms := range misses {
 		r := &d.Refs[ms.At]
-		f := fragmentFinding(file, d.Dest(ms.At), d.Where(ms.At), r.Offset, r.End, r.Severity, ms.Match, d.Fixes)
+		f, ok := fragmentFinding(file, d.Dest(ms.At), d.Where(ms.At), r.Offset, r.End, r.Severity, d.Redirect, ms.Match, d.Fixes)
+		if !ok {
+			continue
+		}
 		pl := d.Place(ms.At)
 		f.Line, f.Column, f.EndLine, f.EndColumn, f.col16, f.endCol16 = pl.Line, pl.Col, pl.EndLine, pl.EndCol, pl.Col16, pl.EndCol16
 		f.line, f.lineFrom = pl.Text, pl.TextFrom

@@ -31,6 +31,14 @@ type Anchors struct {
 	// that a fragment differs from an anchor in letter case only.
 	lowerOnce sync.Once
 	lower     map[string]string
+	// redirect, for a redirect page, is the URL its refresh sends the
+	// reader to, and carries says that a script of the page carries the
+	// fragment on (redirect.go).
+	redirect string
+	carries  bool
+	// refreshAt and refreshEnd are the span of the refresh's content
+	// attribute in the document.
+	refreshAt, refreshEnd int
 }
 
 // hasAnchors reports whether documents of kind k have anchors that
@@ -70,6 +78,10 @@ func NewAnchors(k extract.Kind, found []extract.Anchor, slugs Slugs) *Anchors {
 		case extract.AnchorID, extract.AnchorName:
 			a.set[all[at:at+len(f.Value)]] = struct{}{}
 			at += len(f.Value)
+		case extract.AnchorRefresh, extract.AnchorCarry:
+			if k == extract.KindHTML {
+				a.setRedirect(f)
+			}
 		case extract.AnchorHeading:
 			if k != extract.KindMarkdown || slugs == SlugsNone {
 				continue

@@ -34,6 +34,9 @@ type Deferred struct {
 	// Fixes says that the findings say why they have no fix (the
 	// linter's fixes are on).
 	Fixes bool
+	// Redirect is the severity of target/redirect, whose findings the
+	// fragments' check makes (decision T-20); 0 when it is off.
+	Redirect ast.Severity
 	// Unplaced says that the references' lines, columns and texts are not
 	// set ([Scope.Reread]): those of the ones that name nothing are set at
 	// the end of the run from the file read again — at Real, its path

@@ -77,9 +77,16 @@ func (lk *Dest) Known(tree *Tree) uint8 {
 	case a == nil:
 		lk.frag = FragUnchecked
 	default:
-		lk.frag = FragMissing
-		if m := a.Find(lk.Fragment()); m.Found || m.Top {
+		m, settled := tree.answer(lk.Target, a, lk.Fragment(), false)
+		switch {
+		case !settled:
+			return FragUnknown
+		case !m.Checked:
+			lk.frag = FragUnchecked
+		case m.Found || m.Top:
 			lk.frag = FragOK
+		default:
+			lk.frag = FragMissing
 		}
 	}
 	return lk.frag

@@ -223,7 +223,7 @@ func (fc *Name) Settle(own *Anchors) int {
 		kept := fc.frags[:0]
 		for _, f := range fc.frags {
 			if f.lnk.Target.Real == fc.File.Real {
-				if m := own.Find(fc.fragTab.refs[f.at].url[f.lnk.FragAt:]); m.Found || m.Top {
+				if m := fc.File.Tree.own(f.lnk.Target.Path, own, fc.fragTab.refs[f.at].url[f.lnk.FragAt:]); m.Found || m.Top {
 					continue
 				}
 			}
@@ -267,7 +267,7 @@ func (fc *Name) Check(own *Anchors) (misses []FragMiss, suppressed int) {
 		tg, frag := f.lnk.Target, ref.url[f.lnk.FragAt:]
 		var m Fragment
 		if tg.Real == fc.File.Real && own != nil {
-			m = Fragment{Checked: true, Match: own.Find(frag)}
+			m = fc.File.Tree.own(tg.Path, own, frag)
 		} else {
 			m = fc.File.Tree.Fragment(tg, frag)
 		}
@@ -392,7 +392,7 @@ func (fc *Name) borrowSelf(own *Anchors) {
 		fragAt := strings.IndexByte(in.url, '#') + 1
 		frag := in.url[fragAt:]
 		if own != nil {
-			if m := own.Find(frag); m.Found || m.Top {
+			if m := tc.Tree.own(tc.Path, own, frag); m.Found || m.Top {
 				continue
 			}
 		}

@@ -133,6 +133,15 @@ const BrowserNote = " (as browsers read it: the URL is not valid under RFC 1808)
 
 // FragmentMessage says that the fragment names nothing in the target.
 func FragmentMessage(frag string, tg *Target, m Fragment) string {
+	if RedirectFault(m) {
+		return RedirectMessage(frag, m)
+	}
+	if m.Via != nil && m.Via.Final != nil {
+		tg = m.Via.Final
+	}
+	if m.RangeMissing != "" {
+		return rangeMessage(frag, tg, m)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "the fragment %s names no anchor of %s", q("#"+frag), ShownPath(tg.Path, false))
 	if m.Decoded != "" && m.Decoded != frag {
@@ -146,6 +155,9 @@ func FragmentMessage(frag string, tg *Target, m Fragment) string {
 	}
 	if m.CaseOnly != "" {
 		fmt.Fprintf(&b, "; %s differs from it in letter case alone", q(m.CaseOnly))
+	}
+	if m.Via != nil {
+		b.WriteString(viaNote(m.Via))
 	}
 	return b.String()
 }

@@ -239,8 +239,8 @@ func (fc *Name) settled(u *ast.URL, tg *Target) bool {
 	if !known || a == nil {
 		return false
 	}
-	m := a.Find(u.Fragment.Value)
-	return m.Found || m.Top
+	m, settled := fc.File.Tree.answer(tg, a, u.Fragment.Value, false)
+	return settled && m.Checked && (m.Found || m.Top)
 }
 
 // Plain returns lk, where a URL checked leads, or when the check's

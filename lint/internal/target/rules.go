@@ -16,6 +16,9 @@ const (
 	RuleCase = "target/case"
 	// RuleOutside: the reference leaves the tree.
 	RuleOutside = "target/outside"
+	// RuleRedirect: a redirect page the reference leads to drops its
+	// fragment, loops, or leads to nothing (redirect.go).
+	RuleRedirect = "target/redirect"
 	// RuleWHATWG: RFC 1808 and browsers resolve the reference to
 	// different places, and only one of them exists.
 	RuleWHATWG = "portability/whatwg-target"
@@ -96,6 +99,7 @@ func Rules() []RuleDoc {
 			Good:  Example{Text: "<h2 id=\"usage\">Usage</h2>\n<a href=\"#usage\">usage</a>\n"},
 			NoFix: "which anchor is meant is the author's to say",
 		},
+		redirectRule(),
 		{
 			ID: RuleCase, Severity: ast.SeverityWarning,
 			Section: "RFC 1808 §1",

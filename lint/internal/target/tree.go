@@ -30,6 +30,14 @@ type Options struct {
 	// links followed ([Target.Real]), as a document of kind k; nil anchors
 	// say it could not be read. It is asked once per document.
 	Load func(real string, k extract.Kind) *Anchors
+	// Redirects says whether redirect pages are followed (redirect.go).
+	Redirects Redirects
+	// LineRanges are the conventions of fragments that name a range of
+	// lines (ranges.go); nil is [DefaultLineRanges], empty none.
+	LineRanges []string
+	// Scripted are the fragments the targets' scripts read themselves,
+	// each "path#fragment" (scripted.go).
+	Scripted []string
 }
 
 // DefaultIndex are the index files of a directory when the options name
@@ -547,6 +555,12 @@ type Fragment struct {
 	// checked (an image, a PDF, a style sheet; a document not read).
 	Checked bool
 	Match
+	// Via, when the target is a redirect page, is the way the fragment
+	// went on (redirect.go); nil otherwise.
+	Via *Via
+	// RangeMissing, when the fragment is a range of lines whose ends are
+	// not both anchors, names the ends that are not (ranges.go).
+	RangeMissing string
 }
 
 // Fragment returns what the fragment frag names in the target tg, a
@@ -577,7 +591,8 @@ func (t *Tree) FragmentOnce(tg *Target, frag string) Fragment {
 		return Fragment{}
 	}
 	if a := t.anchorsOf(tg); a != nil {
-		return Fragment{Checked: true, Match: a.Find(frag)}
+		f, _ := t.answer(tg, a, frag, true)
+		return f
 	}
 	return Fragment{}
 }
