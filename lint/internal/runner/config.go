@@ -202,6 +202,9 @@ type rawConfig struct {
 		TryExtensions   []string `toml:"try-extensions"`
 		MarkdownAnchors *string  `toml:"markdown-anchors"`
 		Ignore          []string `toml:"ignore"`
+		Redirects       *string  `toml:"redirects"`
+		LineRanges      []string `toml:"line-ranges"`
+		Scripted        []string `toml:"scripted"`
 	} `toml:"targets"`
 }
 
@@ -214,9 +217,11 @@ var wants = map[string]string{
 	"allow": "a table (chars, ipv6-hosts)", "allow.chars": "a string of characters", "allow.ipv6-hosts": "a boolean",
 	"override": "an array of tables ([[override]] with paths and rules)", "override.paths": "an array of strings (patterns)",
 	"override.rules": `an inline table of rule ids and families, each "off", "error", "warning" or "info"`,
-	"targets":        "a table (check, index, try-extensions, markdown-anchors, ignore)", "targets.check": "a boolean",
+	"targets":        "a table (check, index, try-extensions, markdown-anchors, ignore, redirects, line-ranges, scripted)", "targets.check": "a boolean",
 	"targets.index": "an array of strings (file names)", "targets.try-extensions": `an array of strings (extensions, such as ".html")`,
 	"targets.markdown-anchors": `a string ("github", "goldmark" or "none")`, "targets.ignore": "an array of strings (patterns)",
+	"targets.redirects": `a string ("follow" or "off")`, "targets.line-ranges": `an array of strings (forms, such as "N-N")`,
+	"targets.scripted": `an array of strings (patterns, such as "api/index.html#/*")`,
 }
 
 // keysOf lists the keys of the table ("" for the file's top level) as
@@ -452,6 +457,9 @@ func (c *Config) parseTargets(raw *rawConfig, at func(string) int, patterns func
 			return fail(at("targets.markdown-anchors"), 0, "targets.markdown-anchors", err)
 		}
 		c.Targets.Options.MarkdownAnchors = s
+	}
+	if err := c.parseTargetPages(raw, at, fail); err != nil {
+		return err
 	}
 	var err error
 	c.Targets.Ignore, err = patterns("targets.ignore", t.Ignore)

@@ -112,12 +112,16 @@ func TestConfigErrors(t *testing.T) {
 		{"[allow]\nchars = \"%\"\n", `:2: allow.chars: allowed characters "%": "%" cannot be allowed`},
 		{"base = \n", `:1:8: `},
 		{"base = \"a\"\nbase = \"b\"\n", `:2:1: base: key base is already defined`},
-		{"[targets]\nchek = true\n", ":2:1: targets.chek: unknown key; did you mean check? (the keys are check, index, try-extensions, markdown-anchors, ignore)"},
+		{"[targets]\nchek = true\n", ":2:1: targets.chek: unknown key; did you mean check? (the keys are check, index, try-extensions, markdown-anchors, ignore, redirects, line-ranges, scripted)"},
 		{"[targets]\ncheck = \"yes\"\n", ":2:9: targets.check: want a boolean, not a TOML string"},
 		{"[targets]\nindex = [\"a/index.html\"]\n", `:2: targets.index: "a/index.html" is not the name of a file in a directory`},
 		{"[targets]\ntry-extensions = [\".html\", \"md\"]\n", `:2: targets.try-extensions: "md" is not an extension`},
 		{"[targets]\nmarkdown-anchors = \"gitlab\"\n", `:2: targets.markdown-anchors: markdown anchors "gitlab": want "github", "goldmark" or "none"`},
 		{"[targets]\nignore = [\"a//b\"]\n", `:2: targets.ignore: pattern "a//b" has an empty segment`},
+		{"[targets]\nredirects = \"carry\"\n", `:2: targets.redirects: "carry" is not a way of reading redirect pages: want "follow" or "off"`},
+		{"[targets]\nline-ranges = [\"N-N\", \"L10-L20\"]\n", `:2: targets.line-ranges: "L10-L20" is not a line range's form: "L10" must hold one "N"`},
+		{"[targets]\nline-ranges = [\"N\"]\n", `:2: targets.line-ranges: "N" is not a line range's form: want two anchors' forms`},
+		{"[targets]\nscripted = [\"#/*\"]\n", `:2: targets.scripted: "#/*" is not a pattern of fragments a page reads`},
 	} {
 		_, err := ParseConfig("x/.relurl.toml", []byte(c.toml))
 		var ce *ConfigError
@@ -141,13 +145,18 @@ index = ["default.htm"]
 try-extensions = [".html", ".md"]
 markdown-anchors = "goldmark"
 ignore = ["site/api/**", "!site/api/keep.html"]
+redirects = "off"
+line-ranges = ["LN-LN"]
+scripted = ["api/index.html#/*"]
 `))
 	if err != nil {
 		t.Fatal(err)
 	}
 	tc := c.Targets
 	if tc.Check == nil || *tc.Check || !slices.Equal(tc.Options.Index, []string{"default.htm"}) ||
-		!slices.Equal(tc.Options.TryExtensions, []string{".html", ".md"}) || tc.Options.MarkdownAnchors != target.SlugsGoldmark {
+		!slices.Equal(tc.Options.TryExtensions, []string{".html", ".md"}) || tc.Options.MarkdownAnchors != target.SlugsGoldmark ||
+		tc.Options.Redirects != target.RedirectsOff || !slices.Equal(tc.Options.LineRanges, []string{"LN-LN"}) ||
+		!slices.Equal(tc.Options.Scripted, []string{"api/index.html#/*"}) {
 		t.Errorf("%+v", tc)
 	}
 	opts := c.TargetOptions(filepath.Join(dir, "site"))
@@ -155,6 +164,10 @@ ignore = ["site/api/**", "!site/api/keep.html"]
 		if got := opts.Ignore(p); got != want {
 			t.Errorf("ignore(%q) = %v, want %v", p, got, want)
 		}
+	}
+	noRanges, err := ParseConfig(filepath.Join(dir, ConfigName), []byte("[targets]\nline-ranges = []\n"))
+	if err != nil || noRanges.Targets.Options.LineRanges == nil || len(noRanges.Targets.Options.LineRanges) != 0 {
+		t.Errorf("line-ranges = []: %v, %q", err, noRanges.Targets.Options.LineRanges)
 	}
 	none, err := ParseConfig(filepath.Join(dir, ConfigName), []byte("[targets]\nindex = []\n"))
 	if err != nil || none.Targets.Options.Index == nil || len(none.Targets.Options.Index) != 0 || none.TargetOptions(dir).Ignore != nil {

@@ -110,4 +110,13 @@ var ConfigKeys = []ConfigKey{
 	{Key: "targets.ignore", Type: TypeStrings, Default: "[]",
 		Doc:     "gitignore-style patterns of targets a build makes: taken to exist.",
 		Example: `["api/**"]`},
+	{Key: "targets.redirects", Type: TypeString, Values: []string{"follow", "off"}, Default: `"follow"`,
+		Doc:     "Redirect pages (a refresh with delay 0 and a URL): followed, a fragment looked for where they lead and reported when one drops it (`target/redirect`; decisions T-18 to T-20), or read as pages.",
+		Example: `"off"`},
+	{Key: "targets.line-ranges", Type: TypeStrings, Default: `["N-N", "LN-LN"]`,
+		Doc:     "Forms of fragments that name a range of lines (`N` a line's number): accepted when both ends are anchors of the target (decision T-22); `[]`: none.",
+		Example: `["LN-LN"]`},
+	{Key: "targets.scripted", Type: TypeStrings, Default: "[]",
+		Doc:     "Fragments a page's scripts read, as `path#fragment` under the root, `*` standing for any text: not looked for among its anchors (decision T-23).",
+		Example: `["api/index.html#/*"]`},
 }

@@ -48,7 +48,7 @@ func TestKeysOf(t *testing.T) {
 		"":         "base, root, exclude, include, fail-on, baseline, max-size, follow-outside, [rules], [allow], [[override]], [targets]",
 		"allow":    "chars, ipv6-hosts",
 		"override": "paths, rules",
-		"targets":  "check, index, try-extensions, markdown-anchors, ignore",
+		"targets":  "check, index, try-extensions, markdown-anchors, ignore, redirects, line-ranges, scripted",
 	} {
 		if got := strings.Join(keysOf(table), ", "); got != want {
 			t.Errorf("keysOf(%q) = %q; want %q", table, got, want)
