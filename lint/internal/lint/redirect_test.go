@@ -13,7 +13,7 @@ import (
 // pagesTree returns a tree of the pages given (path: HTML), whose
 // anchors are read from their text when a fragment names them, as a
 // run reads the documents it does not lint, with opts.
-func pagesTree(t *testing.T, pages map[string]string, opts target.Options) *target.Tree {
+func pagesTree(t testing.TB, pages map[string]string, opts target.Options) *target.Tree {
 	t.Helper()
 	opts.Load = func(real string, k extract.Kind) *target.Anchors {
 		src, ok := pages[real]
@@ -103,7 +103,8 @@ func TestRedirectForms(t *testing.T) {
 		{"hugo.html", RuleTargetRedirect, `"hugo.html" is a redirect page that leads to "new.html", and it drops the fragment`},
 		{"jekyll.html", RuleTargetRedirect, "drops the fragment"},
 		{"sphinx.html", RuleTargetRedirect, "drops the fragment"},
-		{"texinfo.html", RuleTargetRedirect, `link to "new.html#usage"`},
+		{"sphinx.html", RuleTargetRedirect, `link to "new.html#usage"`},
+		{"texinfo.html", RuleTargetRedirect, `(its refresh's URL has a fragment of its own): the reader of "#usage" lands at "new.html#node"; link to "new.html#usage"`},
 		{"javadoc.html", RuleTargetFragment, `names no anchor of "javadoc.html"`},
 		{"delay.html", RuleTargetFragment, `names no anchor of "delay.html"`},
 		{"twice.html", RuleTargetFragment, `names no anchor of "twice.html"`},
@@ -138,6 +139,11 @@ func TestRedirectForms(t *testing.T) {
 		!strings.Contains(findings[0].Message, `names no anchor of "new.html"`) ||
 		!strings.Contains(findings[0].Message, `through the redirect page "rustdoc.html"`) {
 		t.Errorf("carried, missing: %v", findings)
+	}
+	// Dropped, and named nowhere at the end either.
+	findings = checkPages(l, tree, `<a href="hugo.html#nope">u</a>`, true)
+	if len(findings) != 1 || findings[0].Rule != RuleTargetRedirect || !strings.Contains(findings[0].Message, `; "new.html" has no anchor the fragment names either`) {
+		t.Errorf("dropped, missing: %v", findings)
 	}
 	// A texinfo node page without a fragment of the link's: nothing lost.
 	if findings := checkPages(l, tree, `<a href="texinfo.html">u</a>`, true); len(findings) != 0 {
@@ -276,5 +282,47 @@ func TestLineRangesAndScripted(t *testing.T) {
 	}
 	if !slices.Equal(target.DefaultLineRanges, []string{"N-N", "LN-LN"}) {
 		t.Errorf("default line ranges %q", target.DefaultLineRanges)
+	}
+}
+
+// BenchmarkRedirects: a page of 1000 links with fragments to pages, each
+// through a rustdoc stub ("follow"), beside the same links straight to
+// the pages ("direct", the baseline) and through stubs read as pages
+// ("off"), checked at the end of a run: the cost of following redirect
+// pages.
+func BenchmarkRedirects(b *testing.B) {
+	const n = 1000
+	pages := map[string]string{}
+	var through, direct strings.Builder
+	for i := range n {
+		pages[fmt.Sprintf("stub%d.html", i)] = fmt.Sprintf(`<meta http-equiv="refresh" content="0;URL=p%d.html"><script>location.replace("p%d.html" + location.search + location.hash);</script>`, i, i)
+		pages[fmt.Sprintf("p%d.html", i)] = fmt.Sprintf(`<h2 id="item%d">Item</h2><span id="1">1</span><span id="2">2</span>`, i)
+		fmt.Fprintf(&through, "<a href=\"stub%d.html#item%d\">x</a>\n", i, i)
+		fmt.Fprintf(&direct, "<a href=\"p%d.html#item%d\">x</a>\n", i, i)
+	}
+	l, err := New(Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name string
+		opts target.Options
+		doc  string
+	}{
+		{"direct", target.Options{}, direct.String()},
+		{"follow", target.Options{}, through.String()},
+		{"off", target.Options{Redirects: target.RedirectsOff}, through.String()},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				b.StopTimer()
+				// A tree of its own each time: the pages' anchors read
+				// again, as a run reads them once.
+				tree := pagesTree(b, pages, bc.opts)
+				b.StartTimer()
+				checkPages(l, tree, bc.doc, true)
+			}
+		})
 	}
 }

@@ -84,6 +84,13 @@ type Via struct {
 	// Final is the target the chain ends at, when it ends at a file under
 	// the root; nil otherwise.
 	Final *Target
+	// Unnamed, for FaultDrops, says that the page the chain ends at has
+	// no anchor the fragment names either.
+	Unnamed bool
+	// Lands is the fragment of the last refresh's URL, where it has one:
+	// the reader lands there, not at the top.
+	Lands      string
+	HasLanding bool
 }
 
 // setRedirect records in a what a redirect's anchor f says.
@@ -154,6 +161,7 @@ func (t *Tree) answer(tg *Target, a *Anchors, frag string, load bool) (f Fragmen
 		v.Hops++
 		v.Last = cur.Path
 		l, ok := t.Follow(cur.Path, "", ca.redirect)
+		v.Lands, v.HasLanding = l.Fragment, l.HasFragment
 		if carried && (!ca.carries || l.HasFragment) {
 			// A URL with its own fragment replaces the reference's, as a
 			// bare refresh drops it.
@@ -198,6 +206,10 @@ func (t *Tree) answer(tg *Target, a *Anchors, frag string, load bool) (f Fragmen
 	v.Final = cur
 	if !carried && frag != "" {
 		v.Fault = FaultDrops
+		if ca != nil {
+			m := t.page(cur.Path, ca, frag)
+			v.Unnamed = !m.Found && !m.Top
+		}
 		return Fragment{Checked: true, Via: v}, true
 	}
 	if ca == nil {
@@ -240,8 +252,16 @@ func RedirectMessage(frag string, m Fragment) string {
 		if v.Dropper != v.Stub {
 			who = fmt.Sprintf("%s, on the way, drops the fragment", ShownPath(v.Dropper, false))
 		}
-		return fmt.Sprintf("%s that leads to %s, and %s (a refresh without a script that carries location.hash on): the reader of %s lands at the top of %s; link to %s",
-			via, q(v.To), who, q("#"+frag), q(v.To), q(v.To+"#"+frag))
+		why, lands := "no script of it carries location.hash on", "at the top of "+q(v.To)
+		if v.HasLanding {
+			why, lands = "its refresh's URL has a fragment of its own", "at "+q(v.To+"#"+v.Lands)
+		}
+		msg := fmt.Sprintf("%s that leads to %s, and %s (%s): the reader of %s lands %s",
+			via, q(v.To), who, why, q("#"+frag), lands)
+		if v.Unnamed {
+			return msg + "; " + q(v.To) + " has no anchor the fragment names either"
+		}
+		return msg + "; link to " + q(v.To+"#"+frag)
 	case FaultLoop:
 		return fmt.Sprintf("%s whose redirects loop: %s leads back to %s, which the chain went through", via, ShownPath(v.Last, false), q(v.To))
 	case FaultTooLong:

@@ -577,6 +577,9 @@ func (t *Tree) Fragment(tg *Target, frag string) Fragment {
 		return f
 	}
 	f = t.FragmentOnce(tg, frag)
+	if f.Via != nil {
+		return f // it hangs on other documents' anchors, which may change
+	}
 	key[1] = strings.Clone(frag)
 	t.mu.Lock()
 	t.fragments[key] = f
