@@ -217,6 +217,13 @@ func TestRedirectFaults(t *testing.T) {
 			t.Errorf("%s: %v, want one at 1:37 saying %q", p, got, says)
 		}
 	}
+	// An editor's index: the pages a chain leads to are among the
+	// targets a document's references reach, so that a change to the
+	// page at the end checks the document again.
+	c := l.CheckWith("p.html", `<a href="c1.html#usage">u</a>`, extract.KindHTML, "", nil, &target.Scope{Tree: tree, Paths: []string{"p.html"}, References: true})
+	if want := []string{"c1.html", "c2.html", "d/c3.html", "new.html"}; !slices.Equal(c.Targets.Reals, want) {
+		t.Errorf("reals %q, want %q", c.Targets.Reals, want)
+	}
 	// Read as pages, the stubs have no anchor.
 	off := pagesTree(t, pages, target.Options{Redirects: target.RedirectsOff})
 	findings := checkPages(l, off, `<a href="c1.html#usage">u</a>`, true)

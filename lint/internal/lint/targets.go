@@ -363,7 +363,7 @@ func checkTargetFragment(c *urlCheck) { c.link() }
 // for the end of the run; and what it found besides, in fc.tres.
 func (fc *fileCheck) finishTargets(own *target.Anchors) {
 	tn, tr := &fc.tn, fc.tres
-	tr.Reals, tr.External = tn.Reals(), tn.External
+	tr.External = tn.External
 	fc.ownRedirect(own)
 	// Places for the references to other sites.
 	if len(tr.External) > 0 {
@@ -401,6 +401,9 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 			fc.deferred.Redirect = fc.redirectSeverity()
 		}
 	}
+	// The targets reached, once the fragments' check has added the pages
+	// redirect pages lead to.
+	tr.Reals = tn.Reals()
 	tr.Stats = tn.Stats
 }
 

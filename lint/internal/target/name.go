@@ -149,6 +149,7 @@ func (fc *Name) Take(r *extract.Ref, n int, b *Base, lk *Dest, sup func() *bool)
 	tg := lk.Target
 	if fc.File.References && (tg.Status == Found || tg.Status == Case) {
 		fc.AddReal(tg.Real)
+		fc.File.Tree.chainReals(tg, fc.AddReal)
 	}
 	if lk.FragAt < 0 || lk.Place.Bad != "" {
 		return
@@ -270,6 +271,9 @@ func (fc *Name) Check(own *Anchors) (misses []FragMiss, suppressed int) {
 			m = fc.File.Tree.own(tg.Path, own, frag)
 		} else {
 			m = fc.File.Tree.Fragment(tg, frag)
+			if m.Via != nil && fc.File.References {
+				fc.File.Tree.chainReals(tg, fc.AddReal)
+			}
 		}
 		if !m.Checked {
 			tr.Stats.Unchecked++

@@ -338,3 +338,32 @@ func (f *File) OwnRedirect(own *Anchors) (offset, end int, url, msg string, ok b
 	}
 	return own.refreshAt, own.refreshEnd, own.redirect, msg, true
 }
+
+// chainReals hands add the real paths of the pages the redirect page tg
+// leads to, as far as their anchors are known (none read): an editor's
+// index of which documents to check again when one changes, since a
+// fragment through a redirect page hangs on the page it ends at.
+func (t *Tree) chainReals(tg *Target, add func(real string)) {
+	if t.opts.Redirects == RedirectsOff || !tg.document() {
+		return
+	}
+	cur := tg
+	for range MaxRedirects {
+		a, known := t.KnownOf(cur)
+		if !known || a == nil || a.redirect == "" {
+			return
+		}
+		l, ok := t.Follow(cur.Path, "", a.redirect)
+		if !ok || l.Target == nil || !l.Target.document() || l.Target.Real == tg.Real {
+			return
+		}
+		add(l.Target.Real)
+		cur = l.Target
+	}
+}
+
+// sameRedirect reports whether two readings of a document make the same
+// redirect, or none.
+func sameRedirect(a, b *Anchors) bool {
+	return a.redirect == b.redirect && a.carries == b.carries
+}
