@@ -73,7 +73,8 @@ const (
 type Via struct {
 	// Stub is the path of the redirect page the reference names, Last
 	// that of the last one followed; To is where the last one leads: a
-	// path under the root, or a URL.
+	// path under the root, or a URL. A directory served as its index
+	// file is named by its path and a "/", as links name it.
 	Stub, Last, To string
 	// Hops counts the redirect pages followed.
 	Hops int
@@ -150,7 +151,7 @@ func (t *Tree) answer(tg *Target, a *Anchors, frag string, load bool) (f Fragmen
 	if a.redirect == "" || t.opts.Redirects == RedirectsOff {
 		return t.page(tg.Path, a, frag), true
 	}
-	v := &Via{Stub: tg.Path}
+	v := &Via{Stub: servedAs(tg)}
 	carried, seen := true, []string{tg.Real}
 	cur, ca := tg, a
 	for ca != nil && ca.redirect != "" {
@@ -159,13 +160,13 @@ func (t *Tree) answer(tg *Target, a *Anchors, frag string, load bool) (f Fragmen
 			return Fragment{Checked: true, Via: v}, true
 		}
 		v.Hops++
-		v.Last = cur.Path
+		v.Last = servedAs(cur)
 		l, ok := t.Follow(cur.Path, "", ca.redirect)
 		v.Lands, v.HasLanding = l.Fragment, l.HasFragment
 		if carried && (!ca.carries || l.HasFragment) {
 			// A URL with its own fragment replaces the reference's, as a
 			// bare refresh drops it.
-			carried, v.Dropper = false, cur.Path
+			carried, v.Dropper = false, servedAs(cur)
 		}
 		switch {
 		case !ok:
@@ -185,7 +186,7 @@ func (t *Tree) answer(tg *Target, a *Anchors, frag string, load bool) (f Fragmen
 			return Fragment{Checked: true, Via: v}, true
 		}
 		next := l.Target
-		v.To = next.Path
+		v.To = servedAs(next)
 		if slices.Contains(seen, next.Real) {
 			v.Fault = FaultLoop
 			return Fragment{Checked: true, Via: v}, true
@@ -366,4 +367,13 @@ func (t *Tree) chainReals(tg *Target, add func(real string)) {
 // redirect, or none.
 func sameRedirect(a, b *Anchors) bool {
 	return a.redirect == b.redirect && a.carries == b.carries
+}
+
+// servedAs names the target tg as a link names it: a directory served as
+// its index file by the directory's path and a "/".
+func servedAs(tg *Target) string {
+	if i := strings.LastIndexByte(tg.Path, '/'); tg.Index && i >= 0 {
+		return tg.Path[:i+1]
+	}
+	return tg.Path
 }
