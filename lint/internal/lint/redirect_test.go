@@ -164,7 +164,8 @@ func TestRedirectFaults(t *testing.T) {
 		"self.html": stub("self.html"),
 		"gone.html": stub("x/missing.html"),
 		"hop1.html": stub("gone.html"),
-		"c1.html":   stub("c2.html"), "c2.html": stub("d/c3.html"), "d/c3.html": stub("../new.html"),
+		"bad.html":  stub("x/%2F.html"), "out.html": stub("https://example.org/new"),
+		"c1.html": stub("c2.html"), "c2.html": stub("d/c3.html"), "d/c3.html": stub("../new.html"),
 		"new.html": `<h1 id="usage">Usage</h1>`,
 	}
 	for i := range target.MaxRedirects + 1 {
@@ -181,6 +182,8 @@ func TestRedirectFaults(t *testing.T) {
 		{"self.html#usage", RuleTargetRedirect, "loop"},
 		{"gone.html#usage", RuleTargetRedirect, `leads to nothing: "gone.html" refreshes to "x/missing.html"`},
 		{"hop1.html#usage", RuleTargetRedirect, "leads to nothing"},
+		{"bad.html#usage", RuleTargetRedirect, "leads to nothing"},
+		{"out.html#usage", "", ""},
 		{"long0.html#usage", RuleTargetRedirect, "longer than 20"},
 		{"c1.html#usage", "", ""},
 		{"c1.html#nope", RuleTargetFragment, `reached through 3 redirect pages from "c1.html"`},

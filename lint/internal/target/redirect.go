@@ -172,6 +172,9 @@ func (t *Tree) answer(tg *Target, a *Anchors, frag string, load bool) (f Fragmen
 		case !ok:
 			v.To, v.Fault = ca.redirect, FaultNowhere
 			return Fragment{Checked: true, Via: v}, true
+		case l.Place.Where == Inside && l.Place.Bad != "":
+			v.To, v.Fault = l.Resolved, FaultNowhere
+			return Fragment{Checked: true, Via: v}, true
 		case l.Place.Where != Inside || l.Target == nil || l.Target.Status == LinkOut || l.Target.Status == Ignored:
 			// Out of the tree, or to what the tree does not read: the
 			// fragment is checked no further, as a link's that leads
