@@ -486,7 +486,7 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 	res.Findings, res.Notes, res.URLs, res.Suppressed = fc.Findings, fc.Notes, fc.URLs, fc.Suppressed
 	res.tres, res.aliases = fc.Targets, aliases
 	if tt != nil {
-		r.registerAnchors(tt.Paths[0], fc.Targets)
+		r.registerAnchors(tt.Paths, fc.Targets)
 	}
 	if r.Record != nil {
 		res.recorded = res.Findings

@@ -84,7 +84,7 @@ func (r *runner) newTargetRun(items []item) (*targetRun, error) {
 		return nil, fmt.Errorf("%w %s: %w", ErrTargetsRoot, r.Root, err)
 	}
 	opts := r.Targets.Options
-	opts.Load = r.loadAnchors
+	opts.Load, opts.Compact = r.loadAnchors, true
 	tree, err := target.NewTree(fsys, r.Linter.Retrieval(), opts)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTargetsRoot, err)
@@ -138,10 +138,18 @@ func (r *runner) targetsFor(i int, it item) (*target.Scope, []int) {
 }
 
 // registerAnchors hands the tree the anchors of a file linted under the
-// path rel.
-func (r *runner) registerAnchors(rel string, tres *lint.TargetResult) {
-	if tres != nil {
-		r.tr.tree.SetAnchorsAt(rel, tres.Anchors)
+// paths rels, each of its names under the root: another name (a hard
+// link, a symbolic link the tree does not follow to the file's path) is
+// the same text, and the fragments that name the file by it are settled
+// as soon as by its own name, not left for the name's turn (decision
+// S-12). The names share one Anchors.
+func (r *runner) registerAnchors(rels []string, tres *lint.TargetResult) {
+	if tres == nil || tres.Anchors == nil {
+		return
+	}
+	a := tres.Anchors.Compact()
+	for _, rel := range rels {
+		r.tr.tree.SetAnchorsAt(rel, a)
 	}
 }
 
