@@ -1,7 +1,7 @@
 package target
 
 import (
-	"maps"
+	"hash/maphash"
 	"slices"
 	"strings"
 	"sync"
@@ -17,20 +17,26 @@ import (
 // anchors its headings get by the algorithm of [Slugs], and the ids and
 // names of its raw HTML. An Anchors is immutable once made, and safe for
 // concurrent use.
+//
+// A fragment is looked for among the anchors' hashes, not their names:
+// a run keeps the anchors of every document it reads, and a compact
+// Anchors ([Anchors.Compact]) keeps 8 bytes for each (16 for one with
+// upper-case letters) and no name (decision S-13).
 type Anchors struct {
-	// set holds the anchors, each once; names are they, sorted, made on
-	// first need (Names): a fragment is looked for in the set.
-	set       map[string]struct{}
-	namesOnce sync.Once
-	names     []string
+	// hashes are the anchors' hashes (hashAnchor), sorted, each once;
+	// lower those of the anchors in lower case, sorted, each once, nil
+	// when no anchor has an upper-case letter (lower is hashes then).
+	hashes, lower []uint64
+	// names are the anchors, sorted, each once; nil in a compact Anchors.
+	names []string
 	// fold says that a fragment matches an anchor in any letter case:
 	// GitHub's pages find a heading's anchor so.
 	fold bool
-	// lower maps each anchor in lower case to the first anchor that is
-	// it, made on first need: for matching with fold, and for saying
-	// that a fragment differs from an anchor in letter case only.
-	lowerOnce sync.Once
-	lower     map[string]string
+	// lowerOnce makes lowerNames, which maps each anchor in lower case to
+	// the first anchor (in sorted order) that is it: the anchor a
+	// fragment names but for letter case ([Match.CaseOnly]).
+	lowerOnce  sync.Once
+	lowerNames map[string]string
 	// redirect, for a redirect page, is the URL its refresh sends the
 	// reader to, and carries says that a script of the page carries the
 	// fragment on (redirect.go).
@@ -41,6 +47,16 @@ type Anchors struct {
 	refreshAt, refreshEnd int
 }
 
+// anchorSeed is the seed of the anchors' hashes: made once as the
+// program starts, and only read, so that every Anchors of a run and every
+// fragment looked for hash alike, and a document cannot choose names
+// whose hashes meet (decision S-13).
+var anchorSeed = maphash.MakeSeed()
+
+// hashAnchor returns the hash of an anchor's name, or of a fragment
+// looked for among anchors.
+func hashAnchor(name string) uint64 { return maphash.String(anchorSeed, name) }
+
 // hasAnchors reports whether documents of kind k have anchors that
 // fragments name: HTML and Markdown.
 func hasAnchors(k extract.Kind) bool {
@@ -50,12 +66,13 @@ func hasAnchors(k extract.Kind) bool {
 // NewAnchors returns the anchors of a document of kind k (HTML or
 // Markdown; nil for any other kind) from what package extract found in
 // it, in document order: ids and names, and for Markdown the headings,
-// which get their anchors by slugs.
+// which get their anchors by slugs. It keeps their names
+// ([Anchors.Names]); [Anchors.Compact] drops them.
 func NewAnchors(k extract.Kind, found []extract.Anchor, slugs Slugs) *Anchors {
 	if !hasAnchors(k) {
 		return nil
 	}
-	a := &Anchors{set: make(map[string]struct{}, len(found)), fold: k == extract.KindMarkdown && slugs == SlugsGitHub}
+	a := &Anchors{fold: k == extract.KindMarkdown && slugs == SlugsGitHub}
 	// The ids and names are copied into one string, sliced: they may be
 	// pieces of the document's text, which the anchors outlive.
 	n := 0
@@ -72,11 +89,12 @@ func NewAnchors(k extract.Kind, found []extract.Anchor, slugs Slugs) *Anchors {
 		}
 	}
 	all, at := b.String(), 0
+	names := make([]string, 0, len(found))
 	var s *slugger
 	for _, f := range found {
 		switch f.Kind {
 		case extract.AnchorID, extract.AnchorName:
-			a.set[all[at:at+len(f.Value)]] = struct{}{}
+			names = append(names, all[at:at+len(f.Value)])
 			at += len(f.Value)
 		case extract.AnchorRefresh, extract.AnchorCarry:
 			if k == extract.KindHTML {
@@ -89,42 +107,92 @@ func NewAnchors(k extract.Kind, found []extract.Anchor, slugs Slugs) *Anchors {
 			if s == nil {
 				s = newSlugger(slugs)
 			}
-			a.set[s.slug(f.Value, f.Source)] = struct{}{}
+			names = append(names, s.slug(f.Value, f.Source))
 		}
+	}
+	slices.Sort(names)
+	a.names = slices.Clip(slices.Compact(names))
+	a.hashes = make([]uint64, len(a.names))
+	upper := false
+	for i, name := range a.names {
+		a.hashes[i] = hashAnchor(name)
+		upper = upper || strings.ToLower(name) != name
+	}
+	a.hashes = sortHashes(a.hashes)
+	if upper {
+		a.lower = make([]uint64, len(a.names))
+		for i, name := range a.names {
+			a.lower[i] = hashAnchor(strings.ToLower(name))
+		}
+		a.lower = sortHashes(a.lower)
 	}
 	return a
 }
 
-// Len returns how many anchors the document has.
-func (a *Anchors) Len() int { return len(a.set) }
+// sortHashes sorts hs and drops the hashes repeated, in place, and
+// returns it with no room to spare.
+func sortHashes(hs []uint64) []uint64 {
+	slices.Sort(hs)
+	return slices.Clip(slices.Compact(hs))
+}
 
-// Names returns the anchors, sorted. The slice is the Anchors' own: do
-// not modify it.
-func (a *Anchors) Names() []string {
-	a.namesOnce.Do(func() {
-		a.names = slices.Sorted(maps.Keys(a.set))
-	})
-	return a.names
+// Compact returns the anchors without their names: what a run keeps of
+// each document, for the fragments of the documents that refer to it.
+// A fragment that names one of them but for letter case is told so
+// ([Match.CaseFound]), without the name, which the document read again
+// gives ([Tree.Fragment]). It returns a itself when a is compact, or nil.
+func (a *Anchors) Compact() *Anchors {
+	if a == nil || a.names == nil {
+		return a
+	}
+	return &Anchors{hashes: a.hashes, lower: a.lower, fold: a.fold,
+		redirect: a.redirect, carries: a.carries, refreshAt: a.refreshAt, refreshEnd: a.refreshEnd}
+}
+
+// Len returns how many anchors the document has.
+func (a *Anchors) Len() int { return len(a.hashes) }
+
+// Names returns the anchors, sorted; nil for compact anchors. The slice
+// is the Anchors' own: do not modify it.
+func (a *Anchors) Names() []string { return a.names }
+
+// Same reports whether a and b are the same anchors, by their hashes.
+func (a *Anchors) Same(b *Anchors) bool {
+	return a.fold == b.fold && slices.Equal(a.hashes, b.hashes)
 }
 
 func (a *Anchors) has(name string) bool {
-	_, ok := a.set[name]
+	_, ok := slices.BinarySearch(a.hashes, hashAnchor(name))
 	return ok
 }
 
-func (a *Anchors) lowered() map[string]string {
+// hasLower reports whether an anchor in lower case is lower, a name in
+// lower case.
+func (a *Anchors) hasLower(lower string) bool {
+	set := a.lower
+	if set == nil {
+		set = a.hashes
+	}
+	_, ok := slices.BinarySearch(set, hashAnchor(lower))
+	return ok
+}
+
+// caseName returns the first anchor, in sorted order, that is lower in
+// lower case; "" for compact anchors.
+func (a *Anchors) caseName(lower string) string {
+	if a.names == nil {
+		return ""
+	}
 	a.lowerOnce.Do(func() {
-		a.lower = make(map[string]string, len(a.set))
-		// In sorted order: the first anchor that is a lower-case name
-		// is the same whatever order the set gives.
-		for _, n := range a.Names() {
+		a.lowerNames = make(map[string]string, len(a.names))
+		for _, n := range a.names {
 			l := strings.ToLower(n)
-			if _, seen := a.lower[l]; !seen {
-				a.lower[l] = n
+			if _, seen := a.lowerNames[l]; !seen {
+				a.lowerNames[l] = n
 			}
 		}
 	})
-	return a.lower
+	return a.lowerNames[lower]
 }
 
 // Match is what a fragment names in a document.
@@ -141,8 +209,10 @@ type Match struct {
 	// that is what named the anchor, or what was looked for last.
 	Decoded string
 	// CaseOnly, when the fragment names nothing, is an anchor it names
-	// but for letter case.
-	CaseOnly string
+	// but for letter case; CaseFound says that there is one, when its
+	// name is not known (compact anchors).
+	CaseOnly  string
+	CaseFound bool
 }
 
 // Find finds what the fragment frag names, as the HTML standard's
@@ -174,17 +244,16 @@ func (a *Anchors) Find(frag string) Match {
 	if dec != frag && a.has(dec) {
 		return Match{Found: true, Decoded: dec}
 	}
-	if a.fold {
-		if _, ok := a.lowered()[strings.ToLower(dec)]; ok {
-			return Match{Found: true, Decoded: dec}
-		}
+	lower := strings.ToLower(dec)
+	if a.fold && a.hasLower(lower) {
+		return Match{Found: true, Decoded: dec}
 	}
 	if len(dec) == 3 && strings.EqualFold(dec, "top") {
 		return Match{Top: true, Decoded: dec}
 	}
 	m := Match{Decoded: dec}
-	if n, ok := a.lowered()[strings.ToLower(dec)]; ok {
-		m.CaseOnly = n
+	if a.hasLower(lower) {
+		m.CaseFound, m.CaseOnly = true, a.caseName(lower)
 	}
 	return m
 }

@@ -2,7 +2,7 @@ package target
 
 import (
 	"path/filepath"
-	"slices"
+
 	"strings"
 
 	"github.com/relurl/relurl/lint/internal/extract"
@@ -70,7 +70,7 @@ func (t *Tree) Linted(path string, reals []string, a *Anchors) (string, bool) {
 		return "", false
 	}
 	old, known := t.Known(tg.Real)
-	if known && old != nil && slices.Equal(old.Names(), a.Names()) && sameRedirect(old, a) {
+	if known && old != nil && old.Same(a) && sameRedirect(old, a) {
 		return "", false
 	}
 	t.SetAnchors(tg.Real, a)

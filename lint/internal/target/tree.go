@@ -28,7 +28,9 @@ type Options struct {
 	// Load, when not nil, reads the anchors of a document under the root
 	// that no one handed to [Tree.SetAnchors], at its path with symbolic
 	// links followed ([Target.Real]), as a document of kind k; nil anchors
-	// say it could not be read. It is asked once per document.
+	// say it could not be read. It is asked once per document, and again
+	// for the name of an anchor a fragment names but for letter case,
+	// when the tree keeps anchors compactly.
 	Load func(real string, k extract.Kind) *Anchors
 	// Redirects says whether redirect pages are followed (redirect.go).
 	Redirects Redirects
@@ -38,6 +40,11 @@ type Options struct {
 	// Scripted are the fragments the targets' scripts read themselves,
 	// each "path#fragment" (scripted.go).
 	Scripted []string
+	// Compact says that the tree keeps the documents' anchors compactly
+	// ([Anchors.Compact]): a run keeps every document's (decision S-13).
+	// The name of an anchor a fragment names but for letter case, for
+	// its finding, is then read again with Load.
+	Compact bool
 }
 
 // DefaultIndex are the index files of a directory when the options name
@@ -84,7 +91,17 @@ type Tree struct {
 
 	// spares is the memory sessions give back for the next files'.
 	spares spares
+	// named are documents' anchors read again with their names, by real
+	// path, for the findings of fragments that name an anchor but for
+	// letter case (Options.Compact): a few, forgotten when they are
+	// maxNamed.
+	namedMu sync.Mutex
+	named   map[string]*Anchors
 }
+
+// maxNamed is the most documents whose anchors a tree keeps read again
+// with their names ([Tree.named]).
+const maxNamed = 16
 
 // linkRead is a symbolic link as it was read.
 type linkRead struct {
@@ -482,6 +499,12 @@ func (t *Tree) slotLocked(real string) *anchorSlot {
 // of the linter hands each document's anchors as it reads it; an editor
 // as a document is opened, changed or saved.
 func (t *Tree) SetAnchors(real string, a *Anchors) {
+	if t.opts.Compact {
+		a = a.Compact()
+	}
+	t.namedMu.Lock()
+	delete(t.named, real)
+	t.namedMu.Unlock()
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	switch s := t.anchors[real]; {
@@ -538,6 +561,9 @@ func (t *Tree) anchorsIn(s *anchorSlot, real string, k extract.Kind) *Anchors {
 		return a
 	}
 	a := t.opts.Load(real, k)
+	if t.opts.Compact {
+		a = a.Compact()
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	s = t.slotLocked(real)
@@ -595,9 +621,42 @@ func (t *Tree) FragmentOnce(tg *Target, frag string) Fragment {
 	}
 	if a := t.anchorsOf(tg); a != nil {
 		f, _ := t.answer(tg, a, frag, true)
+		if f.CaseFound && f.CaseOnly == "" {
+			at := tg
+			if f.Via != nil && f.Via.Final != nil {
+				at = f.Via.Final
+			}
+			f.CaseOnly = t.caseName(at, frag)
+		}
 		return f
 	}
 	return Fragment{}
+}
+
+// caseName returns the anchor of the document of tg that frag names but
+// for letter case, from the document read again with its names
+// (Options.Load): compact anchors keep none. It is asked only for a
+// finding; "" when the document cannot be read, or has it no more.
+func (t *Tree) caseName(tg *Target, frag string) string {
+	if t.opts.Load == nil {
+		return ""
+	}
+	t.namedMu.Lock()
+	a, ok := t.named[tg.Real]
+	t.namedMu.Unlock()
+	if !ok {
+		a = t.opts.Load(tg.Real, tg.Kind)
+		t.namedMu.Lock()
+		if len(t.named) >= maxNamed || t.named == nil {
+			t.named = make(map[string]*Anchors, maxNamed)
+		}
+		t.named[strings.Clone(tg.Real)] = a
+		t.namedMu.Unlock()
+	}
+	if a == nil {
+		return ""
+	}
+	return a.Find(frag).CaseOnly
 }
 
 // SetReferences records the real paths of the targets the document at
