@@ -21,12 +21,15 @@ const DefaultHold = 4 << 20
 // position, the findings of its fragments among the others. A file's
 // fragments can be checked once the anchors of the documents they name
 // are known: at once when those were linted before it, or are no file
-// the run lints; else when the run reaches them, or at its end. Until
-// its fragments can be checked a file waits, and so does every file
-// after it: their findings are held back, encoded, in a queue that keeps
-// up to a budget in memory and the rest in a temporary file, and go out
-// as soon as they are settled. A file that waits for nothing goes out
-// as it comes.
+// the run lints; else when the run reaches them, or at its end. They are
+// checked as soon as they can be, whether or not it is the file's turn
+// (decision S-15): what is kept of a reference waiting is let go, and
+// only its finding, when it has one, waits for the file's turn. Until
+// its fragments are checked a file waits, and so does every file after
+// it: their findings are held back, encoded, in a queue that keeps up to
+// a budget in memory and the rest in a temporary file, and go out as
+// soon as they are settled. A file that waits for nothing goes out as
+// it comes.
 type order struct {
 	rn  *runner
 	rep report.Reporter
@@ -53,13 +56,11 @@ type order struct {
 type heldItem struct {
 	i int
 	// done says its last part is in; meta is then that part without its
-	// findings, n counts its findings in the queue, d its fragments (nil
-	// for none) and ready where Deferred.Ready stopped.
-	done  bool
-	meta  report.FileResult
-	n     int
-	d     *target.Deferred
-	ready int
+	// findings, n counts its findings in the queue. Its fragments are
+	// the run's (targetRun.deferred, targetRun.early).
+	done bool
+	meta report.FileResult
+	n    int
 	// quiet says to write the item only when it has findings (another
 	// name of a file, whose findings are only the target rules').
 	quiet bool
@@ -90,20 +91,15 @@ func newOrder(rn *runner, rep report.Reporter, sum *report.Summary, hold int) *o
 // last is partial. The last part of an item whose fragments are kept for
 // the end comes after its fragments are given to the run (takeTargets).
 func (o *order) add(i int, r *report.FileResult, last, quiet bool) {
-	var d *target.Deferred
-	if last {
-		if o.rels != nil && o.rels[i] != "" {
-			if o.pending[o.rels[i]]--; o.pending[o.rels[i]] <= 0 {
-				delete(o.pending, o.rels[i])
-			}
-		}
-		if o.rn.tr != nil {
-			d, o.rn.tr.deferred[i] = o.rn.tr.deferred[i], nil
+	if last && o.rels != nil && o.rels[i] != "" {
+		if o.pending[o.rels[i]]--; o.pending[o.rels[i]] <= 0 {
+			delete(o.pending, o.rels[i])
+			o.wake(o.rels[i])
 		}
 	}
 	if len(o.held) == 0 && last {
-		h := &heldItem{i: i, done: true, d: d, quiet: quiet}
-		if d == nil || o.ready(h) {
+		h := &heldItem{i: i, done: true, quiet: quiet}
+		if o.ready(h) {
 			o.write(h, r, r.Findings)
 			return
 		}
@@ -124,21 +120,74 @@ func (o *order) add(i int, r *report.FileResult, last, quiet bool) {
 		h.n++
 	}
 	if last {
-		h.done, h.meta, h.d = true, *r, d
+		h.done, h.meta = true, *r
 		h.meta.Findings = nil
 	}
 	o.drain(false)
 }
 
-// ready reports whether the fragments of h can be checked now as at the
-// end of the run.
+// ready reports whether the fragments of h are checked: it has none
+// left waiting.
 func (o *order) ready(h *heldItem) bool {
-	if h.d == nil {
-		return true
+	return o.rn.tr == nil || o.rn.tr.deferred[h.i] == nil
+}
+
+// take takes the fragments d of item i, left to the end of its lint, and
+// checks them now when they can be, else keeps them until they can.
+func (o *order) take(i int, d *target.Deferred) {
+	tr := o.rn.tr
+	tr.deferred[i], tr.readyAt[i] = d, 0
+	o.try(i)
+}
+
+// try checks the fragments of item i when they can be checked now as at
+// the end of the run (Deferred.Ready): their findings wait for the item's
+// turn (targetRun.early), and what was kept of them is let go. Otherwise
+// the item waits for the document that holds them back, to be tried
+// again when it is read or handed on (wake).
+func (o *order) try(i int) {
+	tr := o.rn.tr
+	d := tr.deferred[i]
+	if d == nil {
+		return
 	}
-	var ok bool
-	h.ready, ok = h.d.Ready(o.rn.tr.tree, func(real string) bool { return o.pending[real] > 0 }, h.ready)
-	return ok
+	at, ok := d.Ready(tr.tree, func(real string) bool { return o.pending[real] > 0 }, tr.readyAt[i])
+	tr.readyAt[i] = at
+	if !ok {
+		blocker := d.Blocker(at)
+		tr.waiting[blocker] = append(tr.waiting[blocker], i)
+		return
+	}
+	tr.deferred[i] = nil
+	tr.early[i] = append(tr.early[i], o.fragments(i, d)...)
+}
+
+// wake tries again the items whose fragments wait for the document at
+// the path rel under the root: it was read, or is no more to be.
+func (o *order) wake(rels ...string) {
+	tr := o.rn.tr
+	if tr == nil || len(tr.waiting) == 0 {
+		return
+	}
+	for _, rel := range rels {
+		if rel == "" {
+			continue
+		}
+		keys := [2]string{rel, ""}
+		if tg := tr.tree.Resolve(rel, false); tg.Real != rel {
+			keys[1] = tg.Real
+		}
+		for _, k := range keys {
+			items, ok := tr.waiting[k]
+			if !ok {
+				continue
+			}
+			delete(tr.waiting, k)
+			for _, i := range items {
+				o.try(i)
+			}
+		}
+	}
 }
 
 // drain writes the items waiting that are settled, the first one first;
@@ -148,6 +197,12 @@ func (o *order) drain(final bool) {
 		h := o.held[0]
 		if !h.done || !final && !o.ready(h) {
 			return
+		}
+		if final && o.rn.tr != nil {
+			if d := o.rn.tr.deferred[h.i]; d != nil {
+				o.rn.tr.deferred[h.i] = nil
+				o.rn.tr.early[h.i] = append(o.rn.tr.early[h.i], o.fragments(h.i, d)...)
+			}
 		}
 		o.held = o.held[1:]
 		o.write(h, &h.meta, nil)
@@ -159,8 +214,8 @@ func (o *order) drain(final bool) {
 // fragments among them by position, in parts of lint.FlushChunk, then r.
 func (o *order) write(h *heldItem, r *report.FileResult, findings []lint.Finding) {
 	var frag []lint.Finding
-	if h.d != nil {
-		frag = o.fragments(h.i, h.d)
+	if tr := o.rn.tr; tr != nil {
+		frag, tr.early[h.i] = tr.early[h.i], nil
 	}
 	from := findings
 	next := func() (lint.Finding, bool) {

@@ -287,7 +287,7 @@ func (r *Run) Lint(args []string, rep report.Reporter) (*report.Summary, error) 
 			sum.Findings[res.Findings[j].Severity]++
 		}
 		if !res.Partial && rn.tr != nil {
-			rn.takeTargets(i, res, sum)
+			rn.takeTargets(i, res, sum, out)
 		}
 		if !res.Partial {
 			bar.step(i + 1)

@@ -58,10 +58,18 @@ type targetRun struct {
 	tree *target.Tree
 	// aliases are, for each item linted, the items that are its other
 	// names; pending the findings of those names, by item, until their
-	// turn; deferred the fragments of each item, checked at the end.
-	aliases  [][]int
-	pending  map[int]*report.FileResult
+	// turn.
+	aliases [][]int
+	pending map[int]*report.FileResult
+	// deferred are the fragments of each item that wait for the anchors
+	// they name, readyAt where Deferred.Ready stopped for each, and
+	// waiting the items that wait, by the path of the document that
+	// holds them back; early are the findings of the fragments checked,
+	// by item, until its turn (order.try).
 	deferred []*target.Deferred
+	readyAt  []int
+	waiting  map[string][]int
+	early    [][]lint.Finding
 	// seen are the references to other sites handed on; cwd is the
 	// working directory, asked for once (filepath.Abs asks the system
 	// each time).
@@ -90,7 +98,8 @@ func (r *runner) newTargetRun(items []item) (*targetRun, error) {
 		return nil, fmt.Errorf("%w: %w", ErrTargetsRoot, err)
 	}
 	tr := &targetRun{tree: tree, aliases: make([][]int, len(items)), pending: map[int]*report.FileResult{},
-		deferred: make([]*target.Deferred, len(items)), seen: map[string]bool{}}
+		deferred: make([]*target.Deferred, len(items)), readyAt: make([]int, len(items)), waiting: map[string][]int{},
+		early: make([][]lint.Finding, len(items)), seen: map[string]bool{}}
 	if wd, err := os.Getwd(); err == nil {
 		tr.cwd = wd
 	}
@@ -193,8 +202,9 @@ func LoadAnchors(root, real string, k extract.Kind, max int64, slugs target.Slug
 // takeTargets takes, on the run's goroutine, in the order of the items,
 // what the target rules found in item i besides its findings: the
 // findings of its other names (reported at their turn), its fragments
-// left to the end, its references to other sites, its counts.
-func (r *runner) takeTargets(i int, res *result, sum *report.Summary) {
+// left to the end (out checks them as soon as it can), its references
+// to other sites, its counts.
+func (r *runner) takeTargets(i int, res *result, sum *report.Summary, out *order) {
 	tres := res.tres
 	if res.fixMade && res.fixed != nil {
 		tres = res.fixed.tres
@@ -210,13 +220,21 @@ func (r *runner) takeTargets(i int, res *result, sum *report.Summary) {
 		}
 		r.tr.pending[a] = ar
 	}
+	// The file's anchors are known under each of its names now: what
+	// waited for them is tried again, then its own fragments.
+	if out.rels != nil {
+		out.wake(out.rels[i])
+		for _, a := range res.aliases {
+			out.wake(out.rels[a])
+		}
+	}
 	for k, d := range tres.Deferred {
 		switch {
 		case d == nil:
 		case k == 0:
-			r.tr.deferred[i] = d
+			out.take(i, d)
 		case k-1 < len(res.aliases):
-			r.tr.deferred[res.aliases[k-1]] = d
+			out.take(res.aliases[k-1], d)
 		}
 	}
 	if r.Targets.External != nil {

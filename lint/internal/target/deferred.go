@@ -195,3 +195,7 @@ func (d *Deferred) Check(tree *Tree) (misses []Miss, suppressed, unchecked int) 
 	}
 	return misses, suppressed, unchecked
 }
+
+// Blocker returns the real path of the target at the index Ready stopped
+// at, the document the references wait for.
+func (d *Deferred) Blocker(at int) string { return d.targets[at].Real }
