@@ -38,6 +38,9 @@ type order struct {
 	// queue holds their findings, one record each, in the same order.
 	held  []*heldItem
 	queue *spool.Queue
+	// stash holds the findings of the fragments checked before their
+	// item's turn.
+	stash *stash
 	// pending counts, by path under the root, the items that are not
 	// handed on yet: a document there may still get its anchors from a
 	// lint. rels are the items' paths under the root ("" for none).
@@ -70,7 +73,7 @@ func newOrder(rn *runner, rep report.Reporter, sum *report.Summary, hold int) *o
 	if hold <= 0 {
 		hold = DefaultHold
 	}
-	o := &order{rn: rn, rep: rep, sum: sum, queue: spool.New(hold), before: func() {}, after: func() {}, warn: func(error) {}}
+	o := &order{rn: rn, rep: rep, sum: sum, queue: spool.New(hold), stash: newStash(hold), before: func() {}, after: func() {}, warn: func(error) {}}
 	if rn.tr != nil {
 		o.pending = map[string]int{}
 		o.rels = make([]string, len(rn.items))
@@ -159,7 +162,9 @@ func (o *order) try(i int) {
 		return
 	}
 	tr.deferred[i] = nil
-	tr.early[i] = append(tr.early[i], o.fragments(i, d)...)
+	if err := o.stash.put(i, o.fragments(i, d)); err != nil {
+		o.fail(err)
+	}
 }
 
 // wake tries again the items whose fragments wait for the document at
@@ -198,12 +203,7 @@ func (o *order) drain(final bool) {
 		if !h.done || !final && !o.ready(h) {
 			return
 		}
-		if final && o.rn.tr != nil {
-			if d := o.rn.tr.deferred[h.i]; d != nil {
-				o.rn.tr.deferred[h.i] = nil
-				o.rn.tr.early[h.i] = append(o.rn.tr.early[h.i], o.fragments(h.i, d)...)
-			}
-		}
+
 		o.held = o.held[1:]
 		o.write(h, &h.meta, nil)
 	}
@@ -215,7 +215,15 @@ func (o *order) drain(final bool) {
 func (o *order) write(h *heldItem, r *report.FileResult, findings []lint.Finding) {
 	var frag []lint.Finding
 	if tr := o.rn.tr; tr != nil {
-		frag, tr.early[h.i] = tr.early[h.i], nil
+		var err error
+		if frag, err = o.stash.take(h.i); err != nil {
+			o.fail(err)
+		}
+		if d := tr.deferred[h.i]; d != nil {
+			// At the end of the run: checked against every anchor known.
+			tr.deferred[h.i] = nil
+			frag = append(frag, o.fragments(h.i, d)...)
+		}
 	}
 	from := findings
 	next := func() (lint.Finding, bool) {
@@ -316,5 +324,5 @@ func (o *order) fail(err error) {
 // the anchors of the whole run, and removes the queue's file.
 func (o *order) finish() error {
 	o.drain(true)
-	return errors.Join(o.err, o.queue.Close())
+	return errors.Join(o.err, o.queue.Close(), o.stash.close())
 }

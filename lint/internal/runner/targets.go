@@ -64,12 +64,10 @@ type targetRun struct {
 	// deferred are the fragments of each item that wait for the anchors
 	// they name, readyAt where Deferred.Ready stopped for each, and
 	// waiting the items that wait, by the path of the document that
-	// holds them back; early are the findings of the fragments checked,
-	// by item, until its turn (order.try).
+	// holds them back (order.try).
 	deferred []*target.Deferred
 	readyAt  []int
 	waiting  map[string][]int
-	early    [][]lint.Finding
 	// seen are the references to other sites handed on; cwd is the
 	// working directory, asked for once (filepath.Abs asks the system
 	// each time).
@@ -98,8 +96,7 @@ func (r *runner) newTargetRun(items []item) (*targetRun, error) {
 		return nil, fmt.Errorf("%w: %w", ErrTargetsRoot, err)
 	}
 	tr := &targetRun{tree: tree, aliases: make([][]int, len(items)), pending: map[int]*report.FileResult{},
-		deferred: make([]*target.Deferred, len(items)), readyAt: make([]int, len(items)), waiting: map[string][]int{},
-		early: make([][]lint.Finding, len(items)), seen: map[string]bool{}}
+		deferred: make([]*target.Deferred, len(items)), readyAt: make([]int, len(items)), waiting: map[string][]int{}, seen: map[string]bool{}}
 	if wd, err := os.Getwd(); err == nil {
 		tr.cwd = wd
 	}
