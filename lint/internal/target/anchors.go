@@ -24,19 +24,14 @@ import (
 // upper-case letters) and no name (decision S-13).
 type Anchors struct {
 	// hashes are the anchors' hashes (hashAnchor), sorted, each once;
-	// lower those of the anchors in lower case, sorted, each once, nil
-	// when no anchor has an upper-case letter (lower is hashes then).
+	// lower those of the anchors that have an upper-case letter, in lower
+	// case, sorted, each once: an anchor in lower case is in hashes.
 	hashes, lower []uint64
-	// names are the anchors, sorted, each once; nil in a compact Anchors.
-	names []string
+	// named are the anchors' names; nil in a compact Anchors.
+	named *named
 	// fold says that a fragment matches an anchor in any letter case:
 	// GitHub's pages find a heading's anchor so.
 	fold bool
-	// lowerOnce makes lowerNames, which maps each anchor in lower case to
-	// the first anchor (in sorted order) that is it: the anchor a
-	// fragment names but for letter case ([Match.CaseOnly]).
-	lowerOnce  sync.Once
-	lowerNames map[string]string
 	// redirect, for a redirect page, is the URL its refresh sends the
 	// reader to, and carries says that a script of the page carries the
 	// fragment on (redirect.go).
@@ -45,6 +40,17 @@ type Anchors struct {
 	// refreshAt and refreshEnd are the span of the refresh's content
 	// attribute in the document.
 	refreshAt, refreshEnd int
+}
+
+// named are the names of an Anchors that keeps them.
+type named struct {
+	// names are the anchors, sorted, each once.
+	names []string
+	// once makes lower, which maps each anchor in lower case to the first
+	// anchor (in sorted order) that is it: the anchor a fragment names
+	// but for letter case ([Match.CaseOnly]).
+	once  sync.Once
+	lower map[string]string
 }
 
 // anchorSeed is the seed of the anchors' hashes: made once as the
@@ -111,20 +117,18 @@ func NewAnchors(k extract.Kind, found []extract.Anchor, slugs Slugs) *Anchors {
 		}
 	}
 	slices.Sort(names)
-	a.names = slices.Clip(slices.Compact(names))
-	a.hashes = make([]uint64, len(a.names))
-	upper := false
-	for i, name := range a.names {
+	a.named = &named{names: slices.Clip(slices.Compact(names))}
+	a.hashes = make([]uint64, len(a.named.names))
+	var lower []uint64
+	for i, name := range a.named.names {
 		a.hashes[i] = hashAnchor(name)
-		upper = upper || strings.ToLower(name) != name
+		if l := strings.ToLower(name); l != name {
+			lower = append(lower, hashAnchor(l))
+		}
 	}
 	a.hashes = sortHashes(a.hashes)
-	if upper {
-		a.lower = make([]uint64, len(a.names))
-		for i, name := range a.names {
-			a.lower[i] = hashAnchor(strings.ToLower(name))
-		}
-		a.lower = sortHashes(a.lower)
+	if lower != nil {
+		a.lower = sortHashes(slices.Clone(lower))
 	}
 	return a
 }
@@ -142,7 +146,7 @@ func sortHashes(hs []uint64) []uint64 {
 // ([Match.CaseFound]), without the name, which the document read again
 // gives ([Tree.Fragment]). It returns a itself when a is compact, or nil.
 func (a *Anchors) Compact() *Anchors {
-	if a == nil || a.names == nil {
+	if a == nil || a.named == nil {
 		return a
 	}
 	return &Anchors{hashes: a.hashes, lower: a.lower, fold: a.fold,
@@ -154,7 +158,12 @@ func (a *Anchors) Len() int { return len(a.hashes) }
 
 // Names returns the anchors, sorted; nil for compact anchors. The slice
 // is the Anchors' own: do not modify it.
-func (a *Anchors) Names() []string { return a.names }
+func (a *Anchors) Names() []string {
+	if a.named == nil {
+		return nil
+	}
+	return a.named.names
+}
 
 // Same reports whether a and b are the same anchors, by their hashes.
 func (a *Anchors) Same(b *Anchors) bool {
@@ -169,30 +178,31 @@ func (a *Anchors) has(name string) bool {
 // hasLower reports whether an anchor in lower case is lower, a name in
 // lower case.
 func (a *Anchors) hasLower(lower string) bool {
-	set := a.lower
-	if set == nil {
-		set = a.hashes
+	h := hashAnchor(lower)
+	_, ok := slices.BinarySearch(a.hashes, h)
+	if !ok {
+		_, ok = slices.BinarySearch(a.lower, h)
 	}
-	_, ok := slices.BinarySearch(set, hashAnchor(lower))
 	return ok
 }
 
 // caseName returns the first anchor, in sorted order, that is lower in
 // lower case; "" for compact anchors.
 func (a *Anchors) caseName(lower string) string {
-	if a.names == nil {
+	nd := a.named
+	if nd == nil {
 		return ""
 	}
-	a.lowerOnce.Do(func() {
-		a.lowerNames = make(map[string]string, len(a.names))
-		for _, n := range a.names {
+	nd.once.Do(func() {
+		nd.lower = make(map[string]string, len(nd.names))
+		for _, n := range nd.names {
 			l := strings.ToLower(n)
-			if _, seen := a.lowerNames[l]; !seen {
-				a.lowerNames[l] = n
+			if _, seen := nd.lower[l]; !seen {
+				nd.lower[l] = n
 			}
 		}
 	})
-	return a.lowerNames[lower]
+	return nd.lower[lower]
 }
 
 // Match is what a fragment names in a document.
