@@ -416,7 +416,7 @@ func placeDeferred(src string, ds []*target.Deferred) {
 	var refs []deferredAt
 	for _, d := range ds {
 		if d != nil {
-			for i := range d.Refs {
+			for i := range d.Len() {
 				refs = append(refs, deferredAt{d, i})
 			}
 		}
@@ -424,20 +424,19 @@ func placeDeferred(src string, ds []*target.Deferred) {
 	placeRefs(src, refs)
 }
 
-// deferredAt is a deferred reference: d.Refs[i].
+// deferredAt is a deferred reference: d's reference i.
 type deferredAt struct {
 	d *target.Deferred
 	i int
 }
 
-func (r deferredAt) ref() *target.DeferredRef { return &r.d.Refs[r.i] }
-
 // placeRefs sets the places of refs, references of a file whose text is
 // src, in one sweep of it.
 func placeRefs(src string, refs []deferredAt) {
 	slices.SortFunc(refs, func(a, b deferredAt) int {
-		ra, rb := a.ref(), b.ref()
-		return cmp.Or(cmp.Compare(ra.Offset, rb.Offset), cmp.Compare(ra.End, rb.End))
+		ao, ae := a.d.Span(a.i)
+		bo, be := b.d.Span(b.i)
+		return cmp.Or(cmp.Compare(ao, bo), cmp.Compare(ae, be))
 	})
 	// One place for each distinct span, all in one slice (never grown
 	// past its capacity: the pointers to it stay); the parts of the lines
@@ -447,22 +446,22 @@ func placeRefs(src string, refs []deferredAt) {
 	p := newPlacer(src)
 	places := make([]target.RefPlace, 0, len(refs))
 	spans := make([][2]int, 0, len(refs))
-	var last *target.DeferredRef
+	lastOffset, lastEnd := -1, -1
 	var lastPlace *target.RefPlace
 	n := 0
 	for _, ra := range refs {
-		r := ra.ref()
-		if last != nil && last.Offset == r.Offset && last.End == r.End {
+		offset, end := ra.d.Span(ra.i)
+		if lastPlace != nil && lastOffset == offset && lastEnd == end {
 			ra.d.SetPlace(ra.i, lastPlace)
 			continue
 		}
-		ps := p.locate(r.Offset, r.End)
-		from, to := caretBounds(ps.text, ps.col, r.End-r.Offset, ps.endLine == ps.line)
-		lineAt := min(r.Offset, len(src)) - (ps.col - 1)
+		ps := p.locate(offset, end)
+		from, to := caretBounds(ps.text, ps.col, end-offset, ps.endLine == ps.line)
+		lineAt := min(offset, len(src)) - (ps.col - 1)
 		spans = append(spans, [2]int{lineAt + from, lineAt + to})
 		n += to - from
 		places = append(places, target.RefPlace{Line: ps.line, Col: ps.col, Col16: ps.col16, EndLine: ps.endLine, EndCol: ps.endCol, EndCol16: ps.endCol16, TextFrom: from})
-		last, lastPlace = r, &places[len(places)-1]
+		lastOffset, lastEnd, lastPlace = offset, end, &places[len(places)-1]
 		ra.d.SetPlace(ra.i, lastPlace)
 	}
 	var b strings.Builder
@@ -576,8 +575,8 @@ func CheckDeferred(d *target.Deferred, tree *target.Tree, file string, reread fu
 		placeRefs(src, refs)
 	}
 	for _, ms := range misses {
-		r := &d.Refs[ms.At]
-		f, ok := fragmentFinding(file, d.Dest(ms.At), d.Where(ms.At), r.Offset, r.End, r.Severity, d.Redirect, ms.Match, d.Fixes)
+		offset, end := d.Span(ms.At)
+		f, ok := fragmentFinding(file, d.Dest(ms.At), d.Where(ms.At), offset, end, d.Severity(ms.At), d.Redirect, ms.Match, d.Fixes)
 		if !ok {
 			continue
 		}

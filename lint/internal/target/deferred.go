@@ -13,27 +13,26 @@ import (
 // file's text, so that the file need not be kept. Package lint makes
 // them and turns what [Deferred.Check] finds into its findings.
 //
-// A run keeps many (57k on the Python docs) until its end, and the
-// garbage collector would scan them again in each cycle: the references
-// and their URLs hold no pointers, only numbers into the Deferred's one
-// string of the URLs' text and its few targets and strings, so the
-// collector does not scan them (TestDeferredHoldsNoPointers).
+// A run keeps many (57k on the Python docs; forty times as many when
+// the tree is forty hard-linked copies, each page met under forty names)
+// until their targets are read. What the names of a file share of a
+// reference (its place, its URL, its base, its place in the document) is
+// kept once, in their [deferredTable]; each name keeps, for each of its
+// references, 12 bytes: the entry of the table, its target, its severity
+// (decision S-16). The records hold no pointers, only numbers into the
+// table's one string of the URLs' text and its few strings, and the
+// name's few targets, so the collector does not scan them
+// (TestDeferredHoldsNoPointers).
 type Deferred struct {
-	Refs []DeferredRef
-	// urls are the distinct URLs of the references, each once; text
-	// holds their texts, copied out of the file's text in one string;
-	// targets and strs the targets they lead to and the bases and places
-	// in the document (DeferredRef.where) the references name, each once.
-	urls    []deferredURL
-	text    string
+	refs []deferredRef
+	tab  *deferredTable
+	// targets are the targets the references lead to, each once.
 	targets []*Target
-	strs    []string
-	// places are the references' places, once placed (places[i] for
-	// Refs[i]); nil before.
-	places []*RefPlace
 	// Fixes says that the findings say why they have no fix (the
-	// linter's fixes are on).
-	Fixes bool
+	// linter's fixes are on); FileSup that a directive of the file
+	// suppresses every reference's finding.
+	Fixes   bool
+	FileSup bool
 	// Redirect is the severity of target/redirect, whose findings the
 	// fragments' check makes (decision T-20); 0 when it is off.
 	Redirect ast.Severity
@@ -50,16 +49,46 @@ type Deferred struct {
 	Sum      uint64
 }
 
-// deferredURL is a URL of a Deferred's references, against its base:
-// its text is text[at:end], where at is the end of the URL before it (0
-// for the first), its fragment text[frag:end]; it leads to
-// targets[target], and reads against strs[base] (no base: -1); browser
-// says that the target is the browsers' reading of a URL RFC 1808 does
-// not read.
+// deferredRef is a reference of a Deferred: its entry in the table,
+// the target its URL leads to under the name (an index of the Deferred's
+// targets), its severity, and whether the target is the browsers'
+// reading of a URL RFC 1808 does not read.
+type deferredRef struct {
+	entry, target int32
+	severity      ast.Severity
+	browser       bool
+}
+
+// deferredTable is what the Deferreds of a file's names share: each
+// reference they keep once, the distinct URLs' texts in one string, the
+// strings of the bases and places in the document each once, and the
+// references' places once placed.
+type deferredTable struct {
+	entries []deferredEntry
+	urls    []deferredURL
+	text    string
+	strs    []string
+	// places are the entries' places, once placed (places[k] for
+	// entries[k]); nil before.
+	places []*RefPlace
+}
+
+// deferredEntry is a reference as the names of its file share it: the
+// span of its fragment in the file, its URL (an index of the table's
+// urls), where it is in the document and its base (indices of the
+// table's strings; no base: -1), and whether a directive on its line
+// suppresses its finding.
+type deferredEntry struct {
+	Offset, End int
+	url         int32
+	where, base int32
+	suppressed  bool
+}
+
+// deferredURL is a URL of a table's references: its text is
+// text[at:end], its fragment text[frag:end].
 type deferredURL struct {
-	frag, end    int
-	target, base int32
-	browser      bool
+	at, frag, end int
 }
 
 // Print notes that the references are not placed, and what the file's
@@ -74,17 +103,19 @@ func (d *Deferred) Same(src string) bool {
 	return len(src) == d.Size && maphash.String(d.Seed, src) == d.Sum
 }
 
-// DeferredRef is a reference whose fragment is left to the end of the
-// run: the span of its fragment in the file, the URL it is of (an index
-// in its Deferred), where it is in the document (an index of its
-// strings), its severity, and whether a directive of the file suppresses
-// its finding. It holds no pointer ([Deferred]).
-type DeferredRef struct {
-	Offset, End int
-	url         int32
-	where       int32
-	Severity    ast.Severity
-	Suppressed  bool
+// Span returns the span of the fragment of the reference i in the file.
+func (d *Deferred) Span(i int) (offset, end int) {
+	e := &d.tab.entries[d.refs[i].entry]
+	return e.Offset, e.End
+}
+
+// Severity returns the severity of the finding of the reference i.
+func (d *Deferred) Severity(i int) ast.Severity { return d.refs[i].severity }
+
+// Suppressed reports whether a directive of the file suppresses the
+// finding of the reference i.
+func (d *Deferred) Suppressed(i int) bool {
+	return d.FileSup || d.tab.entries[d.refs[i].entry].suppressed
 }
 
 // RefPlace is where a reference is in its file's lines: the line and
@@ -97,38 +128,36 @@ type RefPlace struct {
 	TextFrom                                    int
 }
 
-// Place returns the place of the reference Refs[i], nil before it is
-// placed (SetPlace).
+// Place returns the place of the reference i, nil before it is placed
+// (SetPlace).
 func (d *Deferred) Place(i int) *RefPlace {
-	if d.places == nil {
+	if d.tab.places == nil {
 		return nil
 	}
-	return d.places[i]
+	return d.tab.places[d.refs[i].entry]
 }
 
-// SetPlace sets the place of the reference Refs[i]; the references of
-// one span (a file's names share most) may share one.
+// SetPlace sets the place of the reference i, for every name of its file
+// that keeps it; the references of one span may share one.
 func (d *Deferred) SetPlace(i int, p *RefPlace) {
-	if d.places == nil {
-		d.places = make([]*RefPlace, len(d.Refs))
+	if d.tab.places == nil {
+		d.tab.places = make([]*RefPlace, len(d.tab.entries))
 	}
-	d.places[i] = p
+	d.tab.places[d.refs[i].entry] = p
 }
 
-// Where returns where the reference Refs[i] is in the document.
-func (d *Deferred) Where(i int) string { return d.strs[d.Refs[i].where] }
+// Where returns where the reference i is in the document.
+func (d *Deferred) Where(i int) string { return d.tab.strs[d.tab.entries[d.refs[i].entry].where] }
 
-// Dest returns what the finding of the reference Refs[i] says of where it
+// Dest returns what the finding of the reference i says of where it
 // leads: its URL, its base, its fragment, its target.
 func (d *Deferred) Dest(i int) DeferredDest {
-	k := d.Refs[i].url
-	u, at := &d.urls[k], 0
-	if k > 0 {
-		at = d.urls[k-1].end
-	}
-	out := DeferredDest{URL: d.text[at:u.end], Fragment: d.text[u.frag:u.end], Target: d.targets[u.target], Browser: u.browser}
-	if u.base >= 0 {
-		out.Base = d.strs[u.base]
+	r := &d.refs[i]
+	e := &d.tab.entries[r.entry]
+	u := &d.tab.urls[e.url]
+	out := DeferredDest{URL: d.tab.text[u.at:u.end], Fragment: d.tab.text[u.frag:u.end], Target: d.targets[r.target], Browser: r.browser}
+	if e.base >= 0 {
+		out.Base = d.tab.strs[e.base]
 	}
 	return out
 }
@@ -155,10 +184,10 @@ func (d *Deferred) Ready(tree *Tree, pending func(real string) bool, from int) (
 }
 
 // Len returns how many references are deferred.
-func (d *Deferred) Len() int { return len(d.Refs) }
+func (d *Deferred) Len() int { return len(d.refs) }
 
 // Miss is a deferred reference whose fragment names nothing in its
-// target: Refs[At], and what the target's anchors say of it.
+// target: the reference At, and what the target's anchors say of it.
 type Miss struct {
 	At    int
 	Match Fragment
@@ -173,13 +202,15 @@ func (d *Deferred) Check(tree *Tree) (misses []Miss, suppressed, unchecked int) 
 	// come one after another (most of a URL's in a file), and from the
 	// target's anchors (FragmentOnce): each is needed once, at the end of
 	// the run, and Tree.Fragment would keep it.
-	last := int32(-1)
+	lastURL, lastTarget := int32(-1), int32(-1)
 	var m Fragment
-	for i := range d.Refs {
-		r := &d.Refs[i]
-		if r.url != last {
-			u := &d.urls[r.url]
-			last, m = r.url, tree.FragmentOnce(d.targets[u.target], d.text[u.frag:u.end])
+	for i := range d.refs {
+		r := &d.refs[i]
+		e := &d.tab.entries[r.entry]
+		if e.url != lastURL || r.target != lastTarget {
+			u := &d.tab.urls[e.url]
+			lastURL, lastTarget = e.url, r.target
+			m = tree.FragmentOnce(d.targets[r.target], d.tab.text[u.frag:u.end])
 		}
 		switch {
 		case !m.Checked:
@@ -187,7 +218,7 @@ func (d *Deferred) Check(tree *Tree) (misses []Miss, suppressed, unchecked int) 
 			continue
 		case m.Found || m.Top:
 			continue
-		case r.Suppressed:
+		case e.suppressed || d.FileSup:
 			suppressed++
 			continue
 		}

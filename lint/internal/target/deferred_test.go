@@ -9,7 +9,7 @@ import (
 // reference, many thousands until its end, hold no pointer, so that the
 // garbage collector does not scan them in each cycle ([Deferred]).
 func TestDeferredHoldsNoPointers(t *testing.T) {
-	for _, v := range []any{DeferredRef{}, deferredURL{}} {
+	for _, v := range []any{deferredRef{}, deferredEntry{}, deferredURL{}} {
 		typ := reflect.TypeOf(v)
 		if p := pointerIn(typ); p != "" {
 			t.Errorf("%s holds a pointer: %s", typ, p)

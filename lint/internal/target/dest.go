@@ -20,9 +20,6 @@ type Dest struct {
 	// Browsers is the browsers' reading, when it leads elsewhere than
 	// RFC 1808's.
 	Browsers *BrowserDest
-	// deferAt is, as Name.Defer makes a Deferred, the number of the
-	// destination's URL in it, from 1 (0: none yet; -1: its text written).
-	deferAt int32
 	// OK says the reference was resolved: there is a base to resolve it
 	// against.
 	OK bool

@@ -90,6 +90,8 @@ type fragTable struct {
 	// self are the entries of the same-document references the file's
 	// own name keeps for every name (Name.ShareSelf).
 	self []int32
+	// def makes what the names' Deferreds share, on first need.
+	def *deferring
 }
 
 // fragInfo is a reference of a fragRef: the span of its fragment in the
@@ -304,55 +306,80 @@ func (fc *Name) Check(own *Anchors) (misses []FragMiss, suppressed int) {
 // file (set later, by the linter) and its strings copied, to be checked
 // at the end of the run; fileSup says that a directive of the file
 // suppresses every one's finding, fixes that the linter's fixes are on.
-// Each line's directive that covers one is used.
+// Each line's directive that covers one is used. The Deferreds of a
+// file's names share what they keep of a reference (decision S-16).
 func (fc *Name) Defer(fileSup, fixes bool) *Deferred {
-	refs := fc.fragTab.refs
-	d := &Deferred{Fixes: fixes, Refs: make([]DeferredRef, len(fc.frags))}
-	// Each destination's URL once (the references of one URL against one
-	// base share their destination), all in one string; the strings
-	// (bases, places in the document) and targets each once.
-	var strs index[string]
+	ft := fc.fragTab
+	tab := ft.deferTable()
+	d := &Deferred{Fixes: fixes, FileSup: fileSup, tab: tab, refs: make([]deferredRef, len(fc.frags))}
 	var targets index[*Target]
-	addStr := func(s string) int32 {
-		d.strs = append(d.strs, strings.Clone(s))
-		return int32(len(d.strs) - 1)
-	}
 	addTarget := func(tg *Target) int32 {
 		d.targets = append(d.targets, tg)
 		return int32(len(d.targets) - 1)
 	}
-	n := 0
 	for i := range fc.frags {
 		f := &fc.frags[i]
-		ref := &refs[f.at]
-		if ref.sup != nil {
-			*ref.sup = true
+		if sup := ft.refs[f.at].sup; sup != nil {
+			*sup = true
 		}
-		lk := f.lnk
-		if lk.deferAt <= 0 {
-			base := int32(-1)
-			if ref.base != nil {
-				base = strs.of(ref.base.URL, addStr)
-			}
-			d.urls = append(d.urls, deferredURL{frag: n + lk.FragAt, end: n + len(ref.url),
-				target: targets.of(lk.Target, addTarget), base: base, browser: lk.Browser})
-			n += len(ref.url)
-			lk.deferAt = int32(len(d.urls))
-		}
-		d.Refs[i] = DeferredRef{Offset: ref.offset, End: ref.end, url: lk.deferAt - 1,
-			where: strs.of(ref.where, addStr), Severity: f.severity, Suppressed: ref.sup != nil || fileSup}
+		d.refs[i] = deferredRef{entry: ft.entry(f.at, f.lnk.FragAt), target: targets.of(f.lnk.Target, addTarget),
+			severity: f.severity, browser: f.lnk.Browser}
 	}
-	var b strings.Builder
-	b.Grow(n)
-	for i := range fc.frags {
-		if lk := fc.frags[i].lnk; lk.deferAt > 0 {
-			b.WriteString(refs[fc.frags[i].at].url)
-			lk.deferAt = -1 // written
-		}
-	}
-	d.text = b.String()
+	tab.text = ft.def.text.String()
 	fc.frags = nil
 	return d
+}
+
+// deferring is the making of the deferredTable the Deferreds of a file's
+// names share: the table, and for each entry of the fragTable its
+// entry in it (from 1; 0: none yet), the URLs' texts written so far,
+// and the numbers of the URLs and strings in it.
+type deferring struct {
+	tab  *deferredTable
+	at   []int32
+	text strings.Builder
+	urls index[string]
+	strs index[string]
+}
+
+// deferTable returns the table the Deferreds of the file's names share,
+// made on first need.
+func (t *fragTable) deferTable() *deferredTable {
+	if t.def == nil {
+		t.def = &deferring{tab: &deferredTable{}}
+	}
+	return t.def.tab
+}
+
+// entry returns the number in the shared table of the fragTable's entry
+// at, whose URL's fragment is at fragAt in it, added on first need.
+func (t *fragTable) entry(at int32, fragAt int) int32 {
+	df := t.def
+	if len(df.at) < len(t.refs) {
+		df.at = append(df.at, make([]int32, len(t.refs)-len(df.at))...)
+	}
+	if k := df.at[at]; k > 0 {
+		return k - 1
+	}
+	tab, in := df.tab, &t.refs[at]
+	addStr := func(s string) int32 {
+		tab.strs = append(tab.strs, strings.Clone(s))
+		return int32(len(tab.strs) - 1)
+	}
+	url := df.urls.of(in.url, func(u string) int32 {
+		n := df.text.Len()
+		df.text.WriteString(u)
+		tab.urls = append(tab.urls, deferredURL{at: n, frag: n + fragAt, end: n + len(u)})
+		return int32(len(tab.urls) - 1)
+	})
+	base := int32(-1)
+	if in.base != nil {
+		base = df.strs.of(in.base.URL, addStr)
+	}
+	tab.entries = append(tab.entries, deferredEntry{Offset: in.offset, End: in.end, url: url,
+		where: df.strs.of(in.where, addStr), base: base, suppressed: in.sup != nil})
+	df.at[at] = int32(len(tab.entries))
+	return int32(len(tab.entries) - 1)
 }
 
 // index numbers the distinct values of a Deferred's table, each once:

@@ -62,7 +62,7 @@ func (p *spares) give(sp *spare, files []*File) {
 	}
 	t := &sp.table
 	clear(t.refs)
-	t.refs, t.self, t.last = t.refs[:0], t.self[:0], -1
+	t.refs, t.self, t.last, t.def = t.refs[:0], t.self[:0], -1, nil
 	clear(sp.anchors)
 	sp.anchors = sp.anchors[:0]
 	p.pool.Put(sp)
