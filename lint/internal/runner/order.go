@@ -39,8 +39,8 @@ type order struct {
 	held  []*heldItem
 	queue *spool.Queue
 	// stash holds the findings of the fragments checked before their
-	// item's turn.
-	stash *stash
+	// item's turn; others those of a file's other names until theirs.
+	stash, others *stash
 	// pending counts, by path under the root, the items that are not
 	// handed on yet: a document there may still get its anchors from a
 	// lint. rels are the items' paths under the root ("" for none).
@@ -73,7 +73,7 @@ func newOrder(rn *runner, rep report.Reporter, sum *report.Summary, hold int) *o
 	if hold <= 0 {
 		hold = DefaultHold
 	}
-	o := &order{rn: rn, rep: rep, sum: sum, queue: spool.New(hold), stash: newStash(hold), before: func() {}, after: func() {}, warn: func(error) {}}
+	o := &order{rn: rn, rep: rep, sum: sum, queue: spool.New(hold), stash: newStash(hold), others: newStash(hold), before: func() {}, after: func() {}, warn: func(error) {}}
 	if rn.tr != nil {
 		o.pending = map[string]int{}
 		o.rels = make([]string, len(rn.items))
@@ -324,5 +324,5 @@ func (o *order) fail(err error) {
 // the anchors of the whole run, and removes the queue's file.
 func (o *order) finish() error {
 	o.drain(true)
-	return errors.Join(o.err, o.queue.Close(), o.stash.close())
+	return errors.Join(o.err, o.queue.Close(), o.stash.close(), o.others.close())
 }

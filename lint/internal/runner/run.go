@@ -269,7 +269,7 @@ func (r *Run) Lint(args []string, rep report.Reporter) (*report.Summary, error) 
 			// its target findings, if the file had any, and its
 			// fragments'.
 			bar.step(i + 1)
-			ar := rn.aliasResult(i)
+			ar := rn.aliasResult(i, out)
 			if ar != nil && len(ar.Findings) > 0 {
 				sum.Suppressed += ar.Suppressed
 				rn.settle(ar, ar.Findings, sum)

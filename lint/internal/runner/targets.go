@@ -214,6 +214,13 @@ func (r *runner) takeTargets(i int, res *result, sum *report.Summary, out *order
 		ar := &report.FileResult{Name: r.items[a].name, AliasOf: res.Name}
 		if k < len(tres.Others) {
 			ar.Findings, ar.Suppressed = tres.Others[k], tres.OthersSuppressed[k]
+			if r.stashable() {
+				// Until the name's turn, encoded (decision S-15).
+				if err := out.others.put(a, ar.Findings); err != nil {
+					out.fail(err)
+				}
+				ar.Findings = nil
+			}
 		}
 		r.tr.pending[a] = ar
 	}
@@ -246,13 +253,27 @@ func (r *runner) takeTargets(i int, res *result, sum *report.Summary, out *order
 
 // aliasResult returns the findings of item i, another name of a file
 // linted before it, to report at its turn; nil when it has none.
-func (r *runner) aliasResult(i int) *report.FileResult {
+func (r *runner) aliasResult(i int, out *order) *report.FileResult {
 	if r.tr == nil {
 		return nil
 	}
 	ar := r.tr.pending[i]
 	delete(r.tr.pending, i)
+	if ar != nil && r.stashable() {
+		var err error
+		if ar.Findings, err = out.others.take(i); err != nil {
+			out.fail(err)
+		}
+	}
 	return ar
+}
+
+// stashable reports whether the findings a run holds back for another
+// name's turn may be held encoded ([lint.Finding.AppendBinary]): they are
+// then only written, not recorded, filtered by a baseline or fixed,
+// which read what the encoding leaves out.
+func (r *runner) stashable() bool {
+	return r.Baseline == nil && r.Record == nil && r.Fix == nil && r.NewFrom == nil
 }
 
 // settle sets the findings of a part reported apart from its file's
