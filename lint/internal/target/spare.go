@@ -9,6 +9,10 @@ import (
 // destChunk is how many destinations NewDest takes at a time.
 const destChunk = 32
 
+// spareDests is the most destinations, fragments and anchors a spare
+// memory keeps between files ([spares.give]).
+const spareDests = 8192
+
 // spare is the memory the target rules' work on one file (a Session)
 // takes and gives back when the file is done ([Session.Release]), for
 // the next file's: the table of its fragments, its names' destinations,
@@ -60,7 +64,19 @@ func (p *spares) give(sp *spare, files []*File) {
 		}
 		f.chunks, f.chunk, f.used = nil, nil, 0
 	}
+	// What one large file took is not kept for the next, which most
+	// likely needs less: past spareDests, the memory is let go.
+	if len(sp.chunks) > spareDests/destChunk {
+		clear(sp.chunks[spareDests/destChunk:])
+		sp.chunks = sp.chunks[:spareDests/destChunk]
+	}
 	t := &sp.table
+	if cap(t.refs) > spareDests {
+		t.refs = nil
+	}
+	if cap(sp.anchors) > spareDests {
+		sp.anchors = nil
+	}
 	clear(t.refs)
 	t.refs, t.self, t.last, t.def = t.refs[:0], t.self[:0], -1, nil
 	clear(sp.anchors)
