@@ -133,3 +133,60 @@ func TestRunOrderParts(t *testing.T) {
 }
 
 var _ report.Reporter = (*recorder)(nil)
+
+// TestRunOrderHardLinks: a tree and a copy of it made of hard links,
+// each page met under two names, reports the copy's target findings as
+// the tree's, under its names and in their places, whatever the number of
+// jobs and wherever the findings wait: the fragments that name a page by
+// its other name are settled with the page's own anchors (decision S-12),
+// and those checked before their file's turn wait encoded (S-15).
+func TestRunOrderHardLinks(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, filepath.Join(dir, "c1"), orderTree)
+	for name := range orderTree {
+		to := filepath.Join(dir, "c2", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Link(filepath.Join(dir, "c1", filepath.FromSlash(name)), to); err != nil {
+			t.Skip("no hard links here:", err)
+		}
+	}
+	// The copy's names report the target rules' findings alone, as any
+	// other name of a file linted before.
+	var want []string
+	for _, c := range []string{"c1/", "c2/"} {
+		for _, w := range orderWant {
+			if !strings.HasPrefix(w, "link.html") && (c == "c1/" || strings.Contains(w, " target/")) {
+				want = append(want, c+w)
+			}
+		}
+	}
+	l, err := lint.New(lint.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, jobs := range []int{1, 2} {
+		for _, hold := range []int{0, 1 << 20} {
+			rec := &recorder{}
+			r := Run{Linter: l, Jobs: jobs, Hold: hold, Root: dir, Targets: &Targets{}}
+			sum, err := r.Lint([]string{dir}, rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range rec.files {
+				for _, fd := range f.Findings {
+					rel, _ := filepath.Rel(dir, fd.File)
+					got = append(got, fmt.Sprintf("%s:%d:%d %s", filepath.ToSlash(rel), fd.Line, fd.Column, fd.Rule))
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("-j %d, hold %d: reported\n%s\nwant\n%s", jobs, hold, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			if n := sum.Findings[0] + sum.Findings[1] + sum.Findings[2] + sum.Findings[3]; n != len(want) {
+				t.Errorf("-j %d, hold %d: the summary counts %d findings, want %d", jobs, hold, n, len(want))
+			}
+		}
+	}
+}

@@ -101,13 +101,26 @@ func TestFind(t *testing.T) {
 		{frag: "y%3D1", dec: "y=1"},
 	} {
 		m := html.Find(tc.frag)
-		if m.Found != tc.found || m.Top != tc.top || m.Params != tc.params || m.CaseOnly != tc.caseOnly || m.Decoded != tc.dec {
+		if m.Found != tc.found || m.Top != tc.top || m.Params != tc.params || m.CaseOnly != tc.caseOnly || m.Decoded != tc.dec ||
+			m.CaseFound != (tc.caseOnly != "") {
 			t.Errorf("Find(%q) = %+v, want found %v top %v params %v case-only %q decoded %q", tc.frag, m, tc.found, tc.top, tc.params, tc.caseOnly, tc.dec)
 		}
+		// Compact anchors answer alike, but keep no name to give.
+		c := html.Compact().Find(tc.frag)
+		if c.Found != tc.found || c.Top != tc.top || c.Params != tc.params || c.CaseOnly != "" || c.Decoded != tc.dec ||
+			c.CaseFound != (tc.caseOnly != "") {
+			t.Errorf("compact: Find(%q) = %+v, want found %v top %v params %v case found %v decoded %q", tc.frag, c, tc.found, tc.top, tc.params, tc.caseOnly != "", tc.dec)
+		}
+	}
+	if c := html.Compact(); c.Names() != nil || c.Len() != html.Len() || !c.Same(html) || c.Compact() != c {
+		t.Errorf("compact anchors: names %q, %d anchors of %d, same %v", c.Names(), c.Len(), html.Len(), c.Same(html))
 	}
 	md := anchorsOf(t, "# Getting Started\n", extract.KindMarkdown, SlugsGitHub)
 	if m := md.Find("Getting-Started"); !m.Found {
 		t.Errorf("GitHub's anchors in other case: %+v", m)
+	}
+	if m := md.Compact().Find("Getting-Started"); !m.Found {
+		t.Errorf("GitHub's anchors, compact, in other case: %+v", m)
 	}
 	gm := anchorsOf(t, "# Getting Started\n", extract.KindMarkdown, SlugsGoldmark)
 	if m := gm.Find("Getting-Started"); m.Found || m.CaseOnly != "getting-started" {

@@ -252,3 +252,39 @@ func TestKnownOf(t *testing.T) {
 		t.Error("an image's anchors are known")
 	}
 }
+
+// TestCompactTree: a tree that keeps anchors compactly answers as one
+// that keeps their names, and reads a document again (Options.Load) only
+// for the name of an anchor a fragment names but for letter case, once
+// for several such fragments (decision S-13).
+func TestCompactTree(t *testing.T) {
+	doc := `<p id="Intro"></p><p id="usage"></p>`
+	loads := 0
+	load := func(real string, k extract.Kind) *Anchors {
+		loads++
+		return ReadAnchors(doc, k, SlugsGitHub)
+	}
+	for _, compact := range []bool{false, true} {
+		loads = 0
+		tree, err := NewTree(Files("a.html"), "", Options{Load: load, Compact: compact})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tg := tree.Resolve("a.html", false)
+		tree.SetAnchors("a.html", ReadAnchors(doc, extract.KindHTML, SlugsGitHub))
+		if a, _ := tree.KnownOf(tg); (a.Names() == nil) != compact {
+			t.Errorf("compact %v: the tree keeps names %q", compact, a.Names())
+		}
+		for _, tc := range []struct{ frag, caseOnly string }{
+			{"intro", "Intro"}, {"INTRO", "Intro"}, {"Usage", "usage"}, {"nope", ""}, {"usage", ""},
+		} {
+			f := tree.FragmentOnce(tg, tc.frag)
+			if !f.Checked || f.CaseOnly != tc.caseOnly || f.Found != (tc.frag == "usage") {
+				t.Errorf("compact %v: FragmentOnce(%q) = %+v, want case-only %q", compact, tc.frag, f, tc.caseOnly)
+			}
+		}
+		if want := map[bool]int{false: 0, true: 1}[compact]; loads != want {
+			t.Errorf("compact %v: the document was read %d times, want %d", compact, loads, want)
+		}
+	}
+}
