@@ -1,0 +1,62 @@
+package main
+
+import (
+	"math"
+	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
+)
+
+// The collector's settings (decision S-14). relurl allocates much and
+// keeps little: a linted file's garbage is gone when the next begins, so
+// the heap may grow to gcPercent past what is live before a collection,
+// which saves CPU time. What a run keeps grows with the tree (the target
+// rules keep every document's anchors and the references still waiting
+// for theirs): past a few tens of megabytes live, the heap is held to
+// gcFactor times the live heap, and never below gcFloor, by a memory
+// limit set anew after each collection. A small run never reaches the
+// limit, and keeps the speed of gcPercent.
+const (
+	gcPercent = 400
+	gcFloor   = 48 << 20
+	gcFactor  = 2.5
+)
+
+// gcCycle is the object whose cleanup marks a collection: it holds a
+// pointer, so the allocator does not pack it with others (a tiny
+// allocation may never be collected alone).
+type gcCycle struct{ _ *byte }
+
+// gcLimit returns the memory limit for a live heap of live bytes.
+func gcLimit(live uint64) int64 {
+	l := float64(live) * gcFactor
+	if l >= math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return max(gcFloor, int64(l))
+}
+
+// tuneGC sets the collector's settings, unless GOGC or GOMEMLIMIT is
+// set: they still say. It sets the first limit, and a cleanup that sets
+// it anew after each collection.
+func tuneGC(gogc, gomemlimit string) {
+	if gogc != "" || gomemlimit != "" {
+		return
+	}
+	debug.SetGCPercent(gcPercent)
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	var arm func()
+	arm = func() {
+		// A cleanup runs after the collection that finds its object
+		// unreachable: once per cycle, each arming the next.
+		runtime.AddCleanup(&gcCycle{}, func(struct{}) {
+			metrics.Read(sample)
+			if sample[0].Value.Kind() == metrics.KindUint64 {
+				debug.SetMemoryLimit(gcLimit(sample[0].Value.Uint64()))
+			}
+			arm()
+		}, struct{}{})
+	}
+	debug.SetMemoryLimit(gcFloor)
+	arm()
+}
