@@ -19,7 +19,7 @@ import (
 const (
 	gcPercent = 400
 	gcFloor   = 48 << 20
-	gcFactor  = 2.5
+	gcFactor  = 2.0
 )
 
 // gcCycle is the object whose cleanup marks a collection: it holds a

@@ -16,8 +16,8 @@ func TestGCLimit(t *testing.T) {
 		{0, gcFloor},
 		{10 << 20, gcFloor},
 		{gcFloor / 3, gcFloor},
-		{100 << 20, 250 << 20},
-		{1 << 30, 5 << 29},
+		{100 << 20, 200 << 20},
+		{1 << 30, 2 << 30},
 		{math.MaxUint64, math.MaxInt64},
 	} {
 		if got := gcLimit(tc.live); got != tc.want {
