@@ -38,7 +38,7 @@ type stashPart struct {
 	n    int
 }
 
-// lenWidth is the width of a record's length, before it.
+// lenWidth is the width of a record's length, before it (little-endian).
 const lenWidth = 4
 
 func newStash(budget int) *stash { return &stash{budget: budget, parts: map[int][]stashPart{}} }
@@ -51,7 +51,7 @@ func (s *stash) put(i int, fs []lint.Finding) error {
 	b := s.buf[:0]
 	for k := range fs {
 		n := len(b)
-		b = append(b, make([]byte, lenWidth)...)
+		b = append(b, 0, 0, 0, 0)
 		b, _ = fs[k].AppendBinary(b)
 		// The record's length before it, in a fixed width: the record is
 		// written after its room.
@@ -94,7 +94,10 @@ func (s *stash) take(i int) ([]lint.Finding, error) {
 		data := p.data
 		if data == nil {
 			data = make([]byte, p.n)
-			if _, err := s.file.ReadAt(data, p.at); err != nil && err != io.EOF {
+			if n, err := s.file.ReadAt(data, p.at); n < p.n {
+				if err == nil {
+					err = io.ErrUnexpectedEOF
+				}
 				return out, fmt.Errorf("reading findings held back: %w", err)
 			}
 		} else {
