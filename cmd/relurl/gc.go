@@ -12,10 +12,11 @@ import (
 // the heap may grow to gcPercent past what is live before a collection,
 // which saves CPU time. What a run keeps grows with the tree (the target
 // rules keep every document's anchors and the references still waiting
-// for theirs): past a few tens of megabytes live, the heap is held to
-// gcFactor times the live heap, and never below gcFloor, by a memory
-// limit set anew after each collection. A small run never reaches the
-// limit, and keeps the speed of gcPercent.
+// for theirs): the heap is held to gcFactor times the live heap, and
+// never below gcFloor, by a memory limit set anew after each collection.
+// A run whose live heap stays under a fifth of gcFloor (about 10 MB)
+// never reaches the limit and keeps gcPercent's speed; a larger one
+// trades CPU time for a heap near what it keeps.
 const (
 	gcPercent = 400
 	gcFloor   = 48 << 20
