@@ -12,15 +12,22 @@ import (
 // the heap may grow to gcPercent past what is live before a collection,
 // which saves CPU time. What a run keeps grows with the tree (the target
 // rules keep every document's anchors and the references still waiting
-// for theirs): the heap is held to gcFactor times the live heap, and
-// never below gcFloor, by a memory limit set anew after each collection.
-// A run whose live heap stays under a fifth of gcFloor (about 10 MB)
-// never reaches the limit and keeps gcPercent's speed; a larger one
-// trades CPU time for a heap near what it keeps.
+// for theirs), and a memory limit set anew after each collection holds
+// the heap near it: gcFactor times the live heap, as the last
+// collections found it (a running mean, so that a file's passing peak
+// does not raise the limit at once), but no more than gcRoom past the
+// live heap, and never below gcFloor. A run whose live heap stays under
+// a fifth of gcFloor (about 10 MB) never reaches the limit and keeps
+// gcPercent's speed; a larger one trades CPU time for a heap near what it
+// keeps.
 const (
 	gcPercent = 400
 	gcFloor   = 48 << 20
-	gcFactor  = 2.0
+	gcFactor  = 3.5
+	gcRoom    = 96 << 20
+	// gcWeight is the weight of the last collection's live heap in the
+	// running mean.
+	gcWeight = 0.25
 )
 
 // gcCycle is the object whose cleanup marks a collection: it holds a
@@ -28,9 +35,10 @@ const (
 // allocation may never be collected alone).
 type gcCycle struct{ _ *byte }
 
-// gcLimit returns the memory limit for a live heap of live bytes.
-func gcLimit(live uint64) int64 {
-	l := float64(live) * gcFactor
+// gcLimit returns the memory limit for a live heap of live bytes, whose
+// running mean is mean bytes.
+func gcLimit(live, mean float64) int64 {
+	l := min(mean*gcFactor, live+gcRoom)
 	if l >= math.MaxInt64 {
 		return math.MaxInt64
 	}
@@ -46,6 +54,7 @@ func tuneGC(gogc, gomemlimit string) {
 	}
 	debug.SetGCPercent(gcPercent)
 	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	mean := 0.0
 	var arm func()
 	arm = func() {
 		// A cleanup runs after the collection that finds its object
@@ -53,7 +62,9 @@ func tuneGC(gogc, gomemlimit string) {
 		runtime.AddCleanup(&gcCycle{}, func(struct{}) {
 			metrics.Read(sample)
 			if sample[0].Value.Kind() == metrics.KindUint64 {
-				debug.SetMemoryLimit(gcLimit(sample[0].Value.Uint64()))
+				live := float64(sample[0].Value.Uint64())
+				mean = gcWeight*live + (1-gcWeight)*mean
+				debug.SetMemoryLimit(gcLimit(live, mean))
 			}
 			arm()
 		}, struct{}{})

@@ -13,9 +13,9 @@ import (
 // DefaultHold is the most bytes of findings a run holds back in memory
 // ([Run.Hold]), for the files that wait and again for the findings
 // checked before their file's turn; past it, they wait in a temporary
-// file. It is small: what is live costs twice its size or more (cmd/relurl's
-// collector settings, decision S-14), and a temporary file in the page
-// cache is read back at little cost.
+// file. It is small: what is live costs more than its size in the heap
+// (cmd/relurl's collector settings, decision S-14), and a temporary file
+// in the page cache is read back at little cost.
 const DefaultHold = 4 << 20
 
 // order hands a run's results to its Reporter in order of place (decision
