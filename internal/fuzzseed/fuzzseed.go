@@ -37,6 +37,59 @@ func File(args ...any) string {
 	return b.String()
 }
 
+// Parse reads a Go fuzz corpus file whose arguments are of the types
+// File writes: a string, a []byte, or a byte (uint8), written as a
+// character literal ('a', '\x00') or an integer. It is File's inverse.
+func Parse(data []byte) ([]any, error) {
+	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	if len(lines) < 2 || lines[0] != "go test fuzz v1" {
+		return nil, fmt.Errorf("not a Go fuzz corpus file")
+	}
+	var args []any
+	for _, l := range lines[1:] {
+		typ, lit, ok := strings.Cut(l, "(")
+		if !ok || !strings.HasSuffix(lit, ")") {
+			return nil, fmt.Errorf("bad argument %q", l)
+		}
+		lit = strings.TrimSuffix(lit, ")")
+		switch typ {
+		case "string", "[]byte":
+			s, err := strconv.Unquote(lit)
+			if err != nil {
+				return nil, fmt.Errorf("argument %q: %w", l, err)
+			}
+			if typ == "string" {
+				args = append(args, s)
+			} else {
+				args = append(args, []byte(s))
+			}
+		case "byte", "uint8":
+			v, err := parseByte(lit)
+			if err != nil {
+				return nil, fmt.Errorf("argument %q: %w", l, err)
+			}
+			args = append(args, v)
+		default:
+			return nil, fmt.Errorf("argument %q: type %s is not supported", l, typ)
+		}
+	}
+	return args, nil
+}
+
+// parseByte reads a byte written as Go's corpus files write one, a
+// character literal ('a', '\x00'), or as an integer.
+func parseByte(lit string) (byte, error) {
+	if strings.HasPrefix(lit, "'") {
+		r, _, tail, err := strconv.UnquoteChar(strings.TrimSuffix(lit[1:], "'"), '\'')
+		if err != nil || tail != "" || r > 0xff {
+			return 0, fmt.Errorf("bad byte %s", lit)
+		}
+		return byte(r), nil
+	}
+	v, err := strconv.ParseUint(lit, 0, 8)
+	return byte(v), err
+}
+
 // Sync holds the files of dir whose names owned claims to want, by name
 // and content. Without update it fails tb when they differ, saying how
 // to rewrite them; with update it rewrites them: it removes the files

@@ -3,6 +3,7 @@ package fuzzseed
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -62,3 +63,22 @@ type recorder struct {
 
 func (r *recorder) Helper()               {}
 func (r *recorder) Errorf(string, ...any) { r.failed = true }
+
+// TestParse: File's encodings read back; the other ways go test writes a
+// byte read too; anything else is refused.
+func TestParse(t *testing.T) {
+	args := []any{"a\"b\x00", []byte{0, 'x', 0xff}, uint8('\n')}
+	got, err := Parse([]byte(File(args...)))
+	if err != nil || !reflect.DeepEqual(got, args) {
+		t.Errorf("Parse(File(%q)) = %q, %v", args, got, err)
+	}
+	if got, err := Parse([]byte("go test fuzz v1\nuint8(200)\nbyte('\\x01')\n")); err != nil || !reflect.DeepEqual(got, []any{uint8(200), uint8(1)}) {
+		t.Errorf("bytes read as %q, %v", got, err)
+	}
+	for _, bad := range []string{"", "go test fuzz v1\n", "go test fuzz v2\nstring(\"a\")\n", "go test fuzz v1\nint(3)\n",
+		"go test fuzz v1\nstring(a)\n", "go test fuzz v1\nstring(\"a\"\n", "go test fuzz v1\nbyte(300)\n"} {
+		if got, err := Parse([]byte(bad)); err == nil {
+			t.Errorf("Parse(%q) = %q, want an error", bad, got)
+		}
+	}
+}

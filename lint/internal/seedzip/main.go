@@ -23,8 +23,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
-	"strings"
+
+	"github.com/relurl/relurl/internal/fuzzseed"
 )
 
 func main() {
@@ -61,7 +61,7 @@ func zipCorpus(dir, out string) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		args, err := parseCorpusFile(data)
+		args, err := fuzzseed.Parse(data)
 		if err != nil {
 			return 0, fmt.Errorf("%s: %w", name, err)
 		}
@@ -77,58 +77,6 @@ func zipCorpus(dir, out string) (int, error) {
 		return 0, err
 	}
 	return len(names), os.WriteFile(out, buf.Bytes(), 0o644)
-}
-
-// parseCorpusFile reads a Go fuzz corpus file whose arguments are of the
-// types relurl's targets take: string, []byte and byte (or uint8).
-func parseCorpusFile(data []byte) ([]any, error) {
-	lines := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
-	if len(lines) < 2 || lines[0] != "go test fuzz v1" {
-		return nil, fmt.Errorf("not a Go fuzz corpus file")
-	}
-	var args []any
-	for _, l := range lines[1:] {
-		typ, lit, ok := strings.Cut(l, "(")
-		if !ok || !strings.HasSuffix(lit, ")") {
-			return nil, fmt.Errorf("bad argument %q", l)
-		}
-		lit = strings.TrimSuffix(lit, ")")
-		switch typ {
-		case "string", "[]byte":
-			s, err := strconv.Unquote(lit)
-			if err != nil {
-				return nil, fmt.Errorf("argument %q: %w", l, err)
-			}
-			if typ == "string" {
-				args = append(args, s)
-			} else {
-				args = append(args, []byte(s))
-			}
-		case "byte", "uint8":
-			v, err := parseByte(lit)
-			if err != nil {
-				return nil, fmt.Errorf("argument %q: %w", l, err)
-			}
-			args = append(args, v)
-		default:
-			return nil, fmt.Errorf("argument %q: type %s is not supported", l, typ)
-		}
-	}
-	return args, nil
-}
-
-// parseByte reads a byte written as Go's corpus files write one, a
-// character literal ('a', '\x00'), or as an integer.
-func parseByte(lit string) (byte, error) {
-	if strings.HasPrefix(lit, "'") {
-		r, _, tail, err := strconv.UnquoteChar(strings.TrimSuffix(lit[1:], "'"), '\'')
-		if err != nil || tail != "" || r > 0xff {
-			return 0, fmt.Errorf("bad byte %s", lit)
-		}
-		return byte(r), nil
-	}
-	v, err := strconv.ParseUint(lit, 0, 8)
-	return byte(v), err
 }
 
 // encode lays the arguments out as go-fuzz-headers' consumer reads them
