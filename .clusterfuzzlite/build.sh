@@ -7,7 +7,7 @@
 # emulated (.clusterfuzzlite/local.sh).
 #
 # The targets are found, never listed: every "func FuzzX(f *testing.F)" in
-# a package of the module. Each is built under its own name (the names are
+# a package of the workspace's modules. Each is built under its own name (the names are
 # unique in the module, and each appears in one .go file of its package
 # directory: fuzz/targets_test.go holds them to that).
 cd "$SRC/relurl"
@@ -16,8 +16,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/seedzip" ./lint/internal/seedzip
 
+# The packages of the workspace's three modules (go.work), as the Makefile's PKGS.
 n=0
-for dir in $(go list -f '{{.Dir}}' ./...); do
+for dir in $(go list -f '{{.Dir}}' ./... ./lint/... ./cmd/...); do
   pkg=$(go list -f '{{.ImportPath}}' "$dir")
   for target in $(sed -n -E 's/^func (Fuzz[A-Za-z0-9_]*)\(f \*testing\.F\).*/\1/p' "$dir"/*.go); do
     echo "== $target ($pkg)"

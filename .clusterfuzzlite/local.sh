@@ -15,7 +15,17 @@
 #   5. runs each binary over its seed corpus zip with its dictionary for
 #      OSSFUZZTIME seconds (default 10) and fails on a crash, on a run that
 #      executed no input, and on seeds that reach no code an empty input
-#      does not (seeds the engine cannot decode).
+#      does not (seeds the engine cannot decode);
+#   6. ends a failing run with the report of each crash
+#      (lint/internal/fuzzfail: the target, its input decoded, quoted and
+#      in hex, the command that makes it a Go corpus entry of its target
+#      and the go test command that replays it).
+#
+# The binaries run in the work directory and libFuzzer writes what it
+# finds (crash-*, leak-*, timeout-*, oom-*, slow-unit-*) under ARTIFACTS
+# (default $TMPDIR/relurl-oss-fuzz), in a directory per target, kept after
+# the run: nothing is written into the source tree, and the run fails if
+# "git status" changed (decision Z-8).
 #
 # Needs clang with libFuzzer (Debian: apt-get install clang
 # libclang-rt-14-dev). OSSFUZZTIME sets the seconds per target, SANITIZER
@@ -25,6 +35,11 @@ time=${OSSFUZZTIME:-10}
 for tool in clang clang++ unzip; do
   command -v "$tool" >/dev/null || { echo "oss-fuzz: $tool not found (apt-get install clang libclang-rt-14-dev unzip)"; exit 1; }
 done
+
+artifacts=${ARTIFACTS:-${TMPDIR:-/tmp}/relurl-oss-fuzz}
+# status is what "git status" says of the source tree, to leave it as found.
+status() { git -C "$root" status --porcelain --untracked-files=all 2>/dev/null || true; }
+before=$(status)
 
 work=$(mktemp -d)
 if [ "${KEEP:-}" != 1 ]; then trap 'rm -rf "$work"' EXIT; else echo "work directory: $work"; fi
@@ -37,6 +52,7 @@ fi
 
 version=$(cd "$root" && go list -m -f '{{.Version}}' github.com/AdamKorcz/go-118-fuzz-build)
 GOBIN="$work/bin" go install "github.com/AdamKorcz/go-118-fuzz-build@$version"
+(cd "$root" && go build -o "$work/bin/fuzzfail" ./lint/internal/fuzzfail)
 
 cat > "$work/bin/compile_native_go_fuzzer" <<'SCRIPT'
 #!/bin/bash -eu
@@ -73,7 +89,8 @@ echo "oss-fuzz: built in $((built - start))s"
 # cov reads the coverage libFuzzer reports once its corpus is loaded.
 cov() { sed -n -E 's/.*INITED cov: ([0-9]+).*/\1/p' "$1" | head -1; }
 
-failed=0
+failed=0 crashes=()
+cd "$work"
 printf '%-24s %8s %8s %10s %8s\n' target seeds cov execs exec/s > "$work/summary"
 for bin in "$OUT"/Fuzz*; do
   target=$(basename "$bin")
@@ -86,16 +103,19 @@ for bin in "$OUT"/Fuzz*; do
     seeds=$(ls "$corpus" | wc -l)
   fi
   log="$work/$target.log"
-  "$bin" -runs=0 "$empty" > "$work/$target.empty.log" 2>&1 || true
+  mkdir -p "$artifacts/$target"
+  "$bin" -artifact_prefix="$artifacts/$target/" -runs=0 "$empty" > "$work/$target.empty.log" 2>&1 || true
   status=0
-  "$bin" -dict="$OUT/$target.dict" -max_total_time="$time" -timeout=25 -rss_limit_mb=2560 -print_final_stats=1 \
-    "$corpus" > "$log" 2>&1 || status=$?
+  "$bin" -artifact_prefix="$artifacts/$target/" -dict="$OUT/$target.dict" -max_total_time="$time" -timeout=25 \
+    -rss_limit_mb=2560 -print_final_stats=1 "$corpus" > "$log" 2>&1 || status=$?
   execs=$(sed -n -E 's/^stat::number_of_executed_units: ([0-9]+)/\1/p' "$log")
   rate=$(sed -n -E 's/^stat::average_exec_per_sec: +([0-9]+)/\1/p' "$log")
   c=$(cov "$log") c0=$(cov "$work/$target.empty.log")
   printf '%-24s %8s %8s %10s %8s\n' "$target" "$seeds" "${c:-?}" "${execs:-0}" "${rate:-0}" >> "$work/summary"
   if [ "$status" -ne 0 ]; then
     echo "oss-fuzz: $target failed (exit $status):"; grep -v '^#' "$log" | tail -30; failed=1
+    crash=$(sed -n -E 's/.*Test unit written to (.*)$/\1/p' "$log" | tail -1)
+    if [ -n "$crash" ]; then crashes+=("$target $crash"); fi
   elif [ -z "$execs" ] || [ "$execs" -eq 0 ]; then
     echo "oss-fuzz: $target: no inputs executed"; tail -20 "$log"; failed=1
   elif [ "$seeds" -gt 0 ] && [ "${c:-0}" -le "${c0:-0}" ]; then
@@ -104,4 +124,11 @@ for bin in "$OUT"/Fuzz*; do
 done
 cat "$work/summary"
 echo "oss-fuzz: built in $((built - start))s, ran in $(($(date +%s) - built))s (${time}s per target)"
+for c in "${crashes[@]}"; do
+  echo
+  (cd "$root" && "$work/bin/fuzzfail" crash -log "$work/${c%% *}.log" "${c%% *}" "${c#* }") || true
+done
+if [ "$(status)" != "$before" ]; then
+  echo "oss-fuzz: the run changed the source tree (git status):"; diff <(echo "$before") <(status) || true; failed=1
+fi
 exit $failed
