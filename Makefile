@@ -46,23 +46,23 @@ layout:
 scale:
 	RELURL_SCALE=1 $(GO) test -count=1 -timeout 20m -run '^(TestScale|TestHarness)$$' -v ./internal/scale ./lint/cli
 
-## fuzz: every fuzz target of the module in turn, FUZZTIME each (go test fuzzes one target per
-## run; the targets are found by go test -list, package by package)
+## fuzz: every fuzz target of the three modules in turn (or those TARGET names), FUZZTIME each
+## (fuzz/native.sh: go test fuzzes one target per run; the targets are found in the source); a
+## failure ends the run with the target, its input quoted and in hex, and the go test command
+## that replays it
 fuzz:
-	@for pkg in $$($(GO) list ./...); do \
-		for target in $$($(GO) test "$$pkg" -list '^Fuzz' | grep '^Fuzz'); do \
-			echo "== $$target ($$pkg, $(FUZZTIME))"; \
-			$(GO) test "$$pkg" -run '^$$' -fuzz "^$$target\$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10s -timeout 0 || exit 1; \
-		done; \
-	done
+	bash fuzz/native.sh $(FUZZTIME) $(TARGET)
 
 ## oss-fuzz: build every fuzz target as OSS-Fuzz does (go-118-fuzz-build, clang, libFuzzer) and run
-## each for OSSFUZZTIME seconds over its seed corpus zip and dictionary (needs clang; not in CI)
+## each for OSSFUZZTIME seconds over its seed corpus zip and dictionary (needs clang; not in CI);
+## libFuzzer's finds go to ARTIFACTS, out of the tree, and a crash ends the run with the target,
+## its input decoded, quoted and in hex, the command making it a seed and the go test replay
 oss-fuzz:
 	OSSFUZZTIME=$(or $(OSSFUZZTIME),10) bash .clusterfuzzlite/local.sh
 
 ## campaign: fuzz TARGET (a raw or structured agreement target) for FUZZTIME on one core, keep the
-## corpus in CAMPAIGN_DIR, and report executions and the statement coverage of the code under test
+## corpus in CAMPAIGN_DIR, and report executions and the statement coverage of the code under test;
+## a failure ends it as it ends make fuzz
 campaign:
 	bash fuzz/campaign.sh $(TARGET) $(FUZZTIME)
 

@@ -12,8 +12,10 @@
 # readers and the resolver: ast, grammar, validate, resolve and the root
 # package; never gen or fuzz, so that a grammar-aware target gets no
 # credit for running its own generator) over the seeds alone and over the
-# seeds and the grown corpus. Crashers land in the package's
-# testdata/fuzz/TARGET: commit each one.
+# seeds and the grown corpus. A failing input lands in the package's
+# testdata/fuzz/TARGET, and the campaign ends with its report
+# (lint/internal/fuzzfail: the target, the input quoted and in hex, the go
+# test command that replays it) and fails: commit the input with the fix.
 target=$1 duration=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -29,8 +31,16 @@ go test -c -fuzz "^$target\$" -o "$work/fuzz.test" "./$dir"
 go test -c -cover -coverpkg="$coverpkg" -o "$work/cover.test" "./$dir"
 
 echo "== $target: fuzzing for $duration"
+set +e
 (cd "$dir" && "$work/fuzz.test" -test.run='^$' -test.fuzz="^$target\$" -test.fuzztime="$duration" \
-  -test.parallel=1 -test.fuzzcachedir="$work/cache" -test.timeout=0) 2>&1 | tee "$work/fuzz.log" | grep -v '^fuzz: elapsed' || true
+  -test.parallel=1 -test.fuzzcachedir="$work/cache" -test.timeout=0) 2>&1 | tee "$work/fuzz.log" | grep -v '^fuzz: elapsed'
+status=${PIPESTATUS[0]}
+set -e
+if [ "$status" -ne 0 ]; then
+  echo
+  go run ./lint/internal/fuzzfail gotest "$target" "$work/fuzz.log" || true
+  exit 1
+fi
 last=$(grep 'fuzz: elapsed' "$work/fuzz.log" | tail -1)
 
 # coverage runs the target over a corpus directory in a scratch package
