@@ -16,7 +16,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/seedzip" ./lint/internal/seedzip
 
-# The packages of the workspace's three modules (go.work), as the Makefile's PKGS.
+# The packages of the workspace's three modules (go.work), as the Makefile's PKGS (decision Z-12).
 n=0
 for dir in $(go list -f '{{.Dir}}' ./... ./lint/... ./cmd/...); do
   pkg=$(go list -f '{{.ImportPath}}' "$dir")

@@ -15,7 +15,8 @@
 # (lint/internal/fuzzfail: the target, its input quoted and in hex, the
 # go test command that replays it) and fails. go test writes a failing
 # input into the package's testdata/fuzz/TARGET, where go test runs it
-# from then on: commit it (after the fix) as a regression seed.
+# from then on: commit it (after the fix) as a regression seed. CI runs it
+# with a few seconds per target (decision Z-10).
 duration=$1
 shift
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -46,7 +46,7 @@ const (
 // corpus, and fuzzfail reports it from go test's output, as make fuzz,
 // make campaign and CI do; then fuzzfail reports the same input as a
 // libFuzzer crash file, as make oss-fuzz does. go test -update rewrites
-// the section.
+// the section (decision Z-13).
 func TestPlantedFailure(t *testing.T) {
 	goCmd := testtool.LookPath(t, testtool.Go, "go")
 	tmp := t.TempDir()
