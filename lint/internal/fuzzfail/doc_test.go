@@ -19,6 +19,9 @@ var update = flag.Bool("update", false, "rewrite the section of docs/fuzzing.md 
 
 // planted is a fuzz target that fails as FuzzCompare did on the
 // divergence libFuzzer found: on an escaped semicolon in the reference.
+// Its "func" is indented, so that the scripts that find targets by the
+// lines that begin "func Fuzz" do not take it for a target of this
+// package.
 const planted = `package planted
 
 import (
@@ -26,7 +29,7 @@ import (
 	"testing"
 )
 
-func FuzzPlanted(f *testing.F) {
+	func FuzzPlanted(f *testing.F) {
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		if strings.Contains(ref, "%3B") {
 			t.Errorf("base %q, ref %q: an escaped semicolon", base, ref)

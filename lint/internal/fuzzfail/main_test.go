@@ -15,20 +15,22 @@ import (
 )
 
 // The targets of the tree the tests build: one of each signature relurl's
-// targets have.
+// targets have. Each "func" is indented, so that the scripts that find
+// targets by the lines that begin "func Fuzz" do not take these for
+// targets of this package.
 const targets = `package p
 
 import "testing"
 
-func FuzzPair(f *testing.F) {
+	func FuzzPair(f *testing.F) {
 	f.Fuzz(func(t *testing.T, base, ref string) {})
 }
 
-func FuzzDoc(f *testing.F) {
+	func FuzzDoc(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte, kind uint8) {})
 }
 
-func FuzzDocs(f *testing.F) {
+	func FuzzDocs(f *testing.F) {
 	f.Fuzz(func(t *testing.T, doc string) {})
 }
 `
