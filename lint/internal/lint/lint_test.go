@@ -323,8 +323,8 @@ func TestSyntaxCap(t *testing.T) {
 
 // TestUnknownSyntaxRuleIsReported: a diagnostic of a rule the catalog does
 // not know is reported as it is, never dropped, so that the tests holding
-// findings to the catalog (checkInvariants, FuzzLint) fail on it; and a
-// rule that is off is dropped.
+// findings to the catalog (checkInvariants, the package's fuzz targets)
+// fail on it; and a rule that is off is dropped.
 func TestUnknownSyntaxRuleIsReported(t *testing.T) {
 	l := mustNew(t, Options{Disable: []string{ast.RuleQueryChar}})
 	diags := ast.Diagnostics{
