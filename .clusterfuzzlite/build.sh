@@ -18,11 +18,16 @@ go build -o "$work/seedzip" ./lint/internal/seedzip
 
 # The packages of the workspace's three modules (go.work), as the Makefile's PKGS (decision Z-12).
 n=0
+# go-118-fuzz-build writes the harness's main package into the directory it
+# runs in, which must be inside the target's module for the main package to
+# import the module's internal packages: each target is built from its
+# module's directory.
 for dir in $(go list -f '{{.Dir}}' ./... ./lint/... ./cmd/...); do
   pkg=$(go list -f '{{.ImportPath}}' "$dir")
+  mod=$(go list -f '{{.Module.Dir}}' "$dir")
   for target in $(sed -n -E 's/^func (Fuzz[A-Za-z0-9_]*)\(f \*testing\.F\).*/\1/p' "$dir"/*.go); do
     echo "== $target ($pkg)"
-    compile_native_go_fuzzer "$pkg" "$target" "$target"
+    (cd "$mod" && compile_native_go_fuzzer "$pkg" "$target" "$target")
     # The dictionary is "relurl gen --dict", derived from the grammar.
     cp .clusterfuzzlite/relurl.dict "$OUT/$target.dict"
     # The seeds are the target's Go corpus (testdata/fuzz/<target>),

@@ -82,7 +82,8 @@ if [ "$SANITIZER" = address ]; then CXXFLAGS="$CXXFLAGS -fsanitize=address -fsan
 export CXXFLAGS
 
 start=$(date +%s)
-bash "$SRC/relurl/.clusterfuzzlite/build.sh"
+# -eu as OSS-Fuzz runs it: a target that does not build fails the run.
+bash -eu "$SRC/relurl/.clusterfuzzlite/build.sh"
 built=$(date +%s)
 echo "oss-fuzz: built in $((built - start))s"
 
