@@ -107,24 +107,3 @@ func TestFindingEncodingBad(t *testing.T) {
 		}
 	}
 }
-
-// FuzzFindingEncoding: any bytes decode to a finding or an error, and a
-// finding decoded encodes to the same bytes.
-func FuzzFindingEncoding(f *testing.F) {
-	l, _ := New(Options{Fixes: true})
-	for _, fd := range l.File("a.urls", []byte("http://a/b c\nhttp:g\n%zz\n"), extract.KindText) {
-		b, _ := fd.AppendBinary(nil)
-		f.Add(b)
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		var g Finding
-		if g.UnmarshalBinary(data) != nil {
-			return
-		}
-		b, _ := g.AppendBinary(nil)
-		var h Finding
-		if err := h.UnmarshalBinary(b); err != nil || !reflect.DeepEqual(g, h) {
-			t.Fatalf("decoded %+v, again %+v, %v", g, h, err)
-		}
-	})
-}

@@ -1,11 +1,10 @@
-package lint_test
+package lint
 
 import (
 	"bytes"
 	"testing"
 
 	"github.com/relurl/relurl/lint/internal/extract"
-	"github.com/relurl/relurl/lint/internal/lint"
 )
 
 // FuzzLint holds the linter to its promises on any file, read as a URL
@@ -14,7 +13,7 @@ import (
 // rule from the catalog. Its seeds (testdata/fuzz/FuzzLint) are documents
 // of each kind around the §5 examples and generated URLs.
 func FuzzLint(f *testing.F) {
-	l, err := lint.New(lint.Options{Enable: []string{"rfc1738"}, Retrieval: "http://a/b/c/d;p?q"})
+	l, err := New(Options{Enable: []string{"rfc1738"}, Retrieval: "http://a/b/c/d;p?q"})
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -29,7 +28,7 @@ func FuzzLint(f *testing.F) {
 			if fd.Line != line || fd.Column != col {
 				t.Fatalf("finding at %d:%d, offset %d is %d:%d", fd.Line, fd.Column, fd.Offset, line, col)
 			}
-			if _, ok := lint.Lookup(fd.Rule); !ok {
+			if _, ok := Lookup(fd.Rule); !ok {
 				t.Fatalf("finding with unknown rule %q", fd.Rule)
 			}
 		}
