@@ -50,6 +50,41 @@ const moduleRoot = ".."
 // arguments of the function they pass to f.Fuzz.
 func findTargets(t *testing.T) []target {
 	t.Helper()
+	return findTargetsIn(t, nil)
+}
+
+// findWorkspaceTargets is findTargets over the modules of go.work, the
+// targets .clusterfuzzlite/build.sh builds (decision Z-12).
+func findWorkspaceTargets(t *testing.T) []target {
+	t.Helper()
+	work, err := os.ReadFile(filepath.Join(moduleRoot, "go.work"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	modules := map[string]bool{}
+	in := false
+	for _, line := range strings.Split(string(work), "\n") {
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "use (":
+			in = true
+		case line == ")":
+			in = false
+		case in || strings.HasPrefix(line, "use "):
+			dir := strings.TrimSpace(strings.TrimPrefix(line, "use "))
+			modules[filepath.Clean(filepath.Join(moduleRoot, dir))] = true
+		}
+	}
+	if len(modules) < 2 {
+		t.Fatalf("go.work uses %d modules", len(modules))
+	}
+	return findTargetsIn(t, modules)
+}
+
+// findTargetsIn finds the targets of the module at moduleRoot and of the
+// modules under it whose directories are in also.
+func findTargetsIn(t *testing.T, also map[string]bool) []target {
+	t.Helper()
 	var out []target
 	err := filepath.WalkDir(moduleRoot, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -59,7 +94,7 @@ func findTargets(t *testing.T) []target {
 			if path != moduleRoot && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
 				return filepath.SkipDir
 			}
-			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && path != moduleRoot {
+			if _, err := os.Stat(filepath.Join(path, "go.mod")); err == nil && path != moduleRoot && !also[filepath.Clean(path)] {
 				return filepath.SkipDir // another module (lint/golangci)
 			}
 			return nil
@@ -132,10 +167,11 @@ func types(fset *token.FileSet, e ast.Expr) string {
 	return b.String()
 }
 
-// TestTargetsBuildForOSSFuzz holds every fuzz target of the module to what
-// OSS-Fuzz's compile_native_go_fuzzer needs to build it as it is:
+// TestTargetsBuildForOSSFuzz holds every fuzz target of the workspace's
+// modules to what OSS-Fuzz's compile_native_go_fuzzer needs to build it
+// as it is:
 //
-//   - its name is unique in the module (it names the binary) and appears
+//   - its name is unique in the workspace (it names the binary) and appears
 //     in no .go file under its package directory but its own (the script
 //     finds "the" fuzzer file with grep -r -l NAME DIR);
 //   - its file is in the package itself, not an external _test package,
@@ -154,7 +190,7 @@ func TestTargetsBuildForOSSFuzz(t *testing.T) {
 		t.Skip("builds every package holding a target")
 	}
 	seen := map[string]string{}
-	for _, tg := range findTargets(t) {
+	for _, tg := range findWorkspaceTargets(t) {
 		if other, dup := seen[tg.name]; dup {
 			t.Errorf("%s is declared in %s and %s: OSS-Fuzz names the binary after it", tg.name, other, tg.file)
 		}
@@ -216,13 +252,13 @@ func quote(s string) string {
 }
 
 // TestDocsListTargets: the manual's guide to fuzzing, docs/fuzzing.md, names
-// every fuzz target of the module.
+// every fuzz target of the workspace's modules.
 func TestDocsListTargets(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join(moduleRoot, "docs", "fuzzing.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tg := range findTargets(t) {
+	for _, tg := range findWorkspaceTargets(t) {
 		if !bytes.Contains(readme, []byte("| `"+tg.name+"` | `"+filepath.ToSlash(tg.dir)+"` |")) {
 			t.Errorf("the table of fuzz targets in docs/fuzzing.md has no row for %s (package %s)", tg.name, tg.dir)
 		}
