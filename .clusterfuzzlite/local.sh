@@ -30,6 +30,7 @@
 # Needs clang with libFuzzer (Debian: apt-get install clang
 # libclang-rt-14-dev). OSSFUZZTIME sets the seconds per target, SANITIZER
 # address (default, as OSS-Fuzz) or none, KEEP=1 keeps the work directory.
+set -eu # also when run as "bash local.sh", as make runs it
 root=$(cd "$(dirname "$0")/.." && pwd)
 time=${OSSFUZZTIME:-10}
 for tool in clang clang++ unzip; do

@@ -16,6 +16,7 @@
 # testdata/fuzz/TARGET, and the campaign ends with its report
 # (lint/internal/fuzzfail: the target, the input quoted and in hex, the go
 # test command that replays it) and fails: commit the input with the fix.
+set -eu # also when run as "bash campaign.sh", as make runs it
 target=$1 duration=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"

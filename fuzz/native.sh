@@ -17,6 +17,7 @@
 # input into the package's testdata/fuzz/TARGET, where go test runs it
 # from then on: commit it (after the fix) as a regression seed. CI runs it
 # with a few seconds per target (decision Z-10).
+set -eu # also when run as "bash native.sh", as make runs it
 duration=$1
 shift
 root=$(cd "$(dirname "$0")/.." && pwd)
