@@ -373,6 +373,64 @@ func said(lines []string) []string {
 	return out
 }
 
+// crashSaid is what a target reported in libFuzzer's output: what it
+// printed before it panicked (go-118-fuzz-build's t.Errorf prints, then
+// panics), the panic, and the first frame of the stack in the code under
+// test, the harness's and the runtime's left out; or, for a failure that
+// is no panic (a timeout, a leak, memory), libFuzzer's line that names it.
+func crashSaid(lines []string) []string {
+	p := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "panic: ") {
+			p = i
+			break
+		}
+	}
+	if p < 0 {
+		for _, l := range lines {
+			if strings.Contains(l, "ERROR: libFuzzer:") || strings.Contains(l, "ERROR: LeakSanitizer:") ||
+				strings.Contains(l, "ERROR: AddressSanitizer:") {
+				return []string{strings.TrimSpace(l[strings.Index(l, "ERROR: "):])}
+			}
+		}
+		return nil
+	}
+	var out []string
+	for i := p - 1; i >= 0 && len(out) < 20; i-- {
+		l := strings.TrimSpace(lines[i])
+		if l == "" || libFuzzerLine(l) {
+			break
+		}
+		out = append([]string{l}, out...)
+	}
+	out = append(out, lines[p])
+	for _, l := range lines[p+1:] {
+		if !strings.HasPrefix(l, "\t") {
+			continue
+		}
+		loc := strings.TrimSpace(l)
+		if strings.Contains(loc, "go-118-fuzz-build") || strings.HasPrefix(loc, "runtime/") ||
+			strings.HasPrefix(loc, "reflect/") || strings.HasPrefix(loc, "./main.") || strings.HasPrefix(loc, "panic:") {
+			continue
+		}
+		loc, _, _ = strings.Cut(loc, " +0x")
+		out = append(out, "at "+loc) // a _test.go_fuzz.go file is the target's as go-118-fuzz-build rewrote it
+
+		break
+	}
+	return out
+}
+
+// libFuzzerLine is whether l is a line libFuzzer writes of its own.
+func libFuzzerLine(l string) bool {
+	for _, p := range []string{"#", "INFO:", "Dictionary:", "MS:", "Loaded ", "==", "stat::", "DONE", "Done "} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // lastLines is the last n lines of lines that are not empty.
 func lastLines(lines []string, n int) []string {
 	var out []string
@@ -400,7 +458,7 @@ func fromCrash(root string, tg target, file, log string, write bool) (*report, e
 		if err != nil {
 			return nil, err
 		}
-		r.said = said(strings.Split(string(out), "\n"))
+		r.said = crashSaid(strings.Split(string(out), "\n"))
 	}
 	if r.args, err = decode(data, tg.types); err != nil {
 		return nil, err

@@ -257,3 +257,31 @@ func TestUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestCrashSaid reads what the target reported from libFuzzer's output
+// (testdata/libfuzzer-crash.log: make oss-fuzz's, FuzzCompare made to
+// fail on a seed): the message printed before the panic, the panic, and
+// the first frame in relurl's code; and, for a failure without a panic,
+// libFuzzer's line that names it.
+func TestCrashSaid(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "libfuzzer-crash.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := crashSaid(strings.Split(string(data), "\n"))
+	want := []string{
+		`planted: base "http:/.g/F", ref "EeUOGdym:/>/user:pnews://w%3B@host~80"`,
+		"panic: errorf [recovered]",
+		"at github.com/relurl/relurl/lint/internal/compare/fuzz_test.go_fuzz.go:53",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("crashSaid = %q, want %q", got, want)
+	}
+	timeout := "#1\tINITED cov: 3 ft: 3 corp: 1/1b exec/s: 0 rss: 30Mb\n==77== ERROR: libFuzzer: timeout after 25 seconds\n"
+	if got := crashSaid(strings.Split(timeout, "\n")); !reflect.DeepEqual(got, []string{"ERROR: libFuzzer: timeout after 25 seconds"}) {
+		t.Errorf("a timeout: %q", got)
+	}
+	if got := crashSaid([]string{"#1\tDONE"}); got != nil {
+		t.Errorf("no failure: %q", got)
+	}
+}
