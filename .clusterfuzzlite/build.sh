@@ -7,21 +7,19 @@
 # emulated (.clusterfuzzlite/local.sh).
 #
 # The targets are found, never listed: every "func FuzzX(f *testing.F)" in
-# a package of the workspace's modules. Each is built under its own name (the names are
-# unique in the module, and each appears in one .go file of its package
-# directory: fuzz/targets_test.go holds them to that).
+# a package of the three modules of go.work, as the Makefile's PKGS
+# (decision Z-12). Each is built under its own name (the names are unique
+# in the workspace, and each appears in one .go file of its package
+# directory: fuzz/targets_test.go holds them to that), from its module's
+# directory: go-118-fuzz-build writes the harness's main package where it
+# runs, and only there can it import the module's internal packages.
 cd "$SRC/relurl"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/seedzip" ./lint/internal/seedzip
 
-# The packages of the workspace's three modules (go.work), as the Makefile's PKGS (decision Z-12).
 n=0
-# go-118-fuzz-build writes the harness's main package into the directory it
-# runs in, which must be inside the target's module for the main package to
-# import the module's internal packages: each target is built from its
-# module's directory.
 for dir in $(go list -f '{{.Dir}}' ./... ./lint/... ./cmd/...); do
   pkg=$(go list -f '{{.ImportPath}}' "$dir")
   mod=$(go list -f '{{.Module.Dir}}' "$dir")

@@ -38,9 +38,9 @@ for tool in clang clang++ unzip; do
 done
 
 artifacts=${ARTIFACTS:-${TMPDIR:-/tmp}/relurl-oss-fuzz}
-# status is what "git status" says of the source tree, to leave it as found.
-status() { git -C "$root" status --porcelain --untracked-files=all 2>/dev/null || true; }
-before=$(status)
+# tree_state is what "git status" says of the source tree, to leave it as found.
+tree_state() { git -C "$root" status --porcelain --untracked-files=all 2>/dev/null || true; }
+before=$(tree_state)
 
 work=$(mktemp -d)
 if [ "${KEEP:-}" != 1 ]; then trap 'rm -rf "$work"' EXIT; else echo "work directory: $work"; fi
@@ -130,7 +130,7 @@ for c in "${crashes[@]}"; do
   echo
   (cd "$root" && "$work/bin/fuzzfail" crash -log "$work/${c%% *}.log" "${c%% *}" "${c#* }") || true
 done
-if [ "$(status)" != "$before" ]; then
-  echo "oss-fuzz: the run changed the source tree (git status):"; diff <(echo "$before") <(status) || true; failed=1
+if [ "$(tree_state)" != "$before" ]; then
+  echo "oss-fuzz: the run changed the source tree (git status):"; diff <(echo "$before") <(tree_state) || true; failed=1
 fi
 exit $failed
