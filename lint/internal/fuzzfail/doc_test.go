@@ -104,7 +104,8 @@ func TestPlantedFailure(t *testing.T) {
 		"fails on a seed of its corpus, the input libFuzzer found in `FuzzCompare`):\n\n" +
 		indent(native.String()) +
 		"\n`make oss-fuzz` ends with this one for each crash, the input read from libFuzzer's file as the\n" +
-		"binary read it (here the same input, as go-118-fuzz-build lays it out):\n\n" +
+		"binary read it (here the same input, as go-118-fuzz-build lays it out; a run also gives it\n" +
+		"libFuzzer's output, from which it says first what the target printed, its panic and where):\n\n" +
 		indent(strings.ReplaceAll(lib.String(), tmp, "/tmp")) + "\n"
 	checkSection(t, filepath.Join("..", "..", "..", "docs", "fuzzing.md"), "planted-failure", section)
 }
