@@ -37,7 +37,8 @@ only=("$@")
 
 start=$(date +%s)
 n=0 failed=()
-printf '%-24s %-28s %6s %s\n' target package secs result > "$work/summary"
+printf '%-24s %-28s %6s %12s %s\n' target package secs execs result > "$work/summary"
+cat "$work/summary"
 for dir in $(go list -f '{{.Dir}}' ./... ./lint/... ./cmd/...); do
   targets=()
   for t in $(sed -n -E 's/^func (Fuzz[A-Za-z0-9_]*)\(f \*testing\.F\).*/\1/p' "$dir"/*_test.go 2>/dev/null); do
@@ -56,7 +57,9 @@ for dir in $(go list -f '{{.Dir}}' ./... ./lint/... ./cmd/...); do
       -test.fuzzcachedir="$cache" -test.timeout=0 ${FUZZPARALLEL:+-test.parallel="$FUZZPARALLEL"}) > "$log" 2>&1 || status=$?
     result=ok
     if [ "$status" -ne 0 ]; then result=FAIL; failed+=("$t"); fi
-    printf '%-24s %-28s %6s %s\n' "$t" "$rel" "$(($(date +%s) - t0))" "$result" | tee -a "$work/summary"
+    # go test's last line of progress: "fuzz: elapsed: 3s, execs: 1234 (411/sec), ..."
+    execs=$(sed -n -E 's/^fuzz: elapsed: .*, execs: ([0-9]+) .*/\1/p' "$log" | tail -1)
+    printf '%-24s %-28s %6s %12s %s\n' "$t" "$rel" "$(($(date +%s) - t0))" "${execs:-?}" "$result" | tee -a "$work/summary"
     n=$((n + 1))
   done
 done
