@@ -316,6 +316,7 @@ func fromGoTest(root string, tg target, log string) (*report, error) {
 	}
 	lines := strings.Split(string(out), "\n")
 	r := &report{tg: tg, said: said(lines)}
+	found := false // the input is one go test -fuzz wrote, not a seed that was there
 	for _, l := range lines {
 		m := wrote.FindStringSubmatch(l)
 		if m == nil {
@@ -328,7 +329,7 @@ func fromGoTest(root string, tg target, log string) (*report, error) {
 		}
 		name := m[2]
 		if r.seed == "" || wrote.MatchString(l) {
-			r.seed = name
+			r.seed, found = name, wrote.MatchString(l)
 		}
 	}
 	if r.seed == "" {
@@ -344,7 +345,10 @@ func fromGoTest(root string, tg target, log string) (*report, error) {
 	if r.args, err = fuzzseed.Parse(data); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	r.source = tg.entry(r.seed) + " (a Go corpus entry: commit it, go test then runs it)"
+	r.source = tg.entry(r.seed) + " (a seed of the target's corpus)"
+	if found {
+		r.source = tg.entry(r.seed) + " (written by go test -fuzz: commit it with the fix, go test then runs it)"
+	}
 	return r, nil
 }
 

@@ -190,7 +190,7 @@ func TestGoTest(t *testing.T) {
 		}
 	}
 	for _, tt := range []struct {
-		log, seed string
+		log, seed, what string
 	}{
 		{`fuzz: elapsed: 0s, gathering baseline coverage: 2/2 completed, now fuzzing with 1 workers
 --- FAIL: FuzzDocs (2.85s)
@@ -201,19 +201,19 @@ func TestGoTest(t *testing.T) {
     To re-run:
     go test -run=FuzzDocs/41b96b8a7c4f0cf5
 FAIL
-`, "41b96b8a7c4f0cf5"},
+`, "41b96b8a7c4f0cf5", "written by go test -fuzz: commit it with the fix, go test then runs it"},
 		{`failure while testing seed corpus entry: FuzzDocs/seed-1
 --- FAIL: FuzzDocs (0.02s)
     --- FAIL: FuzzDocs (0.00s)
         p_test.go:11: an escaped semicolon
 
 FAIL
-`, "seed-1"},
+`, "seed-1", "a seed of the target's corpus"},
 		{`--- FAIL: FuzzDocs (0.00s)
     --- FAIL: FuzzDocs/seed-1 (0.00s)
         p_test.go:11: an escaped semicolon
 FAIL
-`, "seed-1"},
+`, "seed-1", "a seed of the target's corpus"},
 	} {
 		log := filepath.Join(t.TempDir(), "log")
 		if err := os.WriteFile(log, []byte(tt.log), 0o644); err != nil {
@@ -226,7 +226,7 @@ FAIL
 		want := `--- FuzzDocs failed (./p)
 what it reported:
   p_test.go:11: an escaped semicolon
-input: ./p/testdata/fuzz/FuzzDocs/` + tt.seed + ` (a Go corpus entry: commit it, go test then runs it)
+input: ./p/testdata/fuzz/FuzzDocs/` + tt.seed + ` (` + tt.what + `)
   doc string, 14 bytes: "<a href='%3B'>"
     00000000  3c 61 20 68 72 65 66 3d  27 25 33 42 27 3e        |<a href='%3B'>|
 replay:
