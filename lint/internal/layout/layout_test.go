@@ -156,6 +156,10 @@ var allowed = map[string][]string{
 	// lint/spool: a queue of records, held in memory up to a budget and
 	// in a temporary file past it: the findings a run holds back.
 	"lint/internal/spool": {},
+	// lint/door: the one way to the disk of the command's lint path and
+	// the language server: a tree's os.Root and its edge, reads that never
+	// block, writes that lose nothing; paths named outside any tree.
+	"lint/internal/door": {},
 	// lint/target: the one home of link targets: the tree of files the
 	// target rules read (where a URL leads under the root, what is there:
 	// directory listings and symbolic links, read through its FS), the
@@ -166,13 +170,13 @@ var allowed = map[string][]string{
 	// changes are lint/fix's), what is deferred to the end of a run. It
 	// imports nothing of lint, which turns its hits into findings; no
 	// walker, no configuration.
-	"lint/internal/target": {"ast", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/quote", "resolve", "github.com/yuin/goldmark"},
+	"lint/internal/target": {"ast", "lint/internal/base", "lint/internal/compare", "lint/internal/door", "lint/internal/extract", "lint/internal/fix", "lint/internal/quote", "resolve", "github.com/yuin/goldmark"},
 	// lint/runner: the run of the linter over files: the walk, the
 	// configuration file (TOML), its patterns and overrides, the baseline,
 	// reading through the size limit, the ordered parallel run, the fixes
 	// over files, what changed in a git working tree (git diff read by
 	// bluekeyes/go-gitdiff).
-	"lint/internal/runner": {"ast", "lint/internal/extract", "lint/internal/fix", "lint/internal/input", "lint/internal/lint", "lint/internal/report", "lint/internal/sequencer", "lint/internal/spool", "lint/internal/suggest", "lint/internal/target", "resolve", "github.com/pelletier/go-toml/v2", "github.com/bluekeyes/go-gitdiff"},
+	"lint/internal/runner": {"ast", "lint/internal/door", "lint/internal/extract", "lint/internal/fix", "lint/internal/input", "lint/internal/lint", "lint/internal/report", "lint/internal/sequencer", "lint/internal/spool", "lint/internal/suggest", "lint/internal/target", "resolve", "github.com/pelletier/go-toml/v2", "github.com/bluekeyes/go-gitdiff"},
 	// lint/runner/internal/mkconfig: "go generate ./lint/internal/runner" writes
 	// docs/config.md and docs/relurl.schema.json from the runner's table
 	// of configuration keys, the rules' names from the catalog.
@@ -199,7 +203,7 @@ var allowed = map[string][]string{
 	"lint/golangci": {"lint/analyzer", "lint/internal/lint", "golang.org/x/tools", "github.com/golangci/plugin-module-register"},
 	"cmd/relurlvet": {"lint/analyzer", "golang.org/x/tools"},
 	// lint/cli: the command line, which cmd/relurl runs.
-	"lint/cli": {"ast", "grammar", "internal/bnf", "internal/gen", "internal/railroad", "internal/rfcbnf", "lint/internal/atomicfile", "lint/internal/base", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/format", "lint/internal/input", "lint/internal/lint", "lint/internal/lsp", "lint/internal/markdown", "lint/internal/playground/site", "lint/internal/quote", "lint/internal/report", "lint/internal/runner", "lint/internal/suggest", "resolve", "golang.org/x/term", "validate", "github.com/leanovate/gopter"},
+	"lint/cli": {"ast", "grammar", "internal/bnf", "internal/gen", "internal/railroad", "internal/rfcbnf", "lint/internal/atomicfile", "lint/internal/base", "lint/internal/door", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/format", "lint/internal/input", "lint/internal/lint", "lint/internal/lsp", "lint/internal/markdown", "lint/internal/playground/site", "lint/internal/quote", "lint/internal/report", "lint/internal/runner", "lint/internal/suggest", "resolve", "golang.org/x/term", "validate", "github.com/leanovate/gopter"},
 	// cmd/relurl: the command: lint/cli's Main with the process's streams.
 	"cmd/relurl": {"lint/cli"},
 	// lint/internal/repo: the checks of the repository as a whole that
@@ -208,7 +212,7 @@ var allowed = map[string][]string{
 	// lsp: the language server: the linter and its runner's configuration
 	// over the JSON-RPC of sourcegraph/jsonrpc2, hovers from validate,
 	// resolve and compare.
-	"lint/internal/lsp": {"ast", "lint/internal/compare", "lint/internal/extract", "lint/internal/fix", "lint/internal/input", "lint/internal/lint", "lint/internal/markdown", "lint/internal/runner", "lint/internal/target", "resolve", "validate", "github.com/sourcegraph/jsonrpc2"},
+	"lint/internal/lsp": {"ast", "lint/internal/compare", "lint/internal/door", "lint/internal/extract", "lint/internal/fix", "lint/internal/input", "lint/internal/lint", "lint/internal/markdown", "lint/internal/runner", "lint/internal/target", "resolve", "validate", "github.com/sourcegraph/jsonrpc2"},
 	// The playground: the report the page shows, computed by the library
 	// itself; the WebAssembly module that runs it in the page; the
 	// module's build.
