@@ -147,7 +147,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := changes.check(paths, ctl.writeBaseline); err != nil {
 		return usageErr(err)
 	}
-	groups, err := ctl.groups(paths, named, *root)
+	groups, err := ctl.groups(paths, named, *root, edge.followOutside)
 	if err != nil {
 		return usageErr(err)
 	}
@@ -222,7 +222,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if !set["baseline"] && cfg.Baseline != "" {
 				// The configuration's baseline (decision L-55): one the
 				// run is about to write may not exist yet.
-				b, err := runner.ReadBaseline(cfg.Baseline)
+				b, err := runner.ReadBaselineIn(cfg.Bound, cfg.Baseline)
 				switch {
 				case err == nil:
 					runBaseline = b
@@ -276,7 +276,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				run.Skip = skipExcept(cfg.Skips, g.paths)
 			}
 		}
-		edge.apply(fs, cfg, run)
+		edge.apply(run)
 		if fixes.on() {
 			run.Fix = fixes.run(stdout)
 		}

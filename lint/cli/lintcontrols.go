@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/runner"
 )
 
@@ -112,7 +113,17 @@ type lintGroup struct {
 // both) its own directory. Standard input ("-") has no place in a
 // tree: it is linted with the working directory's configuration and no
 // root.
-func (c *lintControls) groups(paths []string, named bool, root string) ([]*lintGroup, error) {
+//
+// A path is taken as the user wrote it (decision L-60): a working
+// directory reached through a symbolic link, a named link to a directory
+// of the project, are the project's. A directory named in a repository
+// whose real path leaves the repository is refused, never made the root
+// of a tree (unless follow, --follow-outside, the person's own choice);
+// with no enclosing repository or configuration, a named directory is its
+// own tree, followed once if it is a link. A configuration file found
+// that leads out of its project is an error only when it would be read:
+// not under --config or --no-config.
+func (c *lintControls) groups(paths []string, named bool, root string, follow bool) ([]*lintGroup, error) {
 	if c.noConfig && c.config != "" {
 		return nil, errors.New("--config and --no-config exclude each other")
 	}
@@ -129,15 +140,15 @@ func (c *lintControls) groups(paths []string, named bool, root string) ([]*lintG
 		if err != nil {
 			return nil, err
 		}
-		info, err := os.Stat(abs)
-		isDir := err == nil && info.IsDir()
+		_, isDir := door.Exists(abs)
 		dir := abs
 		if !isDir {
 			dir = filepath.Dir(abs)
 		}
 		proj, seen := projects[dir]
 		if !seen {
-			if proj, err = runner.FindProject(dir); err != nil {
+			var out *runner.ConfigOutsideError
+			if proj, err = runner.FindProject(dir); err != nil && !(errors.As(err, &out) && (c.noConfig || c.config != "")) {
 				return nil, err
 			}
 			projects[dir] = proj
@@ -160,6 +171,11 @@ func (c *lintControls) groups(paths []string, named bool, root string) ([]*lintG
 		case r != "" || p == "-":
 		case cfg != nil:
 			r = relToWD(runner.Project{}.Root(cfg, ""))
+		case named && isDir && proj.Top != "" && !follow:
+			if err := inProject(p, proj.Top); err != nil {
+				return nil, err
+			}
+			r = relToWD(p) // a built site
 		case named && isDir:
 			r = relToWD(p) // a built site
 		case proj.Top != "":
@@ -180,6 +196,29 @@ func (c *lintControls) groups(paths []string, named bool, root string) ([]*lintG
 	}
 	return groups, nil
 }
+
+// inProject says why the directory p, named in the repository whose top
+// is top, is not linted as a tree of its own: its real path leaves the
+// repository's (a symbolic link out), so that a pull request's "docs ->
+// ../outside" would make the outside the root.
+func inProject(p, top string) error {
+	real, err := door.RealNamed(p)
+	if err != nil {
+		return err
+	}
+	realTop, err := door.RealNamed(top)
+	if err != nil {
+		return err
+	}
+	if rel, err := filepath.Rel(realTop, real); err == nil && (rel == "." || filepath.IsLocal(rel)) {
+		return nil
+	}
+	return fmt.Errorf("%s: %w %s, to %s: not linted (--follow-outside lints it)", p, errLinkOutOfRepo, top, real)
+}
+
+// errLinkOutOfRepo is wrapped by the error of a directory named in a
+// repository that a symbolic link leads out of it.
+var errLinkOutOfRepo = errors.New("a symbolic link out of the repository")
 
 // setFlags returns the names of the flags given on the command line.
 func setFlags(fs *flagSet) map[string]bool {

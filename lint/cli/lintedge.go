@@ -14,11 +14,8 @@ func (e *lintEdge) register(fs *flagSet) {
 	fs.BoolVar(&e.followOutside, "follow-outside", false, "read what symbolic links lead out of the root to")
 }
 
-// apply sets the run's Run.FollowOutside: the flag when it is given, else
-// the configuration's follow-outside.
-func (e *lintEdge) apply(fs *flagSet, cfg *runner.Config, run *runner.Run) {
+// apply sets the run's Run.FollowOutside: the flag's, the choice of the
+// person running relurl; a configuration file has no say (decision L-58).
+func (e *lintEdge) apply(run *runner.Run) {
 	run.FollowOutside = e.followOutside
-	if cfg != nil && !setFlags(fs)["follow-outside"] {
-		run.FollowOutside = cfg.FollowOutside
-	}
 }

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/relurl/relurl/lint/internal/atomicfile"
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/fix"
 	"github.com/relurl/relurl/lint/internal/lint"
 	"github.com/relurl/relurl/lint/internal/report"
@@ -16,12 +16,13 @@ import (
 
 // lintFixes are relurl lint's flags --fix and --diff (docs/fixes.md).
 type lintFixes struct {
-	fix, diff bool
+	fix, diff, readOnly bool
 }
 
 func (c *lintFixes) register(fs *flagSet) {
 	fs.BoolVar(&c.fix, "fix", false, "make the safe fixes, in place; report what is left")
 	fs.BoolVar(&c.diff, "diff", false, "print the safe fixes as a diff; change nothing")
+	fs.BoolVar(&c.readOnly, "fix-read-only", false, "with --fix, rewrite read-only files too")
 }
 
 // on says whether fixes are to be made or shown.
@@ -41,9 +42,11 @@ func (c *lintFixes) check(paths []string) error {
 }
 
 // run returns the Run.Fix of the flags: --diff writes each file's diff to
-// stdout, --fix replaces the file's content (internal/atomicfile), only
+// stdout, --fix replaces the file's content (runner.FixedFile.Write), only
 // under the run's root (the file's directory when it has none), through
-// no symbolic link that leads out of it (decision L-49).
+// no symbolic link that leads out of it (decision L-49), and only while
+// it is as it was read, its mode and owner kept; a read-only file only
+// with --fix-read-only (decision F-11).
 func (c *lintFixes) run(stdout io.Writer) func(f *runner.FixedFile) (bool, error) {
 	return func(f *runner.FixedFile) (bool, error) {
 		if c.diff {
@@ -56,12 +59,8 @@ func (c *lintFixes) run(stdout io.Writer) func(f *runner.FixedFile) (bool, error
 		if !c.fix {
 			return false, nil
 		}
-		root := f.Root
-		if root == "" {
-			root = filepath.Dir(f.Name)
-		}
-		if err := atomicfile.WriteFileUnder(root, f.Name, f.Fixed); err != nil {
-			if errors.Is(err, atomicfile.ErrOutside) {
+		if err := f.Write(c.readOnly); err != nil {
+			if errors.Is(err, door.ErrOutside) || errors.Is(err, door.ErrInGit) || errors.Is(err, runner.ErrNotUnderRoot) {
 				return false, fmt.Errorf("--fix writes only under the root: %w", err)
 			}
 			return false, err

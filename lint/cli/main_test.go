@@ -96,7 +96,7 @@ func TestMistakes(t *testing.T) {
 		{[]string{"lint", "--base"}, "relurl lint: --base needs a value: --base URL (see relurl lint --help)"},
 		{[]string{"lint", "--no-config", "--enable", "target/mising", "."}, `relurl lint: unknown rule or family "target/mising"; did you mean target/missing? (see relurl rules)`},
 		{[]string{"lint", "--no-config", "--disable", "portabilty", "."}, `relurl lint: unknown rule or family "portabilty"; did you mean portability? (see relurl rules)`},
-		{[]string{"lint", "--config", bad, "."}, "relurl lint: " + bad + ":1:1: basee: unknown key; did you mean base? (the keys are base, root, exclude, include, fail-on, baseline, max-size, follow-outside, [rules], [allow], [[override]], [targets])"},
+		{[]string{"lint", "--config", bad, "."}, "relurl lint: " + bad + ":1:1: basee: unknown key; did you mean base? (the keys are base, root, exclude, include, fail-on, baseline, max-size, [rules], [allow], [[override]], [targets])"},
 		{[]string{"lint", "--config", badRule, "."}, "relurl lint: " + badRule + `:2: rules.target/mising: unknown rule or family "target/mising"; did you mean target/missing? (see relurl rules)`},
 		{[]string{"lint", "--config", badLevel, "."}, "relurl lint: " + badLevel + `:2: rules.target/missing: "warn" is not off, error, warning or info; did you mean warning?`},
 		{[]string{"rules", "target/mising"}, `relurl rules: unknown rule or family "target/mising"; did you mean target/missing? (relurl rules lists them)`},

@@ -1,6 +1,8 @@
 // Package atomicfile replaces the content of a file so that a reader, or
 // the file after a crash, sees either the old content or the new, never a
-// part: relurl lint --fix rewrites files with it.
+// part: the conformance kit rewrites its data files with it. The files of
+// a tree that relurl lint and the language server write go through
+// lint/door instead, which holds the tree's edge.
 //
 // The new content is written to a temporary file in the same directory
 // (so that the rename stays on one file system), flushed to the disk with

@@ -49,6 +49,9 @@ var (
 	// ErrInGit is wrapped by the error for a path that leads into a .git
 	// directory below the root without being named there.
 	ErrInGit = errors.New("leads into a repository's .git directory, which is no part of the tree")
+	// ErrLoop is wrapped by the error for a path that goes round a loop
+	// of symbolic links.
+	ErrLoop = errors.New("a loop of symbolic links")
 	// ErrNotRegular is wrapped by the error for a page, a target or a file
 	// to write that is not a regular file: a FIFO, a device, a socket, a
 	// directory.
@@ -195,7 +198,7 @@ func (t *Tree) Resolve(rel string) (string, error) {
 			continue
 		}
 		if links++; links > maxLinks {
-			return "", &OutsideError{Path: t.Name(rel)}
+			return "", &fs.PathError{Op: "resolve", Path: t.Name(rel), Err: ErrLoop}
 		}
 		target, err := t.root.Readlink(p)
 		if err != nil {

@@ -93,7 +93,7 @@ func TestOpen(t *testing.T) {
 		{rel: "../outside/secret", err: ErrOutside},
 		{rel: "docs/git", err: ErrInGit},
 		{rel: "docs/gitdir/config", err: ErrInGit},
-		{rel: "docs/loop", err: ErrOutside},
+		{rel: "docs/loop", err: ErrLoop},
 		{rel: "docs/fifo", err: ErrNotRegular},
 		{rel: "docs/null", err: ErrOutside},
 		{rel: "docs", err: ErrNotRegular},

@@ -70,6 +70,14 @@ func ReadNamedFile(name string, max int64) ([]byte, error) {
 	return f.readAll(max)
 }
 
+// DirNamed reports whether the path leads to a directory, symbolic links
+// followed: all that a walk looks at of what a link out of its tree leads
+// to, to say that a directory leads out (decision L-59).
+func DirNamed(name string) bool {
+	info, err := os.Stat(name)
+	return err == nil && info.IsDir()
+}
+
 // Exists reports whether the path the user named exists, and whether it
 // is a directory (symbolic links followed).
 func Exists(name string) (exists, dir bool) {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -175,10 +174,7 @@ func (w *workspace) load(path string, proj runner.Project) *loaded {
 		ld = &loaded{}
 		w.configs[path] = ld
 	}
-	var st stamp
-	if info, err := os.Stat(path); err == nil {
-		st = stamp{size: info.Size(), mod: info.ModTime()}
-	}
+	st := configStamp(path)
 	if ld.stamp == st && (ld.cfg != nil || ld.err != nil) {
 		return ld
 	}

@@ -1,11 +1,11 @@
 package lsp
 
 import (
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
 
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/extract"
 	"github.com/relurl/relurl/lint/internal/runner"
 	"github.com/relurl/relurl/lint/internal/target"
@@ -36,6 +36,8 @@ type seen struct {
 	files map[string]seenFile
 	// last is when they were last checked.
 	last time.Time
+	// tree is the tree they are in, looked at through it.
+	tree *door.Tree
 }
 
 // seenFile is a document whose anchors a tree read.
@@ -44,14 +46,29 @@ type seenFile struct {
 	real  string
 }
 
-func newSeen() *seen {
-	return &seen{dirs: map[string]stamp{}, files: map[string]seenFile{}}
+func newSeen(tree *door.Tree) *seen {
+	return &seen{dirs: map[string]stamp{}, files: map[string]seenFile{}, tree: tree}
 }
 
-// stampOf returns the stamp of the file or directory at path; the zero
-// stamp when it cannot be read (it does not exist).
-func stampOf(path string) stamp {
-	info, err := os.Stat(path)
+// stampOf returns the stamp of the file or directory at path, under the
+// root of s's tree, looked at through it (lint/door); the zero stamp when
+// it cannot be (it does not exist, or leads out of the tree).
+func (s *seen) stampOf(path string) stamp {
+	rel, ok := s.tree.Rel(path)
+	if !ok {
+		return stamp{}
+	}
+	info, err := s.tree.Stat(rel)
+	if err != nil {
+		return stamp{}
+	}
+	return stamp{size: info.Size(), mod: info.ModTime()}
+}
+
+// configStamp returns the stamp of the configuration file at path, a file
+// a project was found by; the zero stamp when it cannot be read.
+func configStamp(path string) stamp {
+	info, err := door.StatNamed(path)
 	if err != nil {
 		return stamp{}
 	}
@@ -60,7 +77,7 @@ func stampOf(path string) stamp {
 
 // noteDir notes the directory at path, about to be listed.
 func (s *seen) noteDir(path string) {
-	st := stampOf(path)
+	st := s.stampOf(path)
 	s.mu.Lock()
 	s.dirs[path] = st
 	s.mu.Unlock()
@@ -69,7 +86,7 @@ func (s *seen) noteDir(path string) {
 // noteFile notes the document at path, under the root at real, about to
 // be read.
 func (s *seen) noteFile(path, real string) {
-	st := stampOf(path)
+	st := s.stampOf(path)
 	s.mu.Lock()
 	s.files[path] = seenFile{stamp: st, real: real}
 	s.mu.Unlock()
@@ -97,14 +114,14 @@ func (s *seen) changed() (dirs bool, files []string) {
 		s.mu.Lock()
 		old, ok := s.dirs[p]
 		s.mu.Unlock()
-		if ok && stampOf(p) != old {
+		if ok && s.stampOf(p) != old {
 			dirs = true
 			break
 		}
 	}
 	var gone []string
 	for p, f := range docs {
-		if stampOf(p) != f.stamp {
+		if s.stampOf(p) != f.stamp {
 			gone = append(gone, p)
 			files = append(files, f.real)
 		}
@@ -157,7 +174,7 @@ func (f seenFS) ReadDir(dir string) ([]target.Entry, error) {
 // noting it: the tree's Options.Load.
 func (st *siteTree) loadAnchors(real string, k extract.Kind, slugs target.Slugs) *target.Anchors {
 	st.seen.noteFile(filepath.Join(st.root, filepath.FromSlash(real)), real)
-	return runner.LoadAnchors(st.root, real, k, st.max, slugs)
+	return runner.LoadAnchors(st.disk, real, k, st.max, slugs)
 }
 
 // lintCheckAge is how old a check of a tree may be when a document is
@@ -241,7 +258,7 @@ func (w *workspace) configsChanged() bool {
 	w.mu.Unlock()
 	changed := false
 	for p, ld := range lds {
-		st := stampOf(p)
+		st := configStamp(p)
 		w.mu.Lock()
 		if st != ld.checked {
 			ld.checked, changed = st, true

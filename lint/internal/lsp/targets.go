@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/extract"
 	"github.com/relurl/relurl/lint/internal/lint"
 	"github.com/relurl/relurl/lint/internal/runner"
@@ -22,6 +23,10 @@ import (
 type targetIndex struct {
 	mu    sync.Mutex
 	trees map[string]*siteTree
+	// disks are the roots on disk, by path, each opened once (lint/door)
+	// and kept while the server runs: the trees made again for a root
+	// share it.
+	disks map[string]*door.Tree
 }
 
 // siteTree is the tree of one root, and the configuration it was made
@@ -31,12 +36,14 @@ type siteTree struct {
 	cfg  *runner.Config
 	max  int64
 	tree *target.Tree
-	// seen is what the tree read of the disk (decision E-10).
+	// seen is what the tree read of the disk (decision E-10), through
+	// disk, the root on disk.
 	seen *seen
+	disk *door.Tree
 }
 
 func newTargetIndex() *targetIndex {
-	return &targetIndex{trees: map[string]*siteTree{}}
+	return &targetIndex{trees: map[string]*siteTree{}, disks: map[string]*door.Tree{}}
 }
 
 // treeFor returns the tree of set's root, made again when the
@@ -51,7 +58,15 @@ func (x *targetIndex) treeFor(set setup) *siteTree {
 	if st := x.trees[set.root]; st != nil && st.cfg == set.cfg && st.max == set.max {
 		return st
 	}
-	st := &siteTree{root: set.root, cfg: set.cfg, max: set.max, seen: newSeen()}
+	disk := x.disks[set.root]
+	if disk == nil {
+		var err error
+		if disk, err = door.Open(set.root); err != nil {
+			return nil
+		}
+		x.disks[set.root] = disk
+	}
+	st := &siteTree{root: set.root, cfg: set.cfg, max: set.max, seen: newSeen(disk), disk: disk}
 	var opts target.Options
 	base := ""
 	if set.cfg != nil {
@@ -61,11 +76,8 @@ func (x *targetIndex) treeFor(set setup) *siteTree {
 	opts.Load = func(real string, k extract.Kind) *target.Anchors {
 		return st.loadAnchors(real, k, slugs)
 	}
-	fsys, err := target.OS(set.root)
-	if err != nil {
-		return nil
-	}
-	if st.tree, err = target.NewTree(seenFS{FS: fsys, root: set.root, seen: st.seen}, base, opts); err != nil {
+	var err error
+	if st.tree, err = target.NewTree(seenFS{FS: target.OS(disk), root: set.root, seen: st.seen}, base, opts); err != nil {
 		return nil
 	}
 	x.trees[set.root] = st

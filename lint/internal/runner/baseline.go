@@ -5,11 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/relurl/relurl/lint/internal/door"
+	"github.com/relurl/relurl/lint/internal/input"
 	"github.com/relurl/relurl/lint/internal/lint"
 )
 
@@ -75,12 +76,38 @@ func NewBaseline(dir string) *Baseline {
 	return &Baseline{dir: dir, set: map[Fingerprint]bool{}}
 }
 
-// ReadBaseline reads the baseline file at path.
+// ReadBaseline reads the baseline file at path, named by the user
+// (--baseline), up to input.DefaultMax bytes.
 func ReadBaseline(path string) (*Baseline, error) {
-	data, err := os.ReadFile(path)
+	data, err := door.ReadNamedFile(path, input.DefaultMax)
 	if err != nil {
 		return nil, err
 	}
+	return parseBaseline(path, data)
+}
+
+// ReadBaselineIn reads the baseline file at path through the tree whose
+// root is the directory bound (lint/door): a file a configuration names,
+// which no symbolic link may lead out of its project (decision L-58).
+func ReadBaselineIn(bound, path string) (*Baseline, error) {
+	t, err := door.Open(bound)
+	if err != nil {
+		return nil, err
+	}
+	defer t.Close()
+	rel, ok := t.Rel(path)
+	if !ok {
+		return nil, fmt.Errorf("%s: %w %s", path, ErrNotUnderRoot, bound)
+	}
+	data, err := t.ReadFile(rel, input.DefaultMax)
+	if err != nil {
+		return nil, err
+	}
+	return parseBaseline(path, data)
+}
+
+// parseBaseline reads the baseline file called path, whose content is data.
+func parseBaseline(path string, data []byte) (*Baseline, error) {
 	var f baselineFile
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
@@ -171,11 +198,20 @@ func (b *Baseline) Write(w io.Writer) error {
 	return err
 }
 
-// WriteFile writes the baseline to the file at path, replacing it.
+// WriteFile writes the baseline to the file at path, replacing it
+// atomically or making it, through the tree of its directory (lint/door):
+// a symbolic link in its place that leads out of that directory, or into
+// a .git directory in it, is not followed, and nothing is written
+// (decision L-58).
 func (b *Baseline) WriteFile(path string) error {
 	var buf bytes.Buffer
 	if err := b.Write(&buf); err != nil {
 		return err
 	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
+	t, err := door.Open(filepath.Dir(path))
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	return t.WriteFile(filepath.Base(path), buf.Bytes(), door.Write{Create: 0o644})
 }

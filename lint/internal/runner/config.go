@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -12,8 +11,8 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
-
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/input"
 	"github.com/relurl/relurl/lint/internal/lint"
 	"github.com/relurl/relurl/lint/internal/suggest"
@@ -44,7 +43,6 @@ type Override struct {
 //	fail-on = "error"                     # as --fail-on
 //	baseline = ".relurl-baseline.json"    # as --baseline, relative to the file
 //	max-size = "64MiB"                    # as --max-size: bytes, or with a unit (input.ParseSize)
-//	follow-outside = false                # as --follow-outside: read what links lead out of the root to
 //	[rules]                               # id or family = "off" | "info" | "warning" | "error"
 //	"fsegment/colon" = "off"
 //	[allow]
@@ -80,9 +78,10 @@ type Config struct {
 	// MaxSize is the largest file to lint, in bytes (--max-size, read by
 	// input.ParseSize as the flag is), or 0.
 	MaxSize int64
-	// FollowOutside reads what symbolic links lead out of the root to
-	// (--follow-outside; [Run.FollowOutside]).
-	FollowOutside bool
+	// Bound is the directory the file's paths may not leave: the top of
+	// the repository that holds the file, else the file's directory
+	// (decision L-58); "" for a file parsed, not loaded.
+	Bound string
 	// Levels sets rules and families ([rules]).
 	Levels map[string]lint.Level
 	// AllowChars and AllowIPv6Hosts are [allow]'s chars and ipv6-hosts.
@@ -162,33 +161,74 @@ func FindConfig(dir string) (string, error) {
 	return p.Config, err
 }
 
-// LoadConfig reads the configuration file at path. Every error names the
-// file and, when the file is read, is a [*ConfigError] naming the line
-// and key: a key that is not one of Config's, a value of the wrong type,
-// an unknown rule or family, a bad level, pattern, base URL, allowed
-// character or size.
+// ErrFollowInConfig is the error of a configuration file that sets
+// follow-outside: reading outside the tree is the choice of the person
+// running relurl, on the command line, never the tree's (decision L-58).
+var ErrFollowInConfig = errors.New("reading what symbolic links lead out of the tree to is the choice of the person running relurl, not the tree's: give --follow-outside on the command line")
+
+// maxConfigSize is the size of the largest configuration file read.
+const maxConfigSize = 1 << 20
+
+// LoadConfig reads the configuration file at path, of at most 1 MiB. Every
+// error names the file and, when the file is read, is a [*ConfigError]
+// naming the line and key: a key that is not one of Config's, a value of
+// the wrong type, an unknown rule or family, a bad level, pattern, base
+// URL, allowed character or size; a root that is not at or below the
+// file's project (Config.Bound), or leads out of it through a symbolic
+// link (decision L-58).
 func LoadConfig(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := door.ReadNamedFile(path, maxConfigSize)
 	if err != nil {
 		return nil, err
 	}
-	return ParseConfig(path, data)
+	c, err := ParseConfig(path, data)
+	if err != nil {
+		return nil, err
+	}
+	c.Bound = c.Dir
+	if p, err := findProject(c.Dir); err == nil && p.Top != "" {
+		c.Bound = p.Top
+	}
+	if c.Root != "" {
+		if err := c.checkRoot(); err != nil {
+			return nil, &ConfigError{File: path, Key: "root", Err: err}
+		}
+	}
+	return c, nil
+}
+
+// checkRoot says why the configuration's root is not its to set: not at
+// or below Bound as written, or leading out of it through a symbolic link.
+// A configuration may only narrow the tree.
+func (c *Config) checkRoot() error {
+	t, err := door.Open(c.Bound)
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	rel, ok := t.Rel(c.Root)
+	if !ok {
+		return fmt.Errorf("%s is not at or below %s: a configuration may only narrow the tree (--root sets any)", c.Root, c.Bound)
+	}
+	if _, err := t.Resolve(rel); errors.Is(err, door.ErrOutside) || errors.Is(err, door.ErrInGit) {
+		return fmt.Errorf("%s leads out of %s through a symbolic link, to %s: a configuration may only narrow the tree (--root sets any)", c.Root, c.Bound, t.Where(rel))
+	}
+	return nil
 }
 
 // rawConfig is the file as it is decoded: the decoder places the errors of
 // syntax, type and unknown keys; the values are checked after, placed by
 // keyLines.
 type rawConfig struct {
-	Base          *string           `toml:"base"`
-	Root          *string           `toml:"root"`
-	Exclude       []string          `toml:"exclude"`
-	Include       []string          `toml:"include"`
-	FailOn        *string           `toml:"fail-on"`
-	Baseline      *string           `toml:"baseline"`
-	MaxSize       any               `toml:"max-size"`
-	FollowOutside *bool             `toml:"follow-outside"`
-	Rules         map[string]string `toml:"rules"`
-	Allow         struct {
+	Base     *string           `toml:"base"`
+	Root     *string           `toml:"root"`
+	Exclude  []string          `toml:"exclude"`
+	Include  []string          `toml:"include"`
+	FailOn   *string           `toml:"fail-on"`
+	Baseline *string           `toml:"baseline"`
+	MaxSize  any               `toml:"max-size"`
+	Rules    map[string]string `toml:"rules"`
+	Allow    struct {
 		Chars     *string `toml:"chars"`
 		IPv6Hosts *bool   `toml:"ipv6-hosts"`
 	} `toml:"allow"`
@@ -212,9 +252,9 @@ type rawConfig struct {
 var wants = map[string]string{
 	"base": "a string (a URL)", "root": "a string (a directory)", "exclude": "an array of strings (patterns)",
 	"include": "an array of strings (patterns)", "fail-on": `a string ("error", "warning", "info" or "none")`, "baseline": "a string (a file)",
-	"max-size": `a size (a number of bytes, or a string such as "64MiB")`, "follow-outside": "a boolean",
-	"rules": `a table of rule ids and families, each "off", "error", "warning" or "info"`,
-	"allow": "a table (chars, ipv6-hosts)", "allow.chars": "a string of characters", "allow.ipv6-hosts": "a boolean",
+	"max-size": `a size (a number of bytes, or a string such as "64MiB")`,
+	"rules":    `a table of rule ids and families, each "off", "error", "warning" or "info"`,
+	"allow":    "a table (chars, ipv6-hosts)", "allow.chars": "a string of characters", "allow.ipv6-hosts": "a boolean",
 	"override": "an array of tables ([[override]] with paths and rules)", "override.paths": "an array of strings (patterns)",
 	"override.rules": `an inline table of rule ids and families, each "off", "error", "warning" or "info"`,
 	"targets":        "a table (check, index, try-extensions, markdown-anchors, ignore, redirects, line-ranges, scripted)", "targets.check": "a boolean",
@@ -282,6 +322,12 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 			for _, e := range sme.Errors {
 				line, col := e.Position()
 				k := e.Key()
+				if len(k) == 1 && k[0] == "follow-outside" {
+					// Not the configuration's to set (decision L-58): said
+					// so, not as a mistyped key.
+					errs = append(errs, fail(line, col, k[0], ErrFollowInConfig))
+					continue
+				}
 				table := ""
 				if len(k) > 1 {
 					table = k[0]
@@ -363,9 +409,6 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 	}
 	if err != nil {
 		return nil, fail(at("max-size"), 0, "max-size", err)
-	}
-	if raw.FollowOutside != nil {
-		c.FollowOutside = *raw.FollowOutside
 	}
 	// The allowed characters, then the base with them, are checked as
 	// lint.New checks its options, one at a time, so that the error is

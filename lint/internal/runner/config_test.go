@@ -33,13 +33,13 @@ rules = { syntax = "warning" }
 
 func TestParseConfig(t *testing.T) {
 	dir := t.TempDir()
-	c, err := ParseConfig(filepath.Join(dir, ConfigName), []byte("max-size = \"2MiB\"\nfollow-outside = true\nbaseline = \"ci/b.json\"\n"+issueConfig))
+	c, err := ParseConfig(filepath.Join(dir, ConfigName), []byte("max-size = \"2MiB\"\nbaseline = \"ci/b.json\"\n"+issueConfig))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.Base != "https://docs.example.org/" || c.Root != dir || c.FailOn != "error" || c.AllowChars != "~" || !c.AllowIPv6Hosts ||
 		c.Levels["fsegment/colon"] != lint.LevelOff || c.Levels["portability"] != lint.LevelInfo || len(c.Overrides) != 1 ||
-		c.Overrides[0].Levels["syntax"] != lint.LevelWarning || c.Dir != dir || c.MaxSize != 2<<20 || !c.FollowOutside ||
+		c.Overrides[0].Levels["syntax"] != lint.LevelWarning || c.Dir != dir || c.MaxSize != 2<<20 ||
 		c.Baseline != filepath.Join(dir, "ci", "b.json") {
 		t.Errorf("%+v", c)
 	}
@@ -107,7 +107,8 @@ func TestConfigErrors(t *testing.T) {
 		{"max-size = \"10 parsecs\"\n", `:1: max-size: size "10 parsecs": unknown unit "parsecs"`},
 		{"max-size = 0\n", `:1: max-size: size "0": want a positive whole number`},
 		{"max-size = 1.5\n", `:1: max-size: want a size`},
-		{"follow-outside = \"yes\"\n", ":1:18: follow-outside: want a boolean, not a TOML string"},
+		{"follow-outside = true\n", ":1:1: follow-outside: reading what symbolic links lead out of the tree to is the choice of the person running relurl, not the tree's: give --follow-outside on the command line"},
+		{"follow-outside = \"yes\"\n", ":1:1: follow-outside: reading what symbolic links lead out of the tree to is the choice"},
 		{"base = \"/docs/\"\n", `:1: base: retrieval URL "/docs/" is not absolute`},
 		{"[allow]\nchars = \"%\"\n", `:2: allow.chars: allowed characters "%": "%" cannot be allowed`},
 		{"base = \n", `:1:8: `},

@@ -45,7 +45,7 @@ func TestConfigKeysLoader(t *testing.T) {
 // ConfigKeys orders them, a table of the top level in brackets.
 func TestKeysOf(t *testing.T) {
 	for table, want := range map[string]string{
-		"":         "base, root, exclude, include, fail-on, baseline, max-size, follow-outside, [rules], [allow], [[override]], [targets]",
+		"":         "base, root, exclude, include, fail-on, baseline, max-size, [rules], [allow], [[override]], [targets]",
 		"allow":    "chars, ipv6-hosts",
 		"override": "paths, rules",
 		"targets":  "check, index, try-extensions, markdown-anchors, ignore, redirects, line-ranges, scripted",

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/extract"
 	"github.com/relurl/relurl/lint/internal/lint"
 	"github.com/relurl/relurl/lint/internal/report"
@@ -168,19 +169,16 @@ func TestOpenThroughRoot(t *testing.T) {
 	top := edgeTree(t)
 	docs := filepath.Join(top, "proj/docs")
 	run := &Run{Linter: mustNew(t, lint.Options{}), Root: docs}
-	rn := &runner{Run: run, setup: &Setup{Linter: run.Linter, MaxSize: 1 << 20}, fsys: osFS{}, edge: newEdge(docs)}
-	root, err := os.OpenRoot(rn.edge.realRoot)
+	tree, err := door.Open(docs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer root.Close()
-	rn.realRoot = root
-	// Each name as a walk met it, through a link or through directories
-	// alone (item.plain): the answers are the same.
-	lintIt := func(name string, plain bool) *report.FileResult {
+	defer tree.Close()
+	rn := &runner{Run: run, setup: &Setup{Linter: run.Linter, MaxSize: 1 << 20}, fsys: osFS{tree: tree}, tree: tree, edge: &edge{tree: tree}}
+	lintIt := func(name string) *report.FileResult {
 		t.Helper()
 		var res *report.FileResult
-		rn.lintOne(0, item{name: name, walked: true, plain: plain}, func(r *result) { res = &r.FileResult })
+		rn.lintOne(0, item{name: name, walked: true}, func(r *result) { res = &r.FileResult })
 		return res
 	}
 	swap := func(link, target string) {
@@ -196,10 +194,8 @@ func TestOpenThroughRoot(t *testing.T) {
 	swap(file, "ok.urls")
 	swap(dir, "sub")
 	for _, name := range []string{file, filepath.Join(dir, "b.urls")} {
-		for _, plain := range []bool{false, true} {
-			if res := lintIt(name, plain); res.Skipped != "" || res.Err != nil || len(res.Findings) != 1 {
-				t.Errorf("%s (plain %v), under the root: %+v", name, plain, res)
-			}
+		if res := lintIt(name); res.Skipped != "" || res.Err != nil || len(res.Findings) != 1 {
+			t.Errorf("%s, under the root: %+v", name, res)
 		}
 	}
 	swap(file, "../../home/.profile")
@@ -208,21 +204,17 @@ func TestOpenThroughRoot(t *testing.T) {
 		file:                         filepath.Join(top, "home/.profile"),
 		filepath.Join(dir, "x.urls"): filepath.Join(top, "home/dir/x.urls"),
 	} {
-		for _, plain := range []bool{false, true} {
-			res := lintIt(name, plain)
-			if res.Skipped != report.SkippedOutside || res.Outside != real || len(res.Findings) != 0 || res.URLs != 0 {
-				t.Errorf("%s (plain %v), out of the root since the walk: %+v", name, plain, res)
-			}
+		res := lintIt(name)
+		if res.Skipped != report.SkippedOutside || res.Outside != real || len(res.Findings) != 0 || res.URLs != 0 {
+			t.Errorf("%s, out of the root since the walk: %+v", name, res)
 		}
 	}
 	// Into a repository's metadata below the root, which is no part of
 	// the tree.
 	writeTree(t, docs, map[string]string{".git/config.urls": "http://a/ SECRET\n"})
 	swap(file, ".git/config.urls")
-	for _, plain := range []bool{false, true} {
-		if res := lintIt(file, plain); res.Skipped != report.SkippedOutside || len(res.Findings) != 0 {
-			t.Errorf("%s (plain %v), into .git since the walk: %+v", file, plain, res)
-		}
+	if res := lintIt(file); res.Skipped != report.SkippedOutside || len(res.Findings) != 0 {
+		t.Errorf("%s, into .git since the walk: %+v", file, res)
 	}
 }
 
@@ -235,7 +227,11 @@ func TestLoadAnchorsEdge(t *testing.T) {
 	if err := os.Symlink("../outside.html", filepath.Join(top, "root/out.html")); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
-	root := filepath.Join(top, "root")
+	root, err := door.Open(filepath.Join(top, "root"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
 	for real, want := range map[string]bool{"y.html": true, ".git/x.html": false, "out.html": false} {
 		if got := LoadAnchors(root, real, extract.KindHTML, 1<<20, target.SlugsGitHub) != nil; got != want {
 			t.Errorf("%s: anchors read %v, want %v", real, got, want)

@@ -1,9 +1,13 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"path/filepath"
 	"slices"
 
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/extract"
 	"github.com/relurl/relurl/lint/internal/fix"
 	"github.com/relurl/relurl/lint/internal/lint"
@@ -32,6 +36,37 @@ type FixedFile struct {
 	// found in it besides.
 	left []lint.Finding
 	tres *lint.TargetResult
+	// was is the file as it was read; tree the run's root on disk, nil
+	// without one.
+	was  door.Snapshot
+	tree *door.Tree
+}
+
+// ErrNotUnderRoot is wrapped by the error of [FixedFile.Write] for a file
+// that is not under the run's root as named.
+var ErrNotUnderRoot = errors.New("not under the root")
+
+// Write replaces the file's content with Fixed, atomically, through the
+// run's tree (lint/door; the file's own directory's when the run has no
+// root): only under the root, through no symbolic link that leads out of
+// it or into a .git directory below it (decision L-49), and only while the
+// file is as it was read (decision F-11): a file changed since, one whose
+// mode or owner a rewrite would lose, a read-only one unless readOnly,
+// are left alone, with an error that names the file and says why.
+func (f *FixedFile) Write(readOnly bool) error {
+	t := f.tree
+	if t == nil {
+		var err error
+		if t, err = door.Open(filepath.Dir(f.Name)); err != nil {
+			return err
+		}
+		defer t.Close()
+	}
+	rel, ok := t.Rel(f.Name)
+	if !ok {
+		return &fs.PathError{Op: "write", Path: f.Name, Err: fmt.Errorf("%w %s", ErrNotUnderRoot, t.Abs())}
+	}
+	return t.WriteFile(rel, f.Fixed, door.Write{Was: f.was, ReadOnly: readOnly})
 }
 
 // fixFile makes the fixes of res, the findings of src (a file of kind read

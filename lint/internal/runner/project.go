@@ -3,6 +3,8 @@ package runner
 import (
 	"os"
 	"path/filepath"
+
+	"github.com/relurl/relurl/lint/internal/door"
 )
 
 // Project is what a path belongs to: the configuration file that governs
@@ -41,8 +43,13 @@ func FindProject(path string) (Project, error) {
 	if bound == "" {
 		bound = filepath.Dir(p.Config)
 	}
-	if e := newEdge(bound); e != nil && e.leaves(p.Config, true) {
-		return p, &ConfigOutsideError{Path: p.Config, Real: e.real(p.Config)}
+	t, err := door.Open(bound)
+	if err != nil {
+		return p, err
+	}
+	defer t.Close()
+	if rel, ok := t.Rel(p.Config); ok && !t.Inside(rel) {
+		return p, &ConfigOutsideError{Path: p.Config, Real: t.Where(rel)}
 	}
 	return p, nil
 }
@@ -64,7 +71,7 @@ func findProject(path string) (Project, error) {
 	if err != nil {
 		return Project{}, err
 	}
-	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+	if _, isDir := door.Exists(dir); !isDir {
 		dir = filepath.Dir(dir)
 	}
 	home, _ := os.UserHomeDir()
@@ -78,11 +85,11 @@ func findProject(path string) (Project, error) {
 		}
 		if p.Config == "" {
 			c := filepath.Join(dir, ConfigName)
-			if info, err := os.Stat(c); err == nil && !info.IsDir() {
+			if exists, isDir := door.Exists(c); exists && !isDir {
 				p.Config = c
 			}
 		}
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+		if _, err := door.LstatNamed(filepath.Join(dir, ".git")); err == nil {
 			p.Top = dir
 			return p, nil
 		}

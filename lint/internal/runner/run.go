@@ -15,6 +15,7 @@ import (
 	"unsafe"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/extract"
 	"github.com/relurl/relurl/lint/internal/fix"
 	"github.com/relurl/relurl/lint/internal/input"
@@ -209,17 +210,21 @@ func (r *Run) Lint(args []string, rep report.Reporter) (*report.Summary, error) 
 	rn := &runner{Run: r, setup: setup, fsys: fileSystem(osFS{})}
 	if r.FS != nil {
 		rn.fsys = fsysFS{r.FS}
-	}
-	w := walker{fsys: rn.fsys, skip: r.Skip, skipped: sum.Skipped, files: map[any]int{}, dirs: map[any]bool{},
-		aliases: r.Targets != nil}
-	if r.FS == nil && !r.FollowOutside {
-		if w.edge = newEdge(r.Root); w.edge != nil {
-			if root, err := os.OpenRoot(w.edge.realRoot); err == nil {
-				rn.edge, rn.realRoot = w.edge, root
-				defer root.Close()
-			}
+	} else if r.Root != "" {
+		// The tree: what the target rules read, what fixes are written
+		// to; and, unless the person running relurl chose to follow links
+		// out of it, the edge of every read.
+		if rn.tree, err = door.Open(r.Root); err != nil {
+			return sum, fmt.Errorf("the root %s: %w", r.Root, err)
+		}
+		defer rn.tree.Close()
+		if !r.FollowOutside {
+			rn.edge = &edge{tree: rn.tree}
+			rn.fsys = osFS{tree: rn.tree}
 		}
 	}
+	w := walker{fsys: rn.fsys, skip: r.Skip, skipped: sum.Skipped, files: map[any]int{}, dirs: map[any]bool{},
+		aliases: r.Targets != nil, edge: rn.edge}
 	for _, c := range []*Changes{r.Changed, r.NewFrom} {
 		if c != nil {
 			w.changed = append(w.changed, c)
@@ -337,81 +342,27 @@ type runner struct {
 	// they are off.
 	items []item
 	tr    *targetRun
-	// edge is the root the run keeps to, nil when it keeps none; under
-	// it, files are opened through realRoot, an os.Root of its real path.
-	// outside holds, by name, where a file that leads out of the root
-	// only since the walk leads (read to lintOne).
-	edge     *edge
-	realRoot *os.Root
-	outside  sync.Map
+	// tree is the run's root on disk, nil without one (or with FS);
+	// edge is the root the run keeps to, nil when it keeps none: then
+	// fsys reads every path under it through tree. outside holds, by
+	// name, where a file that leads out of the root only since the walk
+	// leads (read to lintOne).
+	tree    *door.Tree
+	edge    *edge
+	outside sync.Map
 }
 
-// open opens the file of item it for reading. Under the root the run
-// keeps to, it opens the file's real path through an os.Root of the
-// root's: a symbolic link changed since the walk cannot lead the read out
-// of the root. It then returns, instead of a file, where the name leads
-// when that is out of the root. A file a walk met through directories
-// alone (item.plain) is opened at its path under the root's real path,
-// with no symbolic link to follow first.
+// open opens the file of item it for reading: under the root the run
+// keeps to, through its tree (lint/door), so that no symbolic link, as it
+// was at the walk or changed since, leads the read out of the tree. It
+// then returns, instead of a file, where the name leads when that is out
+// of the root.
 func (r *runner) open(it item) (f fs.File, outside string, err error) {
-	name := it.name
-	abs, err := filepath.Abs(name) // once: for a relative name, it asks the system
-	if r.realRoot == nil || err != nil || !within(r.edge.abs, abs) {
-		f, err = r.fsys.Open(name)
-		return f, "", err
+	f, err = r.fsys.Open(it.name, !it.walked)
+	if err != nil && r.edge != nil && leadsOut(err) {
+		return nil, r.edge.real(it.name), nil
 	}
-	if it.plain {
-		if f, ok := r.openPlain(name, abs); ok {
-			return f, "", nil
-		}
-	}
-	real, err := filepath.EvalSymlinks(name)
-	if err != nil {
-		f, err = r.fsys.Open(name) // the error, as the file's
-		return f, "", err
-	}
-	realAbs, err := filepath.Abs(real)
-	if err != nil || !r.edge.keeps(name, realAbs) {
-		return nil, realAbs, nil
-	}
-	rel, err := filepath.Rel(r.edge.realRoot, realAbs)
-	if err != nil {
-		return nil, realAbs, nil
-	}
-	return r.openReal(name, rel)
-}
-
-// openPlain opens the file called name, at abs, that a walk met under the
-// root through directories alone (item.plain): its path under the root's
-// real path is known without following each name again, while its name
-// is still no symbolic link (one lstat, not one for each name of the
-// path). It reports false when the file is not so any more (it changed
-// since the walk): it is then opened as any other name is.
-func (r *runner) openPlain(name, abs string) (fs.File, bool) {
-	info, err := r.fsys.Lstat(name)
-	if err != nil || !info.Mode().IsRegular() {
-		return nil, false
-	}
-	rel, err := filepath.Rel(r.edge.abs, abs)
-	if err != nil {
-		return nil, false
-	}
-	f, _, err := r.openReal(name, rel)
-	return f, err == nil
-}
-
-// openReal opens the file called name at rel, its path under the root's
-// real path, through the root's os.Root.
-func (r *runner) openReal(name, rel string) (fs.File, string, error) {
-	file, err := r.realRoot.OpenFile(rel, openFlags, 0)
-	if err != nil {
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, "", &fs.PathError{Op: "open", Path: name, Err: err}
-	}
-	return file, "", nil
+	return f, "", err
 }
 
 // lintOne reads and lints input i, and sends its findings in parts.
@@ -444,7 +395,7 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 		send(res)
 		return
 	}
-	data, kind, regular, why, err := r.read(it)
+	data, kind, regular, why, snap, err := r.read(it)
 	switch {
 	case err != nil:
 		res.Err = err
@@ -494,6 +445,7 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 	res.Findings, res.Baselined, res.Unchanged = r.filter(res.Name, res.Findings)
 	if r.Fix != nil {
 		if fixFile(res, data, kind, retrieval); res.fixed != nil {
+			res.fixed.was, res.fixed.tree = snap, r.tree
 			r.relint(l, res, kind, retrieval, tt)
 		}
 	}
@@ -503,15 +455,16 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 // read reads an input through the size limit and tells its kind. A file
 // met in a walk whose name says nothing is read only as far as it takes to
 // tell that it is of no known kind. It returns whether it is a regular
-// file, why the input is skipped, or an error that names it.
-func (r *runner) read(it item) (data []byte, kind extract.Kind, regular bool, skipped string, err error) {
+// file, why the input is skipped, or an error that names it, and what the
+// file was when it was opened (for a fix to tell whether it changed).
+func (r *runner) read(it item) (data []byte, kind extract.Kind, regular bool, skipped string, snap door.Snapshot, err error) {
 	if it.stdin {
 		if data, err = input.Read(r.Stdin, "standard input", r.setup.MaxSize); err != nil {
 			var tl *input.TooLargeError
 			if !errors.As(err, &tl) {
 				err = fmt.Errorf("reading standard input: %w", err)
 			}
-			return nil, 0, false, "", err
+			return nil, 0, false, "", snap, err
 		}
 		kind = r.Kind
 		if kind == 0 {
@@ -520,26 +473,31 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, regular bool, sk
 			}
 		}
 		if kind == extract.KindText && isBinary(data) {
-			return nil, 0, false, report.SkippedBinary, nil
+			return nil, 0, false, report.SkippedBinary, snap, nil
 		}
-		return data, kind, false, "", nil
+		return data, kind, false, "", snap, nil
 	}
 	f, outside, err := r.open(it)
 	switch {
+	case err != nil && it.walked && errors.Is(err, door.ErrNotRegular):
+		return nil, 0, false, report.SkippedNotRegular, snap, nil // it changed since the walk
 	case err != nil:
-		return nil, 0, false, "", err
+		return nil, 0, false, "", snap, err
 	case outside != "":
 		// A link changed since the walk: it leads out now.
 		r.outside.Store(it.name, outside)
-		return nil, 0, false, report.SkippedOutside, nil
+		return nil, 0, false, report.SkippedOutside, snap, nil
 	}
 	defer f.Close()
+	if df, ok := f.(*door.File); ok {
+		snap = df.Snapshot()
+	}
 	info, err := f.Stat()
 	if err != nil {
-		return nil, 0, false, "", pathError("stat", it.name, err)
+		return nil, 0, false, "", snap, pathError("stat", it.name, err)
 	}
 	if it.walked && !info.Mode().IsRegular() {
-		return nil, 0, false, report.SkippedNotRegular, nil // it changed since the walk
+		return nil, 0, false, report.SkippedNotRegular, snap, nil // it changed since the walk
 	}
 	size := int64(-1)
 	if info.Mode().IsRegular() {
@@ -551,15 +509,15 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, regular bool, sk
 		// Most files of other names are of no known kind: their start says.
 		var start []byte
 		if start, err = input.ReadSized(io.LimitReader(f, extract.SniffSize), it.name, min(size, extract.SniffSize), extract.SniffSize); err != nil {
-			return nil, 0, false, "", pathError("read", it.name, err)
+			return nil, 0, false, "", snap, pathError("read", it.name, err)
 		}
 		if extract.DetectStrict(it.name, start) == 0 {
-			return nil, 0, false, report.SkippedKind, nil
+			return nil, 0, false, report.SkippedKind, snap, nil
 		}
 		rd = io.MultiReader(bytes.NewReader(start), f)
 	}
 	if data, err = r.readAll(rd, it.name, size); err != nil {
-		return nil, 0, false, "", err
+		return nil, 0, false, "", snap, err
 	}
 	if kind == 0 {
 		if it.walked {
@@ -570,15 +528,15 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, regular bool, sk
 	}
 	switch {
 	case kind == 0 && it.walked:
-		return nil, 0, false, report.SkippedKind, nil
+		return nil, 0, false, report.SkippedKind, snap, nil
 	case kind == 0:
-		return nil, 0, false, "", fmt.Errorf("%s: %w", it.name, ErrUnknownKind)
+		return nil, 0, false, "", snap, fmt.Errorf("%s: %w", it.name, ErrUnknownKind)
 	case len(data) == 0 && info.Mode()&fs.ModeNamedPipe != 0:
-		return nil, 0, false, "", fmt.Errorf("%s: a FIFO that no process writes to: nothing to read (start its writer first)", it.name)
+		return nil, 0, false, "", snap, fmt.Errorf("%s: a FIFO that no process writes to: nothing to read (start its writer first)", it.name)
 	case kind == extract.KindText && isBinary(data):
-		return nil, 0, false, report.SkippedBinary, nil
+		return nil, 0, false, report.SkippedBinary, snap, nil
 	}
-	return data, kind, info.Mode().IsRegular(), "", nil
+	return data, kind, info.Mode().IsRegular(), "", snap, nil
 }
 
 // head is the start of data that tells its kind.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/extract"
 	"github.com/relurl/relurl/lint/internal/input"
 	"github.com/relurl/relurl/lint/internal/lint"
@@ -85,10 +86,10 @@ func (r *runner) newTargetRun(items []item) (*targetRun, error) {
 	if r.Targets == nil || r.setup.Root == "" || r.FS != nil {
 		return nil, nil
 	}
-	fsys, err := target.OS(r.setup.Root)
-	if err != nil {
-		return nil, fmt.Errorf("%w %s: %w", ErrTargetsRoot, r.Root, err)
+	if r.tree == nil {
+		return nil, fmt.Errorf("%w %s", ErrTargetsRoot, r.Root)
 	}
+	fsys := target.OS(r.tree)
 	opts := r.Targets.Options
 	opts.Load, opts.Compact = r.loadAnchors, true
 	tree, err := target.NewTree(fsys, r.Linter.Retrieval(), opts)
@@ -163,33 +164,27 @@ func (r *runner) registerAnchors(rels []string, tres *lint.TargetResult) {
 // run did not lint (a file it was not given, excluded, past the size
 // limit): the tree's Options.Load.
 func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
-	return LoadAnchors(r.setup.Root, real, k, r.setup.MaxSize, r.Targets.Options.MarkdownAnchors)
+	return LoadAnchors(r.tree, real, k, r.setup.MaxSize, r.Targets.Options.MarkdownAnchors)
 }
 
 // LoadAnchors reads the anchors of the document at real, a slash-separated
-// path under the directory root, as a document of kind k with Markdown's
-// anchors by slugs: what a [target.Options.Load] of a tree of the
-// operating system's files does. It reads at most max bytes; nil for a
-// document it cannot read whole (missing, not a regular file, past max,
-// Markdown too costly to read), or one outside root or in a .git
-// directory below it (decision L-48).
-func LoadAnchors(root, real string, k extract.Kind, max int64, slugs target.Slugs) *target.Anchors {
+// path under the root of the tree t, as a document of kind k with
+// Markdown's anchors by slugs: what a [target.Options.Load] of a tree of
+// the operating system's files does. It reads at most max bytes, through
+// the tree (lint/door): nil for a document it cannot read whole (missing,
+// not a regular file, past max, Markdown too costly to read), or one that
+// leads out of the tree or into a .git directory below it (decision L-48).
+func LoadAnchors(t *door.Tree, real string, k extract.Kind, max int64, slugs target.Slugs) *target.Anchors {
 	if inGit(real) {
-		return nil // a repository's metadata is no part of its tree
+		return nil // a link led there: a repository's metadata is no part of its tree
 	}
-	name := filepath.Join(root, filepath.FromSlash(real))
-	// Through the root: no symbolic link changed since the tree read it
-	// leads the read out of it.
-	f, err := os.OpenInRoot(root, filepath.FromSlash(real))
+	f, err := t.Open(real)
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		return nil
-	}
-	data, err := input.ReadSized(io.Reader(f), name, info.Size(), max)
+	info, _ := f.Stat()
+	data, err := input.ReadSized(io.Reader(f), t.Name(real), info.Size(), max)
 	if err != nil {
 		return nil
 	}
@@ -313,9 +308,12 @@ func (r *runner) reread(it item, d *target.Deferred) (string, error) {
 	var f fs.File
 	var err error
 	switch {
-	case d.Real != "" && r.realRoot != nil && r.edge.holds(it.name):
-		if f, _, err = r.openReal(it.name, filepath.FromSlash(d.Real)); err != nil {
-			return "", err
+	case d.Real != "" && r.edge.holds(it.name):
+		if f, err = r.tree.Open(d.Real); err != nil {
+			if errors.Is(err, door.ErrNotRegular) {
+				return "", fmt.Errorf("%s: %w: it is no regular file now", it.name, lint.ErrChanged)
+			}
+			return "", pathError("open", it.name, err)
 		}
 	default:
 		var outside string

@@ -3,11 +3,11 @@ package runner
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/report"
 )
 
@@ -33,10 +33,6 @@ type item struct {
 	outside string
 	// dir says that the path is a directory.
 	dir bool
-	// plain says that a walk met the path under the root through
-	// directories alone, its own name no symbolic link either: its path
-	// under the root is its path under the root's real path (runner.open).
-	plain bool
 }
 
 // walker turns the arguments of a run into its items: files as named,
@@ -79,18 +75,18 @@ func (w *walker) add(args []string) {
 		}
 		info, err := w.fsys.Stat(p)
 		switch {
+		case err != nil && w.edge != nil && leadsOut(err):
+			w.items = append(w.items, item{name: p, outside: w.edge.real(p)})
 		case err != nil:
 			w.items = append(w.items, item{name: p, err: err})
 		case w.skip != nil && w.skip(p, info.IsDir()):
 			w.skipped[report.SkippedExcluded]++
 		case w.unchanged(p, info.IsDir()):
 			w.skipped[report.SkippedUnchanged]++
-		case w.edge.leaves(p, false):
-			w.items = append(w.items, item{name: p, outside: w.edge.real(p)})
 		case info.IsDir():
-			w.dir(p, info, w.edge.holds(p), w.edge.plain(p))
+			w.dir(p, info, w.edge.holds(p))
 		default:
-			w.file(p, info, false, false)
+			w.file(p, info, false)
 		}
 	}
 }
@@ -100,7 +96,7 @@ func (w *walker) add(args []string) {
 // of their files. Only the operating system's files are in a git working
 // tree.
 func (w *walker) unchanged(p string, isDir bool) bool {
-	if _, os := w.fsys.(osFS); !os && len(w.changed) > 0 {
+	if _, isOS := w.fsys.(osFS); !isOS && len(w.changed) > 0 {
 		return true
 	}
 	for _, c := range w.changed {
@@ -112,7 +108,7 @@ func (w *walker) unchanged(p string, isDir bool) bool {
 }
 
 // file adds the file p, unless it was added already.
-func (w *walker) file(p string, info fs.FileInfo, walked, plain bool) {
+func (w *walker) file(p string, info fs.FileInfo, walked bool) {
 	key := w.fsys.Key(p, info)
 	if first := w.files[key]; first > 0 {
 		w.skipped[report.SkippedDuplicate]++
@@ -121,17 +117,17 @@ func (w *walker) file(p string, info fs.FileInfo, walked, plain bool) {
 		}
 		return
 	}
-	w.items = append(w.items, item{name: p, walked: walked, plain: plain})
+	w.items = append(w.items, item{name: p, walked: walked})
 	w.files[key] = len(w.items)
 }
 
 // dir walks the directory p, unless it was walked already. A directory
 // that cannot be read is a fault in its place; the entries read before it
 // are walked, and so is everything else. inside says that p is under the
-// root, its real path too: a symbolic link in it that leads out is not
-// followed; plain that its path under the root has no symbolic link
-// (item.plain), which the names in it then share but those of links.
-func (w *walker) dir(p string, info fs.FileInfo, inside, plain bool) {
+// root: a symbolic link in it that leads out is not followed, and what it
+// leads to is not looked at but to tell a directory from a file
+// (decision L-59).
+func (w *walker) dir(p string, info fs.FileInfo, inside bool) {
 	key := w.fsys.Key(p, info)
 	if w.dirs[key] {
 		w.skipped[report.SkippedLoop]++
@@ -147,19 +143,27 @@ func (w *walker) dir(p string, info fs.FileInfo, inside, plain bool) {
 		typ := e.Type()
 		link := typ&fs.ModeSymlink != 0
 		var info fs.FileInfo
+		outside := false
 		if link {
 			// Follow it; one that leads nowhere (or round in circles) is
-			// skipped, counted.
+			// skipped, counted; one that leads out of the tree is said.
 			info, err = w.fsys.Stat(sub)
-			if err != nil {
+			switch {
+			case err != nil && inside && w.edge != nil && leadsOut(err):
+				outside, typ = true, 0
+				if door.DirNamed(sub) {
+					typ = fs.ModeDir
+				}
+			case err != nil:
 				if _, lerr := w.fsys.Lstat(sub); lerr == nil && !errors.Is(err, fs.ErrPermission) {
 					w.skipped[report.SkippedBrokenLink]++
 				} else {
 					w.items = append(w.items, item{name: sub, err: err})
 				}
 				continue
+			default:
+				typ = info.Mode().Type()
 			}
-			typ = info.Mode().Type()
 		}
 		switch {
 		case typ.IsDir() && strings.HasPrefix(e.Name(), "."):
@@ -174,7 +178,7 @@ func (w *walker) dir(p string, info fs.FileInfo, inside, plain bool) {
 		case w.unchanged(sub, typ.IsDir()):
 			w.skipped[report.SkippedUnchanged]++
 			continue
-		case link && inside && w.edge.leaves(sub, true):
+		case outside:
 			// A link in the tree that leads out of it: not followed.
 			w.items = append(w.items, item{name: sub, walked: true, outside: w.edge.real(sub), dir: typ.IsDir()})
 			continue
@@ -187,87 +191,46 @@ func (w *walker) dir(p string, info fs.FileInfo, inside, plain bool) {
 			}
 		}
 		if typ.IsDir() {
-			w.dir(sub, info, inside, plain && !link)
+			w.dir(sub, info, inside)
 		} else {
-			w.file(sub, info, true, plain && !link)
+			w.file(sub, info, true)
 		}
 	}
 }
 
 // edge is the root of a run, as the walk keeps to it: a file or
-// directory whose path is under the root but whose real path, once every
-// symbolic link is followed, is not under the root's, or is in a .git
-// directory below it (edge.keeps), leads out of it.
-// A nil edge keeps nothing: no root, or Run.FollowOutside.
+// directory whose path is under the root but that leads out of it once
+// its symbolic links are followed, or into a .git directory below it
+// (lint/door), is not read. A nil edge keeps nothing: no root, or
+// Run.FollowOutside.
 type edge struct {
-	// abs is the root made absolute; realRoot the same with every
-	// symbolic link followed.
-	abs, realRoot string
-}
-
-// newEdge returns the edge of the directory root, or nil when root is ""
-// or cannot be resolved (then nothing under it can be read either).
-func newEdge(root string) *edge {
-	if root == "" {
-		return nil
-	}
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil
-	}
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		return nil
-	}
-	return &edge{abs: abs, realRoot: real}
+	tree *door.Tree
 }
 
 // holds reports whether the path p is under the root, as written (made
-// absolute, not following links).
+// absolute, not following links), by the root's name or its real path.
 func (e *edge) holds(p string) bool {
 	if e == nil {
 		return false
 	}
-	abs, err := filepath.Abs(p)
-	return err == nil && within(e.abs, abs)
+	_, ok := e.tree.Rel(p)
+	return ok
 }
 
-// leaves reports whether p, a path that exists, is under the root as
-// written but is not once its symbolic links are followed. held says p
-// is known to be under the root (a walk inside it); otherwise a path not
-// under the root, as a file named outside it, leaves nothing.
-func (e *edge) leaves(p string, held bool) bool {
-	if e == nil || !held && !e.holds(p) {
-		return false
+// real returns where p leads, as the message of a path leading out of
+// the root says it; "?" when that cannot be told.
+func (e *edge) real(p string) string {
+	rel, ok := e.tree.Rel(p)
+	if !ok {
+		return "?"
 	}
-	real, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		// A loop or a link that vanished: not followed either.
-		return true
-	}
-	abs, err := filepath.Abs(real)
-	return err != nil || !e.keeps(p, abs)
+	return e.tree.Where(rel)
 }
 
-// keeps reports whether real, the absolute real path of p, a path
-// written under the root, is in the tree: under the root's real path, and
-// not in a repository's .git directory below it, unless p is written
-// there. A repository's metadata (its config with credentials, its hooks)
-// is no part of the tree it holds, whatever links lead there.
-func (e *edge) keeps(p, real string) bool {
-	if !within(e.realRoot, real) {
-		return false
-	}
-	rel, err := filepath.Rel(e.realRoot, real)
-	if err != nil || !inGit(rel) {
-		return err == nil
-	}
-	abs, err := filepath.Abs(p)
-	if err != nil {
-		return false
-	}
-	written, err := filepath.Rel(e.abs, abs)
-	return err == nil && inGit(written)
+// leadsOut reports whether err is the door's for a path that leads out
+// of the tree or into its .git directory.
+func leadsOut(err error) bool {
+	return errors.Is(err, door.ErrOutside) || errors.Is(err, door.ErrInGit)
 }
 
 // inGit reports whether the relative path rel is in a directory named
@@ -281,46 +244,6 @@ func inGit(rel string) bool {
 	return false
 }
 
-// real returns where p leads, every symbolic link followed, as the
-// message of a path leading out of the root says it; "" when that
-// cannot be told.
-func (e *edge) real(p string) string {
-	real, err := filepath.EvalSymlinks(p)
-	if err != nil {
-		return "?"
-	}
-	abs, err := filepath.Abs(real)
-	if err != nil {
-		return real
-	}
-	return abs
-}
-
-// plain reports whether the directory p is the root or under it by a
-// path with no symbolic link below the root: its path under the root
-// is its path under the root's real path (item.plain).
-func (e *edge) plain(p string) bool {
-	if e == nil {
-		return false
-	}
-	abs, err := filepath.Abs(p)
-	if err != nil || !within(e.abs, abs) {
-		return false
-	}
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		return false
-	}
-	rel, err := filepath.Rel(e.abs, abs)
-	return err == nil && real == filepath.Join(e.realRoot, rel)
-}
-
-// within reports whether the absolute, clean path p is dir or under it.
-func within(dir, p string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
-}
-
 // fileSystem is what a [Run] reads: the operating system's files, or an
 // fs.FS ([Run.FS]), for tests that fake faults.
 type fileSystem interface {
@@ -331,8 +254,9 @@ type fileSystem interface {
 	// error, those read before it.
 	ReadDir(name string) ([]fs.DirEntry, error)
 	// Open opens a file for reading without waiting for a writer (a FIFO
-	// with none reads as empty).
-	Open(name string) (fs.File, error)
+	// with none reads as empty): a regular file, or one the user named
+	// (named) that may be a FIFO or a device.
+	Open(name string, named bool) (fs.File, error)
 	// Join joins a directory and a name in it.
 	Join(dir, name string) string
 	// Key returns the identity of the file or directory name, whose
@@ -341,29 +265,67 @@ type fileSystem interface {
 }
 
 // osFS is the operating system's file system: paths as the command line
-// gives them.
-type osFS struct{}
+// gives them. Those under the root of tree, when it is not nil, are
+// reached through it (lint/door): nothing a link leads out of the tree to
+// is read, listed or looked at; the others, named outside the tree, as
+// named.
+type osFS struct{ tree *door.Tree }
 
-func (osFS) Stat(name string) (fs.FileInfo, error)      { return os.Stat(name) }
-func (osFS) Lstat(name string) (fs.FileInfo, error)     { return os.Lstat(name) }
-func (osFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
-func (osFS) Open(name string) (fs.File, error) {
-	f, err := openNonblocking(name)
+// rel returns the path of name under the tree, and whether it is under it.
+func (o osFS) rel(name string) (string, bool) {
+	if o.tree == nil {
+		return "", false
+	}
+	return o.tree.Rel(name)
+}
+
+func (o osFS) Stat(name string) (fs.FileInfo, error) {
+	if rel, ok := o.rel(name); ok {
+		return o.tree.Stat(rel)
+	}
+	return door.StatNamed(name)
+}
+
+func (o osFS) Lstat(name string) (fs.FileInfo, error) {
+	if rel, ok := o.rel(name); ok {
+		return o.tree.Lstat(rel)
+	}
+	return door.LstatNamed(name)
+}
+
+func (o osFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if rel, ok := o.rel(name); ok {
+		return o.tree.ReadDir(rel)
+	}
+	return door.ReadDirNamed(name)
+}
+
+func (o osFS) Open(name string, named bool) (fs.File, error) {
+	var f *door.File
+	var err error
+	rel, ok := o.rel(name)
+	switch {
+	case ok && named:
+		f, err = o.tree.OpenNamed(rel)
+	case ok:
+		f, err = o.tree.Open(rel)
+	default:
+		f, err = door.OpenNamedFile(name)
+	}
 	if err != nil {
 		return nil, err // not a typed nil
 	}
 	return f, nil
 }
+
 func (osFS) Join(dir, name string) string { return filepath.Join(dir, name) }
 
 func (osFS) Key(name string, info fs.FileInfo) any {
 	if k, ok := fileID(info); ok {
 		return k
 	}
-	if real, err := filepath.EvalSymlinks(name); err == nil {
-		if abs, err := filepath.Abs(real); err == nil {
-			return abs
-		}
+	if abs, err := door.RealNamed(name); err == nil {
+		return abs
 	}
 	return filepath.Clean(name)
 }
@@ -375,7 +337,7 @@ type fsysFS struct{ fsys fs.FS }
 func (f fsysFS) Stat(name string) (fs.FileInfo, error)      { return fs.Stat(f.fsys, name) }
 func (f fsysFS) Lstat(name string) (fs.FileInfo, error)     { return fs.Lstat(f.fsys, name) }
 func (f fsysFS) ReadDir(name string) ([]fs.DirEntry, error) { return fs.ReadDir(f.fsys, name) }
-func (f fsysFS) Open(name string) (fs.File, error)          { return f.fsys.Open(name) }
+func (f fsysFS) Open(name string, _ bool) (fs.File, error)  { return f.fsys.Open(name) }
 func (f fsysFS) Join(dir, name string) string               { return path.Join(dir, name) }
 
 // Key is the path with every symbolic link in it followed: an fs.FS has no

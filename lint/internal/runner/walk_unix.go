@@ -4,7 +4,6 @@ package runner
 
 import (
 	"io/fs"
-	"os"
 	"syscall"
 )
 
@@ -16,14 +15,3 @@ func fileID(info fs.FileInfo) (any, bool) {
 	}
 	return [2]uint64{uint64(st.Dev), uint64(st.Ino)}, true
 }
-
-// openNonblocking opens a file for reading without waiting for a writer:
-// a FIFO that no process writes to reads as empty instead of blocking the
-// run. Reads still wait for a writer's data (Go's poller).
-func openNonblocking(name string) (*os.File, error) {
-	return os.OpenFile(name, openFlags, 0)
-}
-
-// openFlags are the flags a file to read is opened with: read only, not
-// waiting for a FIFO's writer.
-const openFlags = os.O_RDONLY | syscall.O_NONBLOCK

@@ -181,9 +181,6 @@ func OutsideHit(s string, lk *Dest, tree *Tree) (Hit, bool) {
 		tg := lk.Target
 		msg := fmt.Sprintf("%s leads to %s under the root only through the symbolic link %s, which leads out of the tree (to %s)",
 			q(s), ShownPath(p.Path, p.Dir), q(tg.Via), q(tg.LinkTarget))
-		if !tg.LinkExists {
-			msg += ", where nothing is"
-		}
 		return PathHit(lk, msg), true
 	}
 	return Hit{}, false

@@ -3,11 +3,12 @@ package target
 import (
 	"errors"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/relurl/relurl/lint/internal/door"
 )
 
 // FS is what a [Tree] reads of the files under its root: directory
@@ -50,43 +51,27 @@ type Link struct {
 	// followed yet.
 	Path string
 	// Outside says that the link leads out of the tree; Target is then
-	// what it holds, as written, and Exists whether it reaches a file or
-	// directory there.
+	// what it holds, as written. Whether anything is there is not looked
+	// at: nothing outside the root is read, not even its existence
+	// (decision L-59).
 	Outside bool
 	Target  string
-	Exists  bool
 }
 
-// OS returns the FS of the operating system's directory root.
-// Absolute link targets are read against the root's own path and against
-// its path with symbolic links followed (a root reached through a link
-// still holds the links written with its real path).
-func OS(root string) (FS, error) {
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		return nil, err
-	}
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		return nil, err
-	}
-	return osFS{root: abs, real: real}, nil
-}
+// OS returns the FS of the tree t on disk, read through it (lint/door):
+// nothing outside its root is listed, read or looked at. Absolute link
+// targets are read against the root's name and against its real path (a
+// root reached through a link still holds the links written with its real
+// path).
+func OS(t *door.Tree) FS { return osFS{t} }
 
-type osFS struct{ root, real string }
-
-func (o osFS) native(p string) string {
-	if p == "" {
-		return o.root
-	}
-	return filepath.Join(o.root, filepath.FromSlash(p))
-}
+type osFS struct{ t *door.Tree }
 
 func (o osFS) ReadDir(dir string) ([]Entry, error) {
 	if strings.IndexByte(dir, 0) >= 0 {
 		return nil, fs.ErrNotExist
 	}
-	des, err := os.ReadDir(o.native(dir))
+	des, err := o.t.ReadDir(dir)
 	out := make([]Entry, 0, len(des))
 	for _, de := range des {
 		t := TypeFile
@@ -102,27 +87,23 @@ func (o osFS) ReadDir(dir string) ([]Entry, error) {
 }
 
 func (o osFS) ReadLink(name string) (Link, error) {
-	target, err := os.Readlink(o.native(name))
+	target, err := o.t.Readlink(name)
 	if err != nil {
 		return Link{}, err
 	}
 	if filepath.IsAbs(target) {
-		for _, root := range []string{o.real, o.root} {
-			if rel, err := filepath.Rel(root, filepath.Clean(target)); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-				if rel == "." {
-					rel = ""
-				}
-				return Link{Path: filepath.ToSlash(rel)}, nil
+		if rel, ok := o.t.Rel(filepath.Clean(target)); ok {
+			if rel == "." {
+				rel = ""
 			}
+			return Link{Path: filepath.ToSlash(rel)}, nil
 		}
-		_, serr := os.Stat(target)
-		return Link{Outside: true, Target: target, Exists: serr == nil}, nil
+		return Link{Outside: true, Target: target}, nil
 	}
 	if p, ok := joinInside(path.Dir(name), filepath.ToSlash(target)); ok {
 		return Link{Path: p}, nil
 	}
-	_, serr := os.Stat(filepath.Join(filepath.Dir(o.native(name)), target))
-	return Link{Outside: true, Target: target, Exists: serr == nil}, nil
+	return Link{Outside: true, Target: target}, nil
 }
 
 // joinInside joins a relative link target to the directory that holds

@@ -218,10 +218,9 @@ type Target struct {
 	Names   []string
 	Fixable bool
 	// Via, for LinkOut, is the link the path leads out through (its path
-	// under the root) and LinkTarget what it holds; LinkExists says that
-	// what it leads to exists.
+	// under the root) and LinkTarget what it holds; what is there is not
+	// looked at (decision L-59).
 	Via, LinkTarget string
-	LinkExists      bool
 	// anchors is the slot of the document's anchors, for a document
 	// Resolve found (HTML or Markdown); nil otherwise.
 	anchors *anchorSlot
@@ -361,7 +360,7 @@ func (t *Tree) resolve(p string, dir bool, links int) Target {
 				return Target{Status: Missing, Why: "a symbolic link that cannot be read"}
 			}
 			if lk.Outside {
-				return Target{Status: LinkOut, Via: join(served[:i+1]), LinkTarget: lk.Target, LinkExists: lk.Exists}
+				return Target{Status: LinkOut, Via: join(served[:i+1]), LinkTarget: lk.Target}
 			}
 			// The path the link leads to, and the rest.
 			var linkSegs []string

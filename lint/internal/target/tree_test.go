@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/extract"
 )
 
@@ -136,10 +137,12 @@ func TestResolveOS(t *testing.T) {
 			t.Skipf("no symbolic links: %v", err)
 		}
 	}
-	fsys, err := OS(root)
+	dt, err := door.Open(root)
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer dt.Close()
+	fsys := OS(dt)
 	tree := mustTree(t, fsys, "", Options{})
 	for _, tc := range []struct {
 		path string
@@ -158,12 +161,6 @@ func TestResolveOS(t *testing.T) {
 		if !equalTargets(*got, tc.want) {
 			t.Errorf("Resolve(%q) = %+v\nwant %+v", tc.path, *got, tc.want)
 		}
-	}
-	if lib := tree.Resolve("lib.js", false); !lib.LinkExists {
-		t.Error("lib.js leads to a file outside, which exists")
-	}
-	if gone := tree.Resolve("gone.js", false); gone.LinkExists {
-		t.Error("gone.js leads nowhere")
 	}
 }
 
