@@ -6,9 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/suggest"
 )
 
@@ -333,7 +333,7 @@ func article(word string) string {
 
 // fileExists reports whether a file or directory is called name.
 func fileExists(name string) bool {
-	_, err := os.Lstat(name)
+	_, err := door.LstatNamed(name)
 	return err == nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/relurl/relurl/ast"
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/extract"
 	"github.com/relurl/relurl/lint/internal/format"
 	"github.com/relurl/relurl/lint/internal/input"
@@ -111,7 +112,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !*preCommit {
 			return false
 		}
-		info, err := os.Lstat(arg)
+		info, err := door.LstatNamed(arg)
 		return err == nil && !info.IsDir()
 	})
 	if !ok {
@@ -267,7 +268,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			return usageErr(err)
 		}
-		run := &runner.Run{Changed: changed, NewFrom: newFrom, Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr, Root: g.root, MaxSize: size,
+		run := &runner.Run{Changed: changed, NewFrom: newFrom, Linter: l, Kind: kind, Jobs: *jobs, Stdin: stdin, Progress: stderr, Root: g.root, Bound: g.bound, MaxSize: size,
 			Baseline: runBaseline, Record: record, Targets: targets,
 			Warn: func(err error) { warnf("%v%s", err, hint(err)) }}
 		if cfg != nil {

@@ -100,6 +100,9 @@ type lintGroup struct {
 	cfg   *runner.Config
 	root  string
 	paths []string
+	// bound is the project's directory (runner.Run.Bound): its
+	// repository's top, else its configuration's bound.
+	bound string
 }
 
 // groups sorts the inputs into their projects (decision L-46), in the
@@ -188,7 +191,10 @@ func (c *lintControls) groups(paths []string, named bool, root string, follow bo
 		key := [2]string{file, r}
 		g := index[key]
 		if g == nil {
-			g = &lintGroup{cfg: cfg, root: r}
+			g = &lintGroup{cfg: cfg, root: r, bound: proj.Top}
+			if g.bound == "" && cfg != nil {
+				g.bound = cfg.Bound
+			}
 			index[key] = g
 			groups = append(groups, g)
 		}

@@ -89,6 +89,10 @@ type Tree struct {
 	// symbolic link followed, where root is open.
 	abs, real string
 	root      *os.Root
+	// wd is the working directory as the shell reached it, wdReal the
+	// same with its links followed, when they differ: a path named under
+	// the one is under the other (Rel).
+	wd, wdReal string
 }
 
 // Open opens the tree whose root is the directory dir, as the user names
@@ -110,7 +114,40 @@ func Open(dir string) (*Tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Tree{abs: abs, real: real, root: root}, nil
+	t := &Tree{abs: abs, real: real, root: root}
+	t.wd, t.wdReal = WorkingDir()
+	return t, nil
+}
+
+// WorkingDir returns the working directory as the shell reached it
+// (os.Getwd keeps a $PWD that leads to it) and, when symbolic links on
+// the way make it differ, its real path; "" for either it cannot tell.
+// The working directory is resolved once: a path named relative to it is
+// under its real path too (decision L-60).
+func WorkingDir() (wd, real string) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", ""
+	}
+	real, err = filepath.EvalSymlinks(wd)
+	if err != nil || real == wd {
+		return wd, ""
+	}
+	return wd, real
+}
+
+// InWorkingDir returns the absolute path abs with the working directory
+// wd, when abs is under it, replaced by its real path real (as
+// WorkingDir returns them), and whether it was.
+func InWorkingDir(abs, wd, real string) (string, bool) {
+	if wd == "" || real == "" {
+		return abs, false
+	}
+	rel, ok := within(wd, abs)
+	if !ok {
+		return abs, false
+	}
+	return filepath.Join(real, rel), true
 }
 
 // Close closes the tree's root.
@@ -124,13 +161,29 @@ func (t *Tree) Real() string { return t.real }
 
 // Rel returns the path under the root of name, a path as the user or the
 // walk names it (relative to the working directory, or absolute),
-// lexically: by the root's name or by its real path. It reports false
-// for a path that is not under the root so.
+// lexically: by the root's name or by its real path, the working
+// directory taken as its real path where its name does not place it. It
+// reports false for a path that is not under the root so.
 func (t *Tree) Rel(name string) (string, bool) {
-	abs, err := filepath.Abs(name)
-	if err != nil {
-		return "", false
+	abs := filepath.Clean(name)
+	if !filepath.IsAbs(abs) {
+		if t.wd == "" {
+			return "", false
+		}
+		// The working directory, asked for once (filepath.Abs asks the
+		// system each time).
+		abs = filepath.Join(t.wd, abs)
 	}
+	if rel, ok := t.rel(abs); ok {
+		return rel, true
+	}
+	if real, ok := InWorkingDir(abs, t.wd, t.wdReal); ok {
+		return t.rel(real)
+	}
+	return "", false
+}
+
+func (t *Tree) rel(abs string) (string, bool) {
 	for _, r := range [...]string{t.abs, t.real} {
 		if rel, ok := within(r, abs); ok {
 			return rel, true

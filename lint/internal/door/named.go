@@ -26,13 +26,14 @@ func LstatNamed(name string) (fs.FileInfo, error) { return os.Lstat(name) }
 func ReadDirNamed(name string) ([]fs.DirEntry, error) { return os.ReadDir(name) }
 
 // RealNamed returns the path the user named with every symbolic link
-// followed, absolute.
+// followed, absolute: made absolute first, against the working directory
+// as the shell reached it, so that the links of that way are followed too.
 func RealNamed(name string) (string, error) {
-	real, err := filepath.EvalSymlinks(name)
+	abs, err := filepath.Abs(name)
 	if err != nil {
 		return "", err
 	}
-	return filepath.Abs(real)
+	return filepath.EvalSymlinks(abs)
 }
 
 // OpenNamedFile opens the file the user named for reading as

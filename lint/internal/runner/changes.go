@@ -13,6 +13,7 @@ import (
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 
+	"github.com/relurl/relurl/lint/internal/door"
 	"github.com/relurl/relurl/lint/internal/lint"
 )
 
@@ -82,7 +83,7 @@ func ReadChanges(dir, rev string) (*Changes, error) {
 		return nil, err
 	}
 	topDir := strings.TrimSuffix(string(top), "\n")
-	if real, err := filepath.EvalSymlinks(topDir); err == nil {
+	if real, err := door.RealNamed(topDir); err == nil {
 		topDir = real
 	}
 	commit, err := git(dir, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
@@ -213,7 +214,7 @@ func key(path string) string {
 		return filepath.Clean(path)
 	}
 	dir, base := filepath.Split(abs)
-	if real, err := filepath.EvalSymlinks(dir); err == nil {
+	if real, err := door.RealNamed(dir); err == nil {
 		return filepath.Join(real, base)
 	}
 	return abs
@@ -225,7 +226,7 @@ func dirKey(path string) string {
 	if err != nil {
 		return filepath.Clean(path)
 	}
-	if real, err := filepath.EvalSymlinks(abs); err == nil {
+	if real, err := door.RealNamed(abs); err == nil {
 		return real
 	}
 	return abs

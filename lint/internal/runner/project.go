@@ -66,7 +66,28 @@ func (e *ConfigOutsideError) Error() string {
 	return e.Path + ": a symbolic link out of the project, to " + e.Real + ": not read (--config reads a file named)"
 }
 
+// findProject is FindProject without its check of the configuration: it
+// climbs from path as named, then, when that finds nothing and path is
+// under a working directory reached through a symbolic link, from its
+// real path (decision L-60).
 func findProject(path string) (Project, error) {
+	p, err := climb(path)
+	if err != nil || p.Config != "" || p.Top != "" {
+		return p, err
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return p, err
+	}
+	wd, real := door.WorkingDir()
+	if r, ok := door.InWorkingDir(abs, wd, real); ok {
+		return climb(r)
+	}
+	return p, nil
+}
+
+// climb climbs from path, as findProject does.
+func climb(path string) (Project, error) {
 	dir, err := filepath.Abs(path)
 	if err != nil {
 		return Project{}, err

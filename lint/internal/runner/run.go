@@ -166,6 +166,13 @@ type Run struct {
 	// the read out either. Paths not under Root, named on the command
 	// line, are read; a run without Root, or with FS, keeps no edge.
 	FollowOutside bool
+	// Bound, when not "", is the directory of the project the run's files
+	// belong to (its repository's top, else its configuration's
+	// directory): a path named outside Root but under Bound is read
+	// through it as Root's are, so that no symbolic link leads a walk of
+	// it out of the project (decision L-58). It keeps nothing with
+	// FollowOutside.
+	Bound string
 	// Hold is the most bytes of findings held back in memory, to be
 	// written in order of place, while a file waits for the anchors its
 	// fragments name; past it they wait in a temporary file. 0 is
@@ -219,8 +226,15 @@ func (r *Run) Lint(args []string, rep report.Reporter) (*report.Summary, error) 
 		}
 		defer rn.tree.Close()
 		if !r.FollowOutside {
-			rn.edge = &edge{tree: rn.tree}
-			rn.fsys = osFS{tree: rn.tree}
+			e := &edge{tree: rn.tree}
+			if r.Bound != "" {
+				if e.bound, err = door.Open(r.Bound); err != nil {
+					return sum, fmt.Errorf("the project %s: %w", r.Bound, err)
+				}
+				defer e.bound.Close()
+			}
+			rn.edge = e
+			rn.fsys = osFS{tree: rn.tree, bound: e.bound}
 		}
 	}
 	w := walker{fsys: rn.fsys, skip: r.Skip, skipped: sum.Skipped, files: map[any]int{}, dirs: map[any]bool{},

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 
 	"github.com/relurl/relurl/lint/internal/door"
@@ -69,11 +68,8 @@ type targetRun struct {
 	deferred []*target.Deferred
 	readyAt  []int
 	waiting  map[string][]int
-	// seen are the references to other sites handed on; cwd is the
-	// working directory, asked for once (filepath.Abs asks the system
-	// each time).
+	// seen are the references to other sites handed on.
 	seen map[string]bool
-	cwd  string
 	// reread is the buffer the files read again at the end of the run
 	// are read into, in turn (runner.reread).
 	reread []byte
@@ -98,9 +94,6 @@ func (r *runner) newTargetRun(items []item) (*targetRun, error) {
 	}
 	tr := &targetRun{tree: tree, aliases: make([][]int, len(items)), pending: map[int]*report.FileResult{},
 		deferred: make([]*target.Deferred, len(items)), readyAt: make([]int, len(items)), waiting: map[string][]int{}, seen: map[string]bool{}}
-	if wd, err := os.Getwd(); err == nil {
-		tr.cwd = wd
-	}
 	for i, it := range items {
 		if it.aliasOf > 0 {
 			tr.aliases[it.aliasOf-1] = append(tr.aliases[it.aliasOf-1], i)
@@ -110,16 +103,14 @@ func (r *runner) newTargetRun(items []item) (*targetRun, error) {
 }
 
 // underRoot returns the path of the file called name under the root,
-// slash-separated, and false when it is not under it.
+// slash-separated, and false when it is not under it (door.Tree.Rel: by
+// the root's name or real path, the working directory resolved once).
 func (r *runner) underRoot(name string) (string, bool) {
-	abs := name
-	if !filepath.IsAbs(abs) {
-		if r.tr.cwd == "" {
-			return "", false
-		}
-		abs = filepath.Join(r.tr.cwd, name)
+	rel, ok := r.tree.Rel(name)
+	if !ok || rel == "." {
+		return "", false
 	}
-	return target.Rel(r.setup.Root, abs)
+	return filepath.ToSlash(rel), true
 }
 
 // targetsFor returns where item i is in the tree, under its names that
@@ -295,6 +286,13 @@ func (r *runner) settle(res *report.FileResult, findings []lint.Finding, sum *re
 	}
 }
 
+// underTree reports whether the file called name is under the run's root
+// as written.
+func (r *runner) underTree(name string) bool {
+	_, ok := r.tree.Rel(name)
+	return ok
+}
+
 // reread reads the file of item it again, whose fragments' references d
 // keeps, to place the findings of its fragments at the end of the run
 // (lint.CheckDeferred): at its real path under the root, through the
@@ -308,7 +306,7 @@ func (r *runner) reread(it item, d *target.Deferred) (string, error) {
 	var f fs.File
 	var err error
 	switch {
-	case d.Real != "" && r.edge.holds(it.name):
+	case d.Real != "" && r.edge != nil && r.underTree(it.name):
 		if f, err = r.tree.Open(d.Real); err != nil {
 			if errors.Is(err, door.ErrNotRegular) {
 				return "", fmt.Errorf("%s: %w: it is no regular file now", it.name, lint.ErrChanged)

@@ -205,26 +205,44 @@ func (w *walker) dir(p string, info fs.FileInfo, inside bool) {
 // Run.FollowOutside.
 type edge struct {
 	tree *door.Tree
+	// bound, when not nil, is the project's tree (Run.Bound): a path
+	// under it, not under the root, keeps to its edge.
+	bound *door.Tree
 }
 
-// holds reports whether the path p is under the root, as written (made
-// absolute, not following links), by the root's name or its real path.
-func (e *edge) holds(p string) bool {
+// which returns the tree that holds the path p, as written (made
+// absolute, not following links): the root's, else the project's; and
+// p's path under it.
+func (e *edge) which(p string) (*door.Tree, string, bool) {
 	if e == nil {
-		return false
+		return nil, "", false
 	}
-	_, ok := e.tree.Rel(p)
+	for _, t := range [...]*door.Tree{e.tree, e.bound} {
+		if t == nil {
+			continue
+		}
+		if rel, ok := t.Rel(p); ok {
+			return t, rel, true
+		}
+	}
+	return nil, "", false
+}
+
+// holds reports whether the path p is under the root or the project, as
+// written: its symbolic links that lead out are not followed.
+func (e *edge) holds(p string) bool {
+	_, _, ok := e.which(p)
 	return ok
 }
 
 // real returns where p leads, as the message of a path leading out of
 // the root says it; "?" when that cannot be told.
 func (e *edge) real(p string) string {
-	rel, ok := e.tree.Rel(p)
+	t, rel, ok := e.which(p)
 	if !ok {
 		return "?"
 	}
-	return e.tree.Where(rel)
+	return t.Where(rel)
 }
 
 // leadsOut reports whether err is the door's for a path that leads out
@@ -266,36 +284,34 @@ type fileSystem interface {
 
 // osFS is the operating system's file system: paths as the command line
 // gives them. Those under the root of tree, when it is not nil, are
-// reached through it (lint/door): nothing a link leads out of the tree to
-// is read, listed or looked at; the others, named outside the tree, as
-// named.
-type osFS struct{ tree *door.Tree }
+// reached through it (lint/door), and the others under the project's,
+// bound, when it is not nil, through that: nothing a link leads out of
+// either to is read, listed or looked at. The others, named outside, are
+// read as named.
+type osFS struct{ tree, bound *door.Tree }
 
-// rel returns the path of name under the tree, and whether it is under it.
-func (o osFS) rel(name string) (string, bool) {
-	if o.tree == nil {
-		return "", false
-	}
-	return o.tree.Rel(name)
+// which returns the tree that holds name, and its path under it.
+func (o osFS) which(name string) (*door.Tree, string, bool) {
+	return (&edge{tree: o.tree, bound: o.bound}).which(name)
 }
 
 func (o osFS) Stat(name string) (fs.FileInfo, error) {
-	if rel, ok := o.rel(name); ok {
-		return o.tree.Stat(rel)
+	if t, rel, ok := o.which(name); ok {
+		return t.Stat(rel)
 	}
 	return door.StatNamed(name)
 }
 
 func (o osFS) Lstat(name string) (fs.FileInfo, error) {
-	if rel, ok := o.rel(name); ok {
-		return o.tree.Lstat(rel)
+	if t, rel, ok := o.which(name); ok {
+		return t.Lstat(rel)
 	}
 	return door.LstatNamed(name)
 }
 
 func (o osFS) ReadDir(name string) ([]fs.DirEntry, error) {
-	if rel, ok := o.rel(name); ok {
-		return o.tree.ReadDir(rel)
+	if t, rel, ok := o.which(name); ok {
+		return t.ReadDir(rel)
 	}
 	return door.ReadDirNamed(name)
 }
@@ -303,12 +319,12 @@ func (o osFS) ReadDir(name string) ([]fs.DirEntry, error) {
 func (o osFS) Open(name string, named bool) (fs.File, error) {
 	var f *door.File
 	var err error
-	rel, ok := o.rel(name)
+	t, rel, ok := o.which(name)
 	switch {
 	case ok && named:
-		f, err = o.tree.OpenNamed(rel)
+		f, err = t.OpenNamed(rel)
 	case ok:
-		f, err = o.tree.Open(rel)
+		f, err = t.Open(rel)
 	default:
 		f, err = door.OpenNamedFile(name)
 	}
