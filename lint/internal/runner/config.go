@@ -371,6 +371,10 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 		c.Root = local(*raw.Root)
 	}
 	patterns := func(key string, list []string) (Patterns, error) {
+		if len(list) > MaxPatterns {
+			_, err := ParsePatterns(list)
+			return Patterns{}, fail(at(key), 0, strings.Split(key, ".")[0]+suffix(key), err)
+		}
 		for i, p := range list {
 			if _, err := parsePattern(p); err != nil {
 				return Patterns{}, fail(at(key+"["+strconv.Itoa(i)+"]"), 0, strings.Split(key, ".")[0]+suffix(key), err)

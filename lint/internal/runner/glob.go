@@ -48,9 +48,24 @@ type pattern struct {
 	segs []string
 }
 
+// The limits of a list of patterns, so that matching every path of a run
+// costs a bounded time whatever a configuration holds (decision L-61): a
+// path is matched against each pattern, segment by segment.
+const (
+	// MaxPatterns is the most patterns of a list (exclude, include, an
+	// override's paths, targets.ignore).
+	MaxPatterns = 1000
+	// MaxPatternSize is the longest pattern, in bytes.
+	MaxPatternSize = 1024
+)
+
 // ParsePatterns compiles a list of patterns; it fails on the first that
-// is empty or malformed (an unclosed "[", a "\" at the end).
+// is empty, malformed (an unclosed "[", a "\" at the end) or longer than
+// MaxPatternSize, and on a list of more than MaxPatterns.
 func ParsePatterns(list []string) (Patterns, error) {
+	if len(list) > MaxPatterns {
+		return Patterns{}, fmt.Errorf("%d patterns, more than the %d a list may hold: match directories rather than their files, or a name at any depth (\"*.tmp\") rather than each path", len(list), MaxPatterns)
+	}
 	var ps Patterns
 	for _, s := range list {
 		p, err := parsePattern(s)
@@ -63,6 +78,9 @@ func ParsePatterns(list []string) (Patterns, error) {
 }
 
 func parsePattern(s string) (pattern, error) {
+	if len(s) > MaxPatternSize {
+		return pattern{}, fmt.Errorf("pattern %q… is %d bytes long, more than the %d a pattern may be", s[:32], len(s), MaxPatternSize)
+	}
 	p := pattern{text: s}
 	if rest, ok := strings.CutPrefix(s, "!"); ok {
 		p.negate, s = true, rest

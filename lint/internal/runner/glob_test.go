@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"path"
 	"strings"
@@ -84,9 +85,9 @@ func TestPatternsLinear(t *testing.T) {
 	}{
 		{strings.Repeat("**/a/", 40) + "b", strings.Repeat("a/", 200) + "c", false},
 		{strings.Repeat("**/a/", 40) + "c", strings.Repeat("a/", 200) + "c", true},
-		{strings.Repeat("**/", 3000) + "nomatch", strings.Repeat("d/", 300) + "a.urls", false},
-		{strings.Repeat("**/", 3000) + "a.urls", strings.Repeat("d/", 300) + "a.urls", true},
-		{strings.Repeat("d/**/", 1000) + "a.urls", strings.Repeat("d/", 300) + "a.urls", false},
+		{strings.Repeat("**/", 300) + "nomatch", strings.Repeat("d/", 300) + "a.urls", false},
+		{strings.Repeat("**/", 300) + "a.urls", strings.Repeat("d/", 300) + "a.urls", true},
+		{strings.Repeat("d/**/", 200) + "a.urls", strings.Repeat("d/", 150) + "a.urls", false},
 		{strings.Repeat("d/**/", 150) + "a.urls", strings.Repeat("d/", 300) + "a.urls", true},
 	} {
 		ps, err := ParsePatterns([]string{c.pattern})
@@ -200,4 +201,33 @@ func search(pat, name []string) bool {
 	}
 	m, _ := path.Match(pat[0], name[0])
 	return m && search(pat[1:], name[1:])
+}
+
+// TestPatternLimits: a list of more than MaxPatterns patterns, or a
+// pattern of more than MaxPatternSize bytes, is refused with a clear
+// error, in a configuration file at its key (decision L-61).
+func TestPatternLimits(t *testing.T) {
+	many := make([]string, MaxPatterns+1)
+	for i := range many {
+		many[i] = fmt.Sprintf("d%d/", i)
+	}
+	if _, err := ParsePatterns(many[:MaxPatterns]); err != nil {
+		t.Errorf("%d patterns: %v", MaxPatterns, err)
+	}
+	if _, err := ParsePatterns(many); err == nil || !strings.Contains(err.Error(), "more than the 1000 a list may hold") {
+		t.Errorf("%d patterns: %v", len(many), err)
+	}
+	long := strings.Repeat("a*", MaxPatternSize/2) + "b"
+	if _, err := ParsePatterns([]string{long}); err == nil || !strings.Contains(err.Error(), "more than the 1024 a pattern may be") {
+		t.Errorf("a pattern of %d bytes: %v", len(long), err)
+	}
+	for key, want := range map[string]string{
+		"exclude = [" + strings.Repeat(`"a/", `, MaxPatterns+1) + "]\n": ":1: exclude: 1001 patterns, more than the 1000",
+		"include = [\"" + long + "\"]\n":                                ":1: include: pattern \"a*a*",
+	} {
+		_, err := ParseConfig("x/.relurl.toml", []byte(key))
+		if err == nil || !strings.HasPrefix(err.Error(), "x/.relurl.toml"+want) {
+			t.Errorf("%.40q…: %v, want x/.relurl.toml%s…", key, err, want)
+		}
+	}
 }
