@@ -331,6 +331,14 @@ func (t *Tree) Lstat(rel string) (fs.FileInfo, error) {
 	return t.root.Lstat(filepath.Join(dir, filepath.Base(rel)))
 }
 
+// Look returns the information of the file rel leads to, in one look
+// through the root: its symbolic links are followed inside the root
+// (never out of it), without Resolve's checks of each. For a path a tree
+// read, to tell cheaply whether it changed; not for a path to read.
+func (t *Tree) Look(rel string) (fs.FileInfo, error) {
+	return t.root.Stat(clean(rel))
+}
+
 // Readlink returns the text of the symbolic link rel.
 func (t *Tree) Readlink(rel string) (string, error) {
 	rel = clean(rel)

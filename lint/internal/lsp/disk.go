@@ -38,7 +38,19 @@ type seen struct {
 	last time.Time
 	// tree is the tree they are in, looked at through it.
 	tree *door.Tree
+	// order holds the paths of dirs and files in the order they were
+	// noted, for the checks to take them in turn (a path forgotten may
+	// linger, or be there twice, until compact drops it); next is where
+	// the next check starts.
+	order []string
+	next  int
 }
+
+// maxChecks is the most stamps one check looks at: whatever the open
+// documents reference, a check costs at most so many stats, and the
+// server's idle cost does not grow with their links; with more seen, a
+// change is seen within a check of each maxChecks (decision E-15).
+const maxChecks = 1024
 
 // seenFile is a document whose anchors a tree read.
 type seenFile struct {
@@ -51,14 +63,15 @@ func newSeen(tree *door.Tree) *seen {
 }
 
 // stampOf returns the stamp of the file or directory at path, under the
-// root of s's tree, looked at through it (lint/door); the zero stamp when
-// it cannot be (it does not exist, or leads out of the tree).
+// root of s's tree, looked at through it in one look (door.Tree.Look:
+// what changed is read again through the door); the zero stamp when it
+// cannot be (it does not exist, or leads out of the tree).
 func (s *seen) stampOf(path string) stamp {
 	rel, ok := s.tree.Rel(path)
 	if !ok {
 		return stamp{}
 	}
-	info, err := s.tree.Stat(rel)
+	info, err := s.tree.Look(rel)
 	if err != nil {
 		return stamp{}
 	}
@@ -79,6 +92,9 @@ func configStamp(path string) stamp {
 func (s *seen) noteDir(path string) {
 	st := s.stampOf(path)
 	s.mu.Lock()
+	if _, ok := s.dirs[path]; !ok {
+		s.order = append(s.order, path)
+	}
 	s.dirs[path] = st
 	s.mu.Unlock()
 }
@@ -88,42 +104,53 @@ func (s *seen) noteDir(path string) {
 func (s *seen) noteFile(path, real string) {
 	st := s.stampOf(path)
 	s.mu.Lock()
+	if _, ok := s.files[path]; !ok {
+		s.order = append(s.order, path)
+	}
 	s.files[path] = seenFile{stamp: st, real: real}
 	s.mu.Unlock()
 }
 
-// changed stats what was seen, and returns whether a directory changed
-// (every listing is then forgotten: the tree lists them again, and they
-// are seen again) and the documents that changed, by their paths under
-// the root, forgotten too. Each is forgotten before the tree forgets what
-// it read, so that a reading between the two is seen again.
+// changed stats what was seen, up to maxChecks stamps from where the last
+// check stopped, and returns whether a directory changed (every listing
+// is then forgotten: the tree lists them again, and they are seen again)
+// and the documents that changed, by their paths under the root,
+// forgotten too. Each is forgotten before the tree forgets what it read,
+// so that a reading between the two is seen again.
 func (s *seen) changed() (dirs bool, files []string) {
+	type check struct {
+		path string
+		dir  bool
+		old  stamp
+		real string
+	}
 	s.mu.Lock()
 	s.last = time.Now()
-	paths := make([]string, 0, len(s.dirs))
-	for p := range s.dirs {
-		paths = append(paths, p)
-	}
-	docs := make(map[string]seenFile, len(s.files))
-	for p, f := range s.files {
-		docs[p] = f
+	s.compact()
+	n := min(maxChecks, len(s.order))
+	checks := make([]check, 0, n)
+	for range n {
+		if s.next >= len(s.order) {
+			s.next = 0
+		}
+		p := s.order[s.next]
+		s.next++
+		if st, ok := s.dirs[p]; ok {
+			checks = append(checks, check{path: p, dir: true, old: st})
+		} else if f, ok := s.files[p]; ok {
+			checks = append(checks, check{path: p, old: f.stamp, real: f.real})
+		}
 	}
 	s.mu.Unlock()
 	// Stat without the lock: a tree may read meanwhile.
-	for _, p := range paths {
-		s.mu.Lock()
-		old, ok := s.dirs[p]
-		s.mu.Unlock()
-		if ok && s.stampOf(p) != old {
-			dirs = true
-			break
-		}
-	}
 	var gone []string
-	for p, f := range docs {
-		if s.stampOf(p) != f.stamp {
-			gone = append(gone, p)
-			files = append(files, f.real)
+	for _, c := range checks {
+		switch {
+		case c.dir && !dirs && s.stampOf(c.path) != c.old:
+			dirs = true
+		case !c.dir && s.stampOf(c.path) != c.old:
+			gone = append(gone, c.path)
+			files = append(files, c.real)
 		}
 	}
 	s.mu.Lock()
@@ -135,6 +162,28 @@ func (s *seen) changed() (dirs bool, files []string) {
 	}
 	s.mu.Unlock()
 	return dirs, files
+}
+
+// compact drops from order the paths forgotten, and those there twice,
+// once they are as many as those seen: a cost spread over the forgetting
+// that made them. Called with the lock held.
+func (s *seen) compact() {
+	live := len(s.dirs) + len(s.files)
+	if len(s.order) <= 2*live+64 {
+		return
+	}
+	kept := make(map[string]bool, live)
+	order := s.order[:0]
+	for _, p := range s.order {
+		_, d := s.dirs[p]
+		_, f := s.files[p]
+		if (d || f) && !kept[p] {
+			kept[p] = true
+			order = append(order, p)
+		}
+	}
+	clear(s.order[len(order):])
+	s.order, s.next = order, 0
 }
 
 // forget forgets what was seen: the tree forgets what it read, told by

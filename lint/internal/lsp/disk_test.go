@@ -2,11 +2,15 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/lint/internal/door"
 )
 
 // writeFiles writes the files of a tree under dir, by slash-separated
@@ -212,5 +216,56 @@ func TestUnsavedDocument(t *testing.T) {
 	}
 	if code := c.shutdown(); code != 0 {
 		t.Errorf("exit code %d", code)
+	}
+}
+
+// TestSeenBounded: a check looks at no more than maxChecks stamps,
+// whatever was seen, in turn, and sees every change within the checks it
+// takes to go round them all (decision E-15).
+func TestSeenBounded(t *testing.T) {
+	dir := t.TempDir()
+	tree, err := door.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tree.Close()
+	s := newSeen(tree)
+	const n = 2*maxChecks + 10
+	name := func(i int) string { return fmt.Sprintf("f%d.html", i) }
+	for i := range n {
+		if err := os.WriteFile(filepath.Join(dir, name(i)), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		s.noteFile(filepath.Join(dir, name(i)), name(i))
+	}
+	s.noteDir(dir)
+	// The last document noted: the third check reaches it, not before.
+	if err := os.WriteFile(filepath.Join(dir, name(n-1)), []byte("changed"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for check := 1; check <= 3; check++ {
+		_, files := s.changed()
+		if want := check == 3; slices.Equal(files, []string{name(n - 1)}) != want || !want && len(files) > 0 {
+			t.Errorf("check %d: changed %q", check, files)
+		}
+	}
+	if dirs, files := s.size(); dirs != 1 || files != n-1 {
+		t.Errorf("seen: %d directories, %d documents", dirs, files)
+	}
+	// A file made in the directory: a check of the next three sees it,
+	// and every listing is forgotten.
+	if err := os.WriteFile(filepath.Join(dir, "new.html"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	seenDir := false
+	for range 3 {
+		d, _ := s.changed()
+		seenDir = seenDir || d
+	}
+	if !seenDir {
+		t.Error("the directory's change was not seen in three checks")
+	}
+	if dirs, _ := s.size(); dirs != 0 {
+		t.Errorf("%d directories still seen", dirs)
 	}
 }
