@@ -105,8 +105,9 @@ func defaultLinter() *lint.Linter {
 // the project's (runner.Project.Root): the configuration's root, else
 // the configuration file's directory, else the repository's top; only
 // for a file in none of them, the workspace folder that holds it, else
-// its directory. The client's rootUri and the working directory choose
-// nothing else (decision E-9).
+// none: a document opened from anywhere has no tree around it, whose
+// names and anchors its findings would tell (decision E-16). The client's
+// rootUri and the working directory choose nothing else (decision E-9).
 func (w *workspace) setupFor(path string) setup {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -143,7 +144,7 @@ func (w *workspace) setupFor(path string) setup {
 		return set
 	}
 	if rs == nil {
-		rs = w.plainSetup(proj.Root(nil, w.folderOf(path, filepath.Dir(path))))
+		rs = w.plainSetup(proj.Root(nil, w.folderOf(path, "")))
 	}
 	f := rs.File(path)
 	set.linter, set.retrieval, set.skip = f.Linter, f.Retrieval, f.Skip

@@ -142,9 +142,10 @@ func TestSavedNewFile(t *testing.T) {
 // TestRootFromPath: the root of a document comes from its path, whatever
 // the client's rootUri (decision E-9): the repository's top, the
 // configuration's directory or its root; only for a document in no
-// repository and under no configuration, the workspace folder, else its
-// own directory. The hover names the URL the document is served at under
-// its root, which shows the root.
+// repository and under no configuration, the workspace folder; in none of
+// them, no root (decision E-16): nothing around it is looked at. The hover
+// names the URL the document is served at under its root, which shows the
+// root.
 func TestRootFromPath(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
@@ -160,7 +161,7 @@ func TestRootFromPath(t *testing.T) {
 		{"configuration's root and base", map[string]string{"top/.git/HEAD": "", "top/" + configName: "root = \"out\"\nbase = \"https://x.example/\"\n"},
 			"top/out/deep", "top/out/p.html", `"https://x.example/p.html"`},
 		{"no repository: the workspace folder", nil, "ws", "ws/sub/f.html", `"http://site.invalid/sub/f.html"`},
-		{"no repository, no folder: the document's directory", nil, "", "ws/sub/f.html", `"http://site.invalid/f.html"`},
+		{"no repository, no folder: no root", nil, "", "ws/sub/f.html", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -182,8 +183,12 @@ func TestRootFromPath(t *testing.T) {
 			var resp struct {
 				Result Hover `json:"result"`
 			}
-			if err := json.Unmarshal(c.next(response("2")), &resp); err != nil || !strings.Contains(resp.Result.Contents.Value, "§4 against "+tc.want) {
-				t.Errorf("hover: %q, want §4 against %s (%v)", resp.Result.Contents.Value, tc.want, err)
+			want := "§4 against " + tc.want
+			if tc.want == "" {
+				want = "§4: no base (§3.4)"
+			}
+			if err := json.Unmarshal(c.next(response("2")), &resp); err != nil || !strings.Contains(resp.Result.Contents.Value, want) {
+				t.Errorf("hover: %q, want %s (%v)", resp.Result.Contents.Value, want, err)
 			}
 			if code := c.shutdown(); code != 0 {
 				t.Errorf("exit code %d", code)
