@@ -277,3 +277,27 @@ func TestDoorFIFO(t *testing.T) {
 		t.Fatal("relurl lint waits on a FIFO a page links to")
 	}
 }
+
+// TestDoorConfigLinkOutFlags: a .relurl.toml that a symbolic link leads
+// out of the repository is an error when it would be read, and nothing
+// under --no-config or --config, which do not read it (decision L-58).
+func TestDoorConfigLinkOutFlags(t *testing.T) {
+	base, repo := doorRepo(t)
+	writeFile(t, base, "outside/c.toml", doorSecret+" = 1\n")
+	symlink(t, "../outside/c.toml", filepath.Join(repo, ".relurl.toml"))
+	other := writeFile(t, t.TempDir(), "other.toml", "fail-on = \"none\"\n")
+	t.Chdir(repo)
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"lint", "docs"}, exitUsage},
+		{[]string{"lint", "--no-config", "docs"}, exitInvalid},
+		{[]string{"lint", "--config", other, "docs"}, exitOK},
+	} {
+		out, stderr, code := runCmd(t, "", c.args...)
+		if code != c.code || strings.Contains(out+stderr, doorSecret) {
+			t.Errorf("%q: exit %d, want %d\n%s%s", c.args, code, c.code, out, stderr)
+		}
+	}
+}
