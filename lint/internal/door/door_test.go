@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -39,7 +38,9 @@ func tree(t *testing.T, entries ...string) string {
 		case strings.HasSuffix(name, "/"):
 			err = os.Mkdir(p, 0o755)
 		case strings.HasSuffix(name, "|"):
-			err = syscall.Mkfifo(p, 0o600)
+			if err := mkfifo(p); err != nil {
+				t.Skipf("no FIFOs here: %v", err)
+			}
 		default:
 			write(t, p, name+"\n")
 		}
