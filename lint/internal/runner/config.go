@@ -533,13 +533,26 @@ func keyLines(data []byte) map[string]int {
 	lines := map[string]int{}
 	var p unstable.Parser
 	p.Reset(data)
+	// The line of an offset, from the offsets of the newlines: a search,
+	// not a count from the start (Parser.Shape's), so that a file of many
+	// keys or items costs linear time.
+	var newlines []int
+	for i, b := range data {
+		if b == '\n' {
+			newlines = append(newlines, i)
+		}
+	}
+	lineOf := func(r unstable.Range) int {
+		n, _ := slices.BinarySearch(newlines, int(r.Offset))
+		return n + 1
+	}
 	keyOf := func(n *unstable.Node) ([]string, int) {
 		var k []string
 		line := 0
 		it := n.Key()
 		for it.Next() {
 			if line == 0 {
-				line = p.Shape(it.Node().Raw).Start.Line
+				line = lineOf(it.Node().Raw)
 			}
 			k = append(k, string(it.Node().Data))
 		}
@@ -562,7 +575,7 @@ func keyLines(data []byte) map[string]int {
 			name := strings.Join(key, ".")
 			i := 0
 			for ch := v.Children(); ch.Next(); i++ {
-				lines[name+"["+strconv.Itoa(i)+"]"] = p.Shape(ch.Node().Raw).Start.Line
+				lines[name+"["+strconv.Itoa(i)+"]"] = lineOf(ch.Node().Raw)
 			}
 		}
 	}
