@@ -37,6 +37,8 @@ var fileAccess = map[string][]string{
 // matches nothing.
 var doorExceptions = map[string]string{
 	"lint/internal/spool/spool.go os.CreateTemp":      "the run's own temporary file of findings held back, in the system's temporary directory, removed at once: no file of any tree",
+	"lint/internal/runner/stash.go os.CreateTemp":     "the run's own temporary file of the findings its fragments hold back, in the system's temporary directory, removed at once: no file of any tree",
+	"lint/internal/runner/stash.go os.Remove":         "removes the stash's own temporary file, by the name os.CreateTemp gave it",
 	"lint/internal/spool/spool.go os.Remove":          "removes the spool's own temporary file, by the name os.CreateTemp gave it",
 	"lint/cli/gen.go os.MkdirAll":                     "relurl gen writes its generated cases to the directory the user names: no tree is linted",
 	"lint/cli/gen.go os.WriteFile":                    "relurl gen writes its generated cases to the directory the user names: no tree is linted",
