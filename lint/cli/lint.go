@@ -63,6 +63,15 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var rf ruleFlags
 	rf.register(fs)
 	noTargets := fs.Bool("no-targets", false, "do not check where references lead (target rules)")
+	redirects := ""
+	fs.Func("redirects", "follow redirect pages, or read them as pages: `MODE` follow (default) or off", func(s string) error {
+		var probe runner.Targets
+		if runner.SetRedirects(&probe, s) != nil {
+			return choice(s, redirectNames)
+		}
+		redirects = s
+		return nil
+	})
 
 	fs.Group("Output")
 	formatName := "text"
@@ -260,6 +269,11 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if cfg != nil {
 				targets.Options = cfg.TargetOptions(g.root)
 			}
+			if redirects != "" {
+				// The flag over [targets] redirects, as every flag over
+				// its key.
+				_ = runner.SetRedirects(targets, redirects) // read when parsed
+			}
 			if external != nil {
 				targets.External = external.add
 			}
@@ -338,6 +352,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 // failOnNames are the values of --fail-on.
 var failOnNames = []string{"error", "warning", "info", "none"}
+
+// redirectNames are the values of --redirects, as of [targets] redirects.
+var redirectNames = []string{"follow", "off"}
 
 // oneReport passes the reports of several runs to one Reporter as one:
 // the first run's Start, every file, and one End, with the runs' summary

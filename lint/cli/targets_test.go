@@ -320,3 +320,34 @@ func TestLintVerboseLines(t *testing.T) {
 		t.Errorf("relurl lint -v: %d findings\n%s", findings, out)
 	}
 }
+
+// TestRedirectsFlag: --redirects says how redirect pages are read, as
+// [targets] redirects does, and the flag wins over the file; a value
+// that is no mode is a usage error.
+func TestRedirectsFlag(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"p.html":   `<a href="old.html#usage">u</a>` + "\n",
+		"old.html": `<meta http-equiv="refresh" content="0; url=new.html">` + "\n",
+		"new.html": `<h1 id="usage">Usage</h1>` + "\n",
+	})
+	inDir(t, dir, ".")
+	for _, tc := range []struct {
+		config string
+		args   []string
+		want   string
+	}{
+		{"", []string{"lint", "."}, "[target/redirect]"},
+		{"", []string{"lint", "--redirects", "off", "."}, "[target/fragment]"},
+		{"[targets]\nredirects = \"off\"\n", []string{"lint", "."}, "[target/fragment]"},
+		{"[targets]\nredirects = \"off\"\n", []string{"lint", "--redirects", "follow", "."}, "[target/redirect]"},
+	} {
+		writeFile(t, dir, ".relurl.toml", tc.config)
+		out, _, _ := runCmd(t, "", tc.args...)
+		if strings.Count(out, "[target/") != 1 || !strings.Contains(out, "p.html:1:") || !strings.Contains(out, tc.want) {
+			t.Errorf("%q with %q: %s, want one %s", tc.args, tc.config, out, tc.want)
+		}
+	}
+	if _, stderr, code := runCmd(t, "", "lint", "--redirects", "Follow", "."); code != exitUsage || !strings.Contains(stderr, "follow") {
+		t.Errorf("--redirects Follow: exit %d, %s", code, stderr)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/lint/internal/extract"
 	"github.com/relurl/relurl/lint/internal/target"
 )
@@ -243,6 +244,117 @@ func TestRedirectFaults(t *testing.T) {
 	}
 }
 
+// TestRedirectOwnRule: target/redirect is a rule of its own (decision
+// T-25): on with target/fragment off, suppressed by its own id or its
+// family and not by target/fragment's, with its own severity; and a link
+// without a fragment is followed, reported when its chain loops, runs
+// too long or leads to nothing, silent when it works.
+func TestRedirectOwnRule(t *testing.T) {
+	stub := func(to string) string {
+		return `<meta http-equiv="refresh" content="0; url=` + to + `"><script>location.replace("` + to + `" + location.hash)</script>`
+	}
+	pages := map[string]string{
+		"a.html": stub("b.html"), "b.html": stub("a.html"),
+		"gone.html": stub("x/missing.html"), "out.html": stub("https://example.org/new"),
+		"c1.html": stub("c2.html"), "c2.html": stub("new.html"),
+		"hugo.html": `<meta http-equiv="refresh" content="0; url=new.html">`,
+		"new.html":  `<h1 id="usage">Usage</h1>`,
+	}
+	for i := range target.MaxRedirects + 1 {
+		pages[fmt.Sprintf("long%d.html", i)] = stub(fmt.Sprintf("long%d.html", i+1))
+	}
+	pages[fmt.Sprintf("long%d.html", target.MaxRedirects+1)] = `<h1 id="usage">`
+	linter := func(o Options) *Linter {
+		l, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	all := linter(Options{})
+	noFrag := linter(Options{Disable: []string{RuleTargetFragment}})
+	raised := linter(Options{Severity: map[string]ast.Severity{RuleTargetRedirect: ast.SeverityError}})
+	via := linter(Options{Enable: []string{RuleTargetVia}})
+	tests := []struct {
+		name string
+		l    *Linter
+		doc  string
+		// want are the rules of the target findings, in order; says what
+		// the first says, at column col with the text text.
+		want      []string
+		says      string
+		col       int
+		text      string
+		wantError bool
+	}{
+		{name: "fragment off", l: noFrag, doc: `<a href="a.html#usage">u</a> <a href="c1.html#nope">v</a> <a href="hugo.html#usage">w</a>`,
+			want: []string{RuleTargetRedirect, RuleTargetRedirect}, says: "loop", col: 17, text: "usage"},
+		{name: "no fragment, loop", l: all, doc: `<a href="a.html">u</a>`,
+			want: []string{RuleTargetRedirect}, says: `"a.html" is a redirect page (the first of 2) whose redirects loop`, col: 10, text: "a.html"},
+		{name: "no fragment, nothing", l: all, doc: `<a href="gone.html">u</a>`,
+			want: []string{RuleTargetRedirect}, says: "leads to nothing", col: 10, text: "gone.html"},
+		{name: "no fragment, too long", l: noFrag, doc: `<a href="long0.html">u</a>`,
+			want: []string{RuleTargetRedirect}, says: "longer than 20", col: 10, text: "long0.html"},
+		{name: "no fragment, working", l: all, doc: `<a href="c1.html">u</a> <a href="hugo.html">v</a> <a href="out.html">w</a> <a href="new.html">x</a>`},
+		{name: "own id suppresses", l: all, doc: "<!-- relurl:ignore target/redirect -->\n<a href=\"a.html#usage\">u</a> <a href=\"gone.html\">v</a>"},
+		{name: "family suppresses", l: all, doc: "<!-- relurl:ignore target -->\n<a href=\"a.html#usage\">u</a>"},
+		{name: "fragment's id does not", l: all, doc: "<!-- relurl:ignore target/fragment -->\n<a href=\"a.html#usage\">u</a> <a href=\"c1.html#nope\">v</a>",
+			want: []string{RuleTargetRedirect}, says: "loop", col: 17, text: "usage"},
+		{name: "file directive", l: all, doc: "<!-- relurl:ignore-file target/redirect -->\n<a href=\"a.html#usage\">u</a> <a href=\"c1.html#nope\">v</a>",
+			want: []string{RuleTargetFragment}, says: "nope", col: 47, text: "nope", wantError: true},
+		{name: "via, fragment", l: via, doc: `<a href="c1.html#usage">u</a> <a href="new.html#usage">v</a> <a href="out.html#x">w</a>`,
+			want: []string{RuleTargetVia}, says: `"c1.html" is a redirect page (the first of 2) that leads to "new.html": the link works, and "new.html#usage" reaches`, col: 18, text: "usage"},
+		{name: "via, no fragment", l: via, doc: `<a href="c1.html">u</a> <a href="out.html">v</a> <a href="new.html">w</a>`,
+			want: []string{RuleTargetVia}, says: `and "new.html" reaches`, col: 10, text: "c1.html"},
+		{name: "via, not on faults", l: via, doc: `<a href="hugo.html#usage">u</a> <a href="a.html">v</a> <a href="c1.html#nope">w</a>`,
+			want: []string{RuleTargetRedirect, RuleTargetRedirect, RuleTargetFragment}, says: "drops the fragment", col: 20, text: "usage"},
+		{name: "via suppressed", l: via, doc: "<!-- relurl:ignore target/via-redirect -->\n<a href=\"c1.html#usage\">u</a> <a href=\"c1.html\">v</a>"},
+		{name: "own severity", l: raised, doc: `<a href="a.html">u</a>`,
+			want: []string{RuleTargetRedirect}, says: "loop", col: 10, text: "a.html", wantError: true},
+	}
+	for _, tc := range tests {
+		for _, known := range []bool{false, true} {
+			for _, deferred := range []bool{false, true} {
+				tree := pagesTree(t, pages, target.Options{})
+				if known {
+					// The pages' anchors known before the link is read:
+					// settled as it is read.
+					for p, src := range pages {
+						tree.SetAnchors(p, target.ReadAnchors(src, extract.KindHTML, 0))
+					}
+				}
+				var got []Finding
+				for _, f := range checkPages(tc.l, tree, tc.doc, deferred) {
+					if strings.HasPrefix(f.Rule, "target/") {
+						got = append(got, f)
+					}
+				}
+				rules := make([]string, len(got))
+				for i, f := range got {
+					rules[i] = f.Rule
+				}
+				where := fmt.Sprintf("%s (known %v, deferred %v)", tc.name, known, deferred)
+				if !slices.Equal(rules, tc.want) {
+					t.Errorf("%s: %v, want rules %v", where, got, tc.want)
+					continue
+				}
+				if len(got) == 0 {
+					continue
+				}
+				f := got[0]
+				if !strings.Contains(f.Message, tc.says) || f.Column != tc.col || f.Text != tc.text || (f.Severity == ast.SeverityError) != tc.wantError {
+					t.Errorf("%s: %+v, want at column %d, text %q, saying %q (error %v)", where, f, tc.col, tc.text, tc.says, tc.wantError)
+				}
+			}
+		}
+	}
+	// A stub's own refresh is the stub's finding, not a link's too.
+	c := all.CheckWith("a.html", pages["a.html"], extract.KindHTML, "", nil, &target.Scope{Tree: pagesTree(t, pages, target.Options{}), Paths: []string{"a.html"}})
+	if n := len(c.Findings); n != 1 || c.Findings[0].Rule != RuleTargetRedirect || !strings.HasPrefix(c.Findings[0].Message, "this page redirects") {
+		t.Errorf("a.html: %v, want its own finding alone", c.Findings)
+	}
+}
+
 // TestLineRangesAndScripted: a range of lines is accepted when both its
 // ends are anchors, reported naming the ends that are not; the
 // conventions are a setting; a fragment a page's script reads, declared,
@@ -262,8 +374,8 @@ func TestLineRangesAndScripted(t *testing.T) {
 		links []string
 		want  []string // the findings' messages' telling part, in order
 	}{
-		{target.Options{}, []string{"src.html#2-5", "src.html#L3-L10", "src.html#2-50", "src.html#0-99", "src.html#2-", "src.html#L2-5", "src.html#10-2"},
-			[]string{`and "50" names no anchor`, `and "0" and "99" name`, `"#2-" names no anchor`, `"#L2-5" names no anchor`}},
+		{target.Options{}, []string{"src.html#2-5", "src.html#L3-L10", "src.html#2-50", "src.html#0-99", "src.html#2-", "src.html#L2-5", "src.html#10-2", "src.html#L10-L3", "src.html#5-5", "src.html#50-2"},
+			[]string{`and "50" names no anchor`, `and "0" and "99" name no anchor of "src.html": the page has no such lines`, `"#2-" names no anchor`, `"#L2-5" names no anchor`, `"50"`}},
 		{target.Options{LineRanges: []string{}}, []string{"src.html#2-5"}, []string{`"#2-5" names no anchor`}},
 		{target.Options{LineRanges: []string{"LN-LN"}}, []string{"src.html#2-5", "src.html#L2-L5"}, []string{`"#2-5" names no anchor`}},
 		{target.Options{Scripted: []string{"api/index.html#/*"}}, []string{"api/index.html#/pet/addPet", "api/index.html#pet", "other.html#/pet"},
@@ -322,6 +434,11 @@ func BenchmarkRedirects(b *testing.B) {
 		{"direct", target.Options{}, direct.String()},
 		{"follow", target.Options{}, through.String()},
 		{"off", target.Options{Redirects: target.RedirectsOff}, through.String()},
+		// Each page linked ten times, as a generated page links an item
+		// it names again and again: through a stub, each link after the
+		// first costs a lookup of the chain kept (decision T-27).
+		{"direct10", target.Options{}, strings.Repeat(direct.String(), 10)},
+		{"follow10", target.Options{}, strings.Repeat(through.String(), 10)},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -51,7 +51,14 @@ func (r Rule) markdown(try bool) string {
 		if r.readsTree() {
 			against += fmt.Sprintf(", the file `%s` at the root of a tree", exampleName(ex.ex))
 			if files := strings.Fields(ex.ex.Files); len(files) > 0 {
-				against += " that holds `" + strings.Join(files, "`, `") + "` too"
+				for i, f := range files {
+					if name, to, ok := strings.Cut(f, "="); ok {
+						files[i] = name + "` (a redirect page to `" + to + "`)"
+						continue
+					}
+					files[i] += "`"
+				}
+				against += " that holds `" + strings.Join(files, ", `") + " too"
 			} else {
 				against += " that holds nothing else"
 			}
@@ -106,6 +113,11 @@ func (r Rule) markdown(try bool) string {
 		fmt.Fprintf(&b, "**Turn it off** in `.relurl.toml` with `\"%s\" = \"off\"` under `[rules]` (or a whole family: `%s = \"off\"`), "+
 			"on the command line with `--disable %s`, or for one URL in HTML, XML or Markdown with "+
 			"`<!-- relurl:ignore %s -- why -->` on the line before it.\n", r.ID, r.Family, r.ID, r.ID)
+	case r.Family != FamilyRFC1738:
+		// An opt-in rule of a family on by default: its family's level
+		// would set the others'.
+		fmt.Fprintf(&b, "**Turn it on** in `.relurl.toml` with `\"%s\" = \"%s\"` under `[rules]`, "+
+			"or on the command line with `--enable %s`.\n", r.ID, r.Severity, r.ID)
 	default:
 		fmt.Fprintf(&b, "**Turn it on** in `.relurl.toml` with `\"%s\" = \"%s\"` under `[rules]` (or the whole profile: `%s = \"%s\"`), "+
 			"or on the command line with `--enable %s` (`--%s` for the profile).\n", r.ID, r.Severity, r.Family, r.Severity, r.ID, r.Family)
@@ -131,7 +143,20 @@ func (r Rule) lintExample(ex Example) []Finding {
 	if !r.readsTree() {
 		return l.File(name, []byte(ex.Text), ex.kind())
 	}
-	tree, err := target.NewTree(target.Files(append(strings.Fields(ex.Files), name)...), ex.Base, target.Options{})
+	// A file written "name=URL" is a redirect page to URL, rustdoc's
+	// stub; the others are empty.
+	names, stubs := []string{name}, map[string]string{}
+	for _, f := range strings.Fields(ex.Files) {
+		n, to, ok := strings.Cut(f, "=")
+		if ok {
+			stubs[n] = `<meta http-equiv="refresh" content="0; url=` + to + `"><script>location.replace("` + to + `" + location.hash)</script>`
+		}
+		names = append(names, n)
+	}
+	load := func(real string, k extract.Kind) *target.Anchors {
+		return target.ReadAnchors(stubs[real], k, target.SlugsGitHub)
+	}
+	tree, err := target.NewTree(target.Files(names...), ex.Base, target.Options{Load: load})
 	if err != nil {
 		return nil
 	}

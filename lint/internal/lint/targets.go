@@ -27,6 +27,8 @@ const (
 	// RuleTargetRedirect: a redirect page drops the fragment, loops, or
 	// leads to nothing.
 	RuleTargetRedirect = target.RuleRedirect
+	// RuleTargetVia: a link that works through a redirect page.
+	RuleTargetVia = target.RuleVia
 	// RuleWHATWGTarget: RFC 1808 and browsers resolve the reference to
 	// different places, and only one of them exists.
 	RuleWHATWGTarget = target.RuleWHATWG
@@ -38,7 +40,7 @@ func targetRows() []row {
 	checks := map[string]func(*urlCheck){
 		RuleTargetMissing: checkTargetMissing, RuleTargetFragment: checkTargetFragment,
 		RuleTargetCase: checkTargetCase, RuleTargetOutside: checkTargetOutside,
-		RuleTargetRedirect: checkTargetFragment,
+		RuleTargetRedirect: checkTargetFragment, RuleTargetVia: checkTargetFragment,
 	}
 	var rows []row
 	for _, d := range target.Rules() {
@@ -61,8 +63,11 @@ func whatwgTargetRow() row {
 // lint/target's, in the family fam, on by default in the kinds of
 // documents kinds, with its check.
 func rowOf(d target.RuleDoc, fam Family, kinds string, check func(*urlCheck)) row {
+	if d.Off {
+		kinds = "" // on where it is turned on
+	}
 	return row{Rule: Rule{
-		ID: d.ID, Family: fam, Severity: d.Severity, Default: true, Kinds: kinds,
+		ID: d.ID, Family: fam, Severity: d.Severity, Default: !d.Off, Kinds: kinds,
 		Section: d.Section, Summary: d.Summary, Help: d.Help, Fix: d.Fix, Quote: d.Quote,
 		Bad:  Example{Text: d.Bad.Text, Files: d.Bad.Files},
 		Good: Example{Text: d.Good.Text, Files: d.Good.Files},
@@ -138,19 +143,29 @@ func (fc *fileCheck) initName(f *target.File, alias, shareSelf bool, own *target
 	fc.tn = target.NewName(f, alias, shareSelf, own)
 	st := fc.l.state[RuleTargetFragment]
 	fc.tn.FragmentOn, fc.tn.FragmentSeverity = st.on, st.sev
+	fc.tn.RedirectOn = fc.l.state[RuleTargetRedirect].on
+	fc.tn.ViaOn = fc.l.state[RuleTargetVia].on
 	fc.tn.Shared = fc.shared
 }
 
-// fragDirective returns the record of use of the directive in force on
-// the line of the URL under check that suppresses the findings of
-// target/fragment, or nil.
-func (fc *fileCheck) fragDirective() *bool {
+// fragDirective returns the records of use of the directives in force on
+// the line of the URL under check that suppress the findings of
+// target/fragment and of target/redirect (nil for none): each rule is
+// suppressed by its own id, or its family (decision T-25).
+func (fc *fileCheck) fragDirective() target.Sups {
+	var out target.Sups
 	for _, s := range fc.cover {
-		if s.matches(RuleTargetFragment) {
-			return &s.used
+		if out.Fragment == nil && s.matches(RuleTargetFragment) {
+			out.Fragment = &s.used
+		}
+		if out.Redirect == nil && s.matches(RuleTargetRedirect) {
+			out.Redirect = &s.used
+		}
+		if out.Via == nil && s.matches(RuleTargetVia) {
+			out.Via = &s.used
 		}
 	}
-	return nil
+	return out
 }
 
 // hook sets what of the reading of the document the target rules take:
@@ -377,12 +392,12 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 	switch {
 	case tn.Settle(own) == 0:
 	case !fc.tc.DeferFragments:
-		misses, suppressed := tn.Check(own)
+		misses, suppressed := tn.Check(own, fc.severities())
 		fc.suppressed += suppressed
 		for _, m := range misses {
 			// An ignore-file directive applies to it with the others
 			// (finishSuppressions).
-			if f, ok := fragmentFinding(fc.file, m.Dest, m.Where, m.Offset, m.End, m.Severity, fc.redirectSeverity(), m.Match, fc.l.fixes); ok {
+			if f, ok := fragmentFinding(fc.file, m.Dest, m.Where, m.Offset, m.End, m.Severity, fc.severities(), m.Match, fc.l.fixes); ok {
 				fc.findings = append(fc.findings, f)
 			}
 		}
@@ -390,15 +405,22 @@ func (fc *fileCheck) finishTargets(own *target.Anchors) {
 		// An ignore-file directive that names the rule suppresses every
 		// fragment's finding to come: it is counted as used, as a line's
 		// directive is, whatever the end of the run finds.
-		fileSup := false
+		fileSup, fileRedirect, fileVia := false, false, false
 		for _, s := range fc.dirs {
 			if s.ig.File && s.matches(RuleTargetFragment) {
 				s.used, fileSup = true, true
 			}
+			if s.ig.File && s.matches(RuleTargetRedirect) {
+				s.used, fileRedirect = true, true
+			}
+			if s.ig.File && s.matches(RuleTargetVia) {
+				s.used, fileVia = true, true
+			}
 		}
-		fc.deferred = tn.Defer(fileSup, fc.l.fixes)
+		fc.deferred = tn.Defer(fileSup, fileRedirect, fileVia, fc.l.fixes)
 		if fc.deferred != nil {
-			fc.deferred.Redirect = fc.redirectSeverity()
+			sev := fc.severities()
+			fc.deferred.Redirect, fc.deferred.Via = sev.Redirect, sev.Via
 		}
 	}
 	// The targets reached, once the fragments' check has added the pages
@@ -505,6 +527,16 @@ func (fc *fileCheck) ownRedirect(own *target.Anchors) {
 	fc.findings = append(fc.findings, f)
 }
 
+// severities returns the severities of target/redirect and
+// target/via-redirect in the file's linter, 0 for a rule off.
+func (fc *fileCheck) severities() target.Severities {
+	s := target.Severities{Redirect: fc.redirectSeverity()}
+	if st := fc.l.state[RuleTargetVia]; st.on {
+		s.Via = st.sev
+	}
+	return s
+}
+
 // redirectSeverity returns the severity of target/redirect in the file's
 // linter, 0 when it is off.
 func (fc *fileCheck) redirectSeverity() ast.Severity {
@@ -514,27 +546,39 @@ func (fc *fileCheck) redirectSeverity() ast.Severity {
 	return 0
 }
 
-// fragmentFinding is the target/fragment finding of a reference to d, at
-// [offset, end) in the file, whose fragment names nothing in its target
-// (m), or its target/redirect finding (severity redirect, 0: off, and
-// false) when the fragment went wrong through redirect pages (decision
-// T-20).
-func fragmentFinding(file string, d target.DeferredDest, where string, offset, end int, sev, redirect ast.Severity, m target.Fragment, fixes bool) (Finding, bool) {
+// fragmentFinding is the finding of a reference to d, at [offset, end)
+// in the file, whose answer is m: target/fragment's (severity sev) for a
+// fragment that names nothing in its target, target/redirect's for one
+// that went wrong through redirect pages (decision T-20),
+// target/via-redirect's for one that works through them (decision T-26),
+// with the severities of others; false for a rule off (0).
+func fragmentFinding(file string, d target.DeferredDest, where string, offset, end int, sev ast.Severity, others target.Severities, m target.Fragment, fixes bool) (Finding, bool) {
 	msg := target.FragmentMessage(d.Fragment, d.Target, m)
 	if d.Browser {
 		msg += target.BrowserNote
 	}
-	rule := RuleTargetFragment
-	if target.RedirectFault(m) {
-		if redirect == 0 {
-			return Finding{}, false
-		}
-		rule, sev = RuleTargetRedirect, redirect
+	rule := target.Judge(m)
+	switch rule {
+	case RuleTargetRedirect:
+		sev = others.Redirect
+	case RuleTargetVia:
+		sev = others.Via
+	case RuleTargetFragment:
+	default:
+		return Finding{}, false
+	}
+	if sev == 0 {
+		return Finding{}, false
 	}
 	out := Finding{File: file, Offset: offset, EndOffset: end, Rule: rule, Severity: sev,
 		Message: msg, Fix: ruleRow(rule).Fix, Production: "fragment",
 		Text: d.Fragment, URL: d.URL, Where: where, Base: d.Base, textAt: len(d.URL) - len(d.Fragment),
 		Target: d.Target.Path + "#" + d.Fragment}
+	if d.NoFragment {
+		// A reference without a fragment through a redirect page that
+		// goes wrong: the finding is on the whole URL (decision T-25).
+		out.Production, out.Text, out.textAt, out.Target = "URL", d.URL, 0, d.Target.Path
+	}
 	if fixes {
 		out.NoFix, out.NoFixDetail = noFixOf(ruleRow(rule))
 	}
@@ -576,7 +620,7 @@ func CheckDeferred(d *target.Deferred, tree *target.Tree, file string, reread fu
 	}
 	for _, ms := range misses {
 		offset, end := d.Span(ms.At)
-		f, ok := fragmentFinding(file, d.Dest(ms.At), d.Where(ms.At), offset, end, d.Severity(ms.At), d.Redirect, ms.Match, d.Fixes)
+		f, ok := fragmentFinding(file, d.Dest(ms.At), d.Where(ms.At), offset, end, d.Severity(ms.At), target.Severities{Redirect: d.Redirect, Via: d.Via}, ms.Match, d.Fixes)
 		if !ok {
 			continue
 		}

@@ -386,8 +386,21 @@ func leadPlace(st *siteTree, lead target.Lead, markdown bool) string {
 		return fmt.Sprintf("It leads to %s under the root, a target the build makes ([targets] ignore).", shown)
 	}
 	msg := fmt.Sprintf("It leads to %s under the root, which exists", w.code(tg.Path))
-	if frag := lead.Fragment; lead.HasFragment {
-		switch f := st.tree.Fragment(tg, frag); {
+	frag := lead.Fragment
+	f := st.tree.Fragment(tg, frag) // "" for none: a redirect page's way
+	if v := f.Via; v != nil {
+		// A redirect page: where it sends the reader, as the target
+		// rules follow it (decision T-18), or what goes wrong.
+		if target.RedirectFault(f) {
+			return msg + "; " + w.text(target.RedirectMessage(frag, f)) + "."
+		}
+		msg = fmt.Sprintf("It leads to %s under the root, a redirect page that sends the reader on to %s", w.code(tg.Path), w.code(v.To))
+		if v.Hops > 1 {
+			msg += fmt.Sprintf(" (through %d redirect pages)", v.Hops)
+		}
+	}
+	if lead.HasFragment {
+		switch {
 		case !f.Checked:
 			msg += "; its fragment is not checked (not a document whose anchors are read)"
 		case f.Params:

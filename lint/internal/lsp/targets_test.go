@@ -221,3 +221,51 @@ func TestHoverAgreesWithDiagnostics(t *testing.T) {
 		t.Errorf("exit code %d", code)
 	}
 }
+
+// TestHoverRedirect: the hover on a link to a redirect page says where
+// the page sends the reader, with the fragment looked for there, or what
+// goes wrong on the way.
+func TestHoverRedirect(t *testing.T) {
+	dir := t.TempDir()
+	for name, s := range map[string]string{
+		"old.html":  `<meta http-equiv="refresh" content="0; url=mid.html"><script>location.replace("mid.html" + location.hash)</script>`,
+		"mid.html":  `<meta http-equiv="refresh" content="0; url=new.html"><script>location.replace("new.html" + location.hash)</script>`,
+		"new.html":  `<h1 id="usage">Usage</h1>`,
+		"bare.html": `<meta http-equiv="refresh" content="0; url=new.html">`,
+		"loop.html": `<meta http-equiv="refresh" content="0; url=loop.html">`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	indexURI := pathURI(filepath.Join(dir, "index.html"))
+	page := lines(
+		`<a href="old.html#usage">usage</a>`,
+		`<a href="old.html">old</a>`,
+		`<a href="bare.html#usage">bare</a>`,
+		`<a href="loop.html">loop</a>`)
+	c := startServer(t, opts, nil)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":"` + pathURI(dir) + `","capabilities":{}}}`)
+	c.next(response("1"))
+	c.send(`{"jsonrpc":"2.0","method":"initialized","params":{}}`)
+	c.open(indexURI, "html", page)
+	c.next(diagnosticsOf(indexURI, 1))
+	for i, tc := range []struct {
+		line int
+		want string
+	}{
+		{0, `It leads to "old.html" under the root, a redirect page that sends the reader on to "new.html" (through 2 redirect pages), with the anchor "#usage".`},
+		{1, `It leads to "old.html" under the root, a redirect page that sends the reader on to "new.html" (through 2 redirect pages).`},
+		{2, `It leads to "bare.html" under the root, which exists; "bare.html" is a redirect page that leads to "new.html", and it drops the fragment`},
+		{3, `It leads to "loop.html" under the root, which exists; "loop.html" is a redirect page whose redirects loop`},
+	} {
+		id := fmt.Sprint(10 + i)
+		c.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"textDocument/hover","params":{"textDocument":{"uri":"` + indexURI + `"},"position":{"line":` + fmt.Sprint(tc.line) + `,"character":12}}}`)
+		var resp struct {
+			Result Hover `json:"result"`
+		}
+		if err := json.Unmarshal(c.next(response(id)), &resp); err != nil || !strings.Contains(resp.Result.Contents.Value, tc.want) {
+			t.Errorf("hover on line %d: %q, want it to say %q (%v)", tc.line, resp.Result.Contents.Value, tc.want, err)
+		}
+	}
+}

@@ -35,3 +35,15 @@ func (c *Config) parseTargetPages(raw *rawConfig, at func(string) int, fail func
 	c.Targets.Options.Scripted = slices.Clone(t.Scripted)
 	return nil
 }
+
+// SetRedirects sets how the target rules of t read redirect pages from
+// s, the value of --redirects, which [targets] redirects takes too:
+// "follow" or "off".
+func SetRedirects(t *Targets, s string) error {
+	r, err := target.ParseRedirects(s)
+	if err != nil {
+		return err
+	}
+	t.Options.Redirects = r
+	return nil
+}

@@ -30,12 +30,15 @@ type Deferred struct {
 	targets []*Target
 	// Fixes says that the findings say why they have no fix (the
 	// linter's fixes are on); FileSup that a directive of the file
-	// suppresses every reference's finding.
-	Fixes   bool
-	FileSup bool
+	// suppresses every reference's target/fragment finding, FileRedirect
+	// every target/redirect finding, FileVia every target/via-redirect
+	// finding.
+	Fixes                          bool
+	FileSup, FileRedirect, FileVia bool
 	// Redirect is the severity of target/redirect, whose findings the
-	// fragments' check makes (decision T-20); 0 when it is off.
-	Redirect ast.Severity
+	// references' check makes (decisions T-20, T-25), and Via that of
+	// target/via-redirect (decision T-26); 0 when it is off.
+	Redirect, Via ast.Severity
 	// Unplaced says that the references' lines, columns and texts are not
 	// set ([Scope.Reread]): those of the ones that name nothing are set at
 	// the end of the run from the file read again — at Real, its path
@@ -51,8 +54,9 @@ type Deferred struct {
 
 // deferredRef is a reference of a Deferred: its entry in the table,
 // the target its URL leads to under the name (an index of the Deferred's
-// targets), its severity, and whether the target is the browsers'
-// reading of a URL RFC 1808 does not read.
+// targets), target/fragment's severity (0: off, the reference kept for
+// the rules of redirect pages alone), and whether the target is the
+// browsers' reading of a URL RFC 1808 does not read.
 type deferredRef struct {
 	entry, target int32
 	severity      ast.Severity
@@ -74,15 +78,17 @@ type deferredTable struct {
 }
 
 // deferredEntry is a reference as the names of its file share it: the
-// span of its fragment in the file, its URL (an index of the table's
-// urls), where it is in the document and its base (indices of the
-// table's strings; no base: -1), and whether a directive on its line
-// suppresses its finding.
+// span of its fragment in the file (of its URL, when it has none), its
+// URL (an index of the table's urls), where it is in the document and
+// its base (indices of the table's strings; no base: -1), and whether a
+// directive on its line suppresses its finding of target/fragment
+// (suppressed), of target/redirect (rsup) or of target/via-redirect
+// (vsup).
 type deferredEntry struct {
-	Offset, End int
-	url         int32
-	where, base int32
-	suppressed  bool
+	Offset, End            int
+	url                    int32
+	where, base            int32
+	suppressed, rsup, vsup bool
 }
 
 // deferredURL is a URL of a table's references: its text is
@@ -113,9 +119,17 @@ func (d *Deferred) Span(i int) (offset, end int) {
 func (d *Deferred) Severity(i int) ast.Severity { return d.refs[i].severity }
 
 // Suppressed reports whether a directive of the file suppresses the
-// finding of the reference i.
-func (d *Deferred) Suppressed(i int) bool {
-	return d.FileSup || d.tab.entries[d.refs[i].entry].suppressed
+// finding of the rule rule (target/fragment, target/redirect or
+// target/via-redirect) of the reference i.
+func (d *Deferred) Suppressed(i int, rule string) bool {
+	e := &d.tab.entries[d.refs[i].entry]
+	switch rule {
+	case RuleRedirect:
+		return d.FileRedirect || e.rsup
+	case RuleVia:
+		return d.FileVia || e.vsup
+	}
+	return d.FileSup || e.suppressed
 }
 
 // RefPlace is where a reference is in its file's lines: the line and
@@ -155,7 +169,8 @@ func (d *Deferred) Dest(i int) DeferredDest {
 	r := &d.refs[i]
 	e := &d.tab.entries[r.entry]
 	u := &d.tab.urls[e.url]
-	out := DeferredDest{URL: d.tab.text[u.at:u.end], Fragment: d.tab.text[u.frag:u.end], Target: d.targets[r.target], Browser: r.browser}
+	out := DeferredDest{URL: d.tab.text[u.at:u.end], Fragment: d.tab.text[u.frag:u.end], Target: d.targets[r.target], Browser: r.browser,
+		NoFragment: d.fragless(r)}
 	if e.base >= 0 {
 		out.Base = d.tab.strs[e.base]
 	}
@@ -196,7 +211,10 @@ type Miss struct {
 // Check checks the fragments against the tree's anchors and returns those
 // that name nothing and are not suppressed, in order of position; how
 // many the file's directives suppressed; and how many fragments could not
-// be checked (their target's anchors are not known).
+// be checked (their target's anchors are not known). Each is the finding
+// of the rule [Judge] says, reported when that rule's severity is not 0
+// (Redirect, Via, the reference's severity for target/fragment:
+// decisions T-25, T-26).
 func (d *Deferred) Check(tree *Tree) (misses []Miss, suppressed, unchecked int) {
 	// A URL's answer is asked of the tree once for its references that
 	// come one after another (most of a URL's in a file), and from the
@@ -212,13 +230,30 @@ func (d *Deferred) Check(tree *Tree) (misses []Miss, suppressed, unchecked int) 
 			lastURL, lastTarget = e.url, r.target
 			m = tree.FragmentOnce(d.targets[r.target], d.tab.text[u.frag:u.end])
 		}
-		switch {
-		case !m.Checked:
-			unchecked++
+		if !m.Checked {
+			if r.severity != 0 && !d.fragless(r) {
+				unchecked++
+			}
 			continue
-		case m.Found || m.Top:
+		}
+		rule := Judge(m)
+		switch rule {
+		case RuleRedirect:
+			if d.Redirect == 0 {
+				continue
+			}
+		case RuleVia:
+			if d.Via == 0 {
+				continue
+			}
+		case RuleFragment:
+			if r.severity == 0 {
+				continue
+			}
+		default:
 			continue
-		case e.suppressed || d.FileSup:
+		}
+		if d.Suppressed(i, rule) {
 			suppressed++
 			continue
 		}
@@ -230,3 +265,9 @@ func (d *Deferred) Check(tree *Tree) (misses []Miss, suppressed, unchecked int) 
 // Blocker returns the real path of the target at the index Ready stopped
 // at, the document the references wait for.
 func (d *Deferred) Blocker(at int) string { return d.targets[at].Real }
+
+// fragless reports whether the URL of the reference r has no fragment.
+func (d *Deferred) fragless(r *deferredRef) bool {
+	u := &d.tab.urls[d.tab.entries[r.entry].url]
+	return u.frag == u.end && (u.frag == u.at || d.tab.text[u.frag-1] != '#')
+}

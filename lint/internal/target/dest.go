@@ -91,12 +91,14 @@ func (lk *Dest) Known(tree *Tree) uint8 {
 
 // DeferredDest is what a target/fragment finding says of where its
 // reference leads: its URL and its base (copied out of the file's
-// text), its target and its fragment, and whether the target is the
-// browsers' reading of a URL RFC 1808 does not read.
+// text), its target and its fragment, whether the target is the
+// browsers' reading of a URL RFC 1808 does not read, and whether the URL
+// has no fragment (a target/redirect finding: decision T-25).
 type DeferredDest struct {
 	URL, Base, Fragment string
 	Target              *Target
 	Browser             bool
+	NoFragment          bool
 }
 
 // Shared are destinations that the checks of a file's names share among

@@ -28,6 +28,13 @@ type Name struct {
 	// severity.
 	FragmentOn       bool
 	FragmentSeverity ast.Severity
+	// RedirectOn says that target/redirect is on: a reference through a
+	// redirect page is followed, with a fragment or without (decision
+	// T-25), whatever target/fragment is.
+	RedirectOn bool
+	// ViaOn says that target/via-redirect is on: a reference that works
+	// through a redirect page is kept to be reported (decision T-26).
+	ViaOn bool
 	// Stats count the references; External are the references to other
 	// sites (when the scope asks for them), each URL once, in order of
 	// first place (their lines and columns set by the linter).
@@ -68,7 +75,8 @@ func (fc *Name) table() *fragTable {
 }
 
 // fragRef is a reference whose fragment is checked at the end of the file
-// or of the run, under one name: its destination, and its severity. What the
+// or of the run, under one name: its destination, and target/fragment's
+// severity (0: off; a reference kept for target/redirect alone). What the
 // names of a file share of it (its place, its URL, its base, the
 // directive that suppresses it) is in their fragTable: a file's names
 // keep many such references, each under each name, and the record is
@@ -95,37 +103,47 @@ type fragTable struct {
 }
 
 // fragInfo is a reference of a fragRef: the span of its fragment in the
-// file, its URL, where it is in the document, the base it is read
-// against, and whether the directive on its line that suppresses findings of
-// target/fragment was used (nil for no directive).
+// file (of the whole URL, for a reference without one), its URL, where it
+// is in the document, the base it is read against, and whether the
+// directives on its line that suppress findings of target/fragment (sup),
+// target/redirect (rsup) and target/via-redirect (vsup) were used (nil
+// for no directive).
 type fragInfo struct {
 	offset, end int
 	url, where  string
 	base        *Base
-	sup         *bool
+	sup, rsup   *bool
+	vsup        *bool
 }
 
 // add returns the entry of the file's Ref number n, whose fragment is at
 // fragAt in its URL, made by the first name that needs it: the names
 // read the file's Refs in turn, so the entry, when there is one, is the
 // last, and the entries are in the order of the Refs.
-func (t *fragTable) add(r *extract.Ref, n, fragAt int, b *Base, sup *bool) int32 {
+func (t *fragTable) add(r *extract.Ref, n, fragAt int, b *Base, sup Sups) int32 {
 	if k := len(t.refs) - 1; k >= 0 && t.last == n {
 		return int32(k)
 	}
 	t.last = n
-	t.refs = append(t.refs, fragInfo{offset: r.Map.At(fragAt), end: r.Map.At(len(r.URL)), url: r.URL, where: r.Where, base: b, sup: sup})
+	t.refs = append(t.refs, fragInfo{offset: r.Map.At(fragAt), end: r.Map.At(len(r.URL)), url: r.URL, where: r.Where, base: b, sup: sup.Fragment, rsup: sup.Redirect, vsup: sup.Via})
 	return int32(len(t.refs) - 1)
 }
+
+// Sups are the records of use of the directives on a reference's line
+// that suppress the findings of target/fragment, target/redirect and
+// target/via-redirect (nil for none).
+type Sups struct{ Fragment, Redirect, Via *bool }
 
 // Take takes what the target rules need of the reference r, the file's
 // Ref number n, read against the base b (nil for none), past its
 // findings: the counts, the references to other sites, the targets
-// reached, and the fragment to check, kept with the record of use of the
-// directive on its line that suppresses target/fragment's findings,
-// which sup returns (nil for none; asked only for a fragment kept): a
-// directive that suppresses a finding is used, and not reported unused.
-func (fc *Name) Take(r *extract.Ref, n int, b *Base, lk *Dest, sup func() *bool) {
+// reached, and the fragment to check (or, for target/redirect, a
+// reference without one that may go through a redirect page: decision
+// T-25), kept with the records of use of the directives on its line that
+// suppress target/fragment's and target/redirect's findings, which sup
+// returns (asked only for a reference kept): a directive that suppresses
+// a finding is used, and not reported unused.
+func (fc *Name) Take(r *extract.Ref, n int, b *Base, lk *Dest, sup func() Sups) {
 	if !lk.OK {
 		return
 	}
@@ -153,24 +171,41 @@ func (fc *Name) Take(r *extract.Ref, n int, b *Base, lk *Dest, sup func() *bool)
 		fc.AddReal(tg.Real)
 		fc.File.Tree.chainReals(tg, fc.AddReal)
 	}
-	if lk.FragAt < 0 || lk.Place.Bad != "" {
+	if lk.Place.Bad != "" {
+		return
+	}
+	// A reference without a fragment is kept only for target/redirect,
+	// when its target may be a redirect page; its fragment is not
+	// counted as unchecked.
+	fragless := lk.FragAt < 0
+	if fragless && !fc.follows(tg) {
 		return
 	}
 	switch tg.Status {
 	case Found, Case:
 	case Ignored:
-		tr.Stats.Unchecked++
+		if !fragless {
+			tr.Stats.Unchecked++
+		}
 		return
 	default:
 		return
 	}
 	if !hasAnchors(tg.Kind) {
-		tr.Stats.Unchecked++
+		if !fragless {
+			tr.Stats.Unchecked++
+		}
 		return
 	}
-	if !fc.FragmentOn {
+	if !fc.FragmentOn && !fc.RedirectOn && !fc.ViaOn || tg.Real == fc.File.Real && (fragless || !fc.FragmentOn) {
+		// A document's own fragments are its own (decision T-21):
+		// target/fragment's alone.
 		return
 	}
+	if !fc.FragmentOn && !fragless && !fc.File.Tree.isRedirect(tg) {
+		return // kept for the rules of redirect pages alone
+	}
+	counts := !fragless && fc.FragmentOn
 	if tg.Real != fc.File.Real {
 		// Another document, whose anchors may be known already: a
 		// fragment it has is settled now, and only one it lacks kept
@@ -178,9 +213,13 @@ func (fc *Name) Take(r *extract.Ref, n int, b *Base, lk *Dest, sup func() *bool)
 		// findings of fragments go, whatever is known when).
 		switch lk.Known(fc.File.Tree) {
 		case FragOK:
-			return
+			if !fc.ViaOn || !fc.File.Tree.isRedirect(tg) {
+				return
+			}
 		case FragUnchecked:
-			tr.Stats.Unchecked++
+			if counts {
+				tr.Stats.Unchecked++
+			}
 			return
 		}
 	}
@@ -191,7 +230,11 @@ func (fc *Name) Take(r *extract.Ref, n int, b *Base, lk *Dest, sup func() *bool)
 	if fc.Alias && fc.ShareSelf && lk.Self {
 		return // the file's own name keeps it for every name (borrowSelf)
 	}
-	f := fragRef{at: fc.table().add(r, n, lk.FragAt, b, sup()), lnk: lk, severity: fc.FragmentSeverity}
+	var sev ast.Severity
+	if fc.FragmentOn {
+		sev = fc.FragmentSeverity
+	}
+	f := fragRef{at: fc.table().add(r, n, max(lk.FragAt, 0), b, sup()), lnk: lk, severity: sev}
 	if fc.ShareSelf && lk.Self {
 		fc.fragTab.self = append(fc.fragTab.self, f.at)
 	}
@@ -221,10 +264,15 @@ func (fc *Name) Settle(own *Anchors) int {
 		return 0
 	}
 	// The same-document fragments first: those the file's anchors have
-	// are settled.
+	// are settled. A redirect page's own refresh is no link to follow
+	// without a fragment: its chain is the page's own finding
+	// ([File.OwnRedirect]).
 	if own != nil {
 		kept := fc.frags[:0]
 		for _, f := range fc.frags {
+			if in := &fc.fragTab.refs[f.at]; f.lnk.FragAt < 0 && own.redirect != "" && in.offset >= own.refreshAt && in.end <= own.refreshEnd {
+				continue
+			}
 			if f.lnk.Target.Real == fc.File.Real {
 				if m := fc.File.Tree.own(f.lnk.Target.Path, own, fc.fragTab.refs[f.at].url[f.lnk.FragAt:]); m.Found || m.Top {
 					continue
@@ -259,15 +307,18 @@ type FragMiss struct {
 // Check checks the fragments Settle left against the file's own anchors
 // (own) and the tree's, and returns those that name nothing, in order of
 // position, and how many of them directives suppressed (each directive
-// is used). Fragments whose target's anchors are not known are counted
+// is used): each is the finding of the rule [Judge] says, reported when
+// that rule's severity is not 0 (sev for target/redirect and
+// target/via-redirect, the reference's own for target/fragment: decisions
+// T-25, T-26). Fragments whose target's anchors are not known are counted
 // in Stats.Unchecked.
-func (fc *Name) Check(own *Anchors) (misses []FragMiss, suppressed int) {
+func (fc *Name) Check(own *Anchors, sev Severities) (misses []FragMiss, suppressed int) {
 	tr := fc
 	refs := fc.fragTab.refs
 	for i := range fc.frags {
 		f := &fc.frags[i]
 		ref := &refs[f.at]
-		tg, frag := f.lnk.Target, ref.url[f.lnk.FragAt:]
+		tg, frag := f.lnk.Target, fragOf(ref.url, f.lnk.FragAt)
 		var m Fragment
 		if tg.Real == fc.File.Real && own != nil {
 			m = fc.File.Tree.own(tg.Path, own, frag)
@@ -278,21 +329,40 @@ func (fc *Name) Check(own *Anchors) (misses []FragMiss, suppressed int) {
 			}
 		}
 		if !m.Checked {
-			tr.Stats.Unchecked++
+			if f.lnk.FragAt >= 0 && f.severity != 0 {
+				tr.Stats.Unchecked++
+			}
 			continue
 		}
-		if m.Found || m.Top {
+		var sup *bool
+		switch Judge(m) {
+		case RuleRedirect:
+			if sev.Redirect == 0 {
+				continue
+			}
+			sup = ref.rsup
+		case RuleVia:
+			if sev.Via == 0 {
+				continue
+			}
+			sup = ref.vsup
+		case RuleFragment:
+			if f.severity == 0 {
+				continue
+			}
+			sup = ref.sup
+		default:
 			continue
 		}
-		if ref.sup != nil {
-			*ref.sup = true
+		if sup != nil {
+			*sup = true
 			suppressed++
 			continue
 		}
 		// An ignore-file directive applies to it with the others
 		// (finishSuppressions).
-		dd := DeferredDest{URL: strings.Clone(ref.url), Target: tg, Browser: f.lnk.Browser}
-		dd.Fragment = dd.URL[f.lnk.FragAt:]
+		dd := DeferredDest{URL: strings.Clone(ref.url), Target: tg, Browser: f.lnk.Browser, NoFragment: f.lnk.FragAt < 0}
+		dd.Fragment = fragOf(dd.URL, f.lnk.FragAt)
 		if ref.base != nil {
 			dd.Base = strings.Clone(ref.base.URL)
 		}
@@ -305,13 +375,15 @@ func (fc *Name) Check(own *Anchors) (misses []FragMiss, suppressed int) {
 // Defer returns the fragments Settle left, each with its place in the
 // file (set later, by the linter) and its strings copied, to be checked
 // at the end of the run; fileSup says that a directive of the file
-// suppresses every one's finding, fixes that the linter's fixes are on.
-// Each line's directive that covers one is used. The Deferreds of a
-// file's names share what they keep of a reference (decision S-16).
-func (fc *Name) Defer(fileSup, fixes bool) *Deferred {
+// suppresses every one's target/fragment finding, fileRedirect every
+// one's target/redirect finding, fileVia every one's target/via-redirect
+// finding, fixes that the linter's fixes are on. Each line's directive
+// that covers one is used. The Deferreds of a file's names share what
+// they keep of a reference (decision S-16).
+func (fc *Name) Defer(fileSup, fileRedirect, fileVia, fixes bool) *Deferred {
 	ft := fc.fragTab
 	tab := ft.deferTable()
-	d := &Deferred{Fixes: fixes, FileSup: fileSup, tab: tab, refs: make([]deferredRef, len(fc.frags))}
+	d := &Deferred{Fixes: fixes, FileSup: fileSup, FileRedirect: fileRedirect, FileVia: fileVia, tab: tab, refs: make([]deferredRef, len(fc.frags))}
 	var targets index[*Target]
 	addTarget := func(tg *Target) int32 {
 		d.targets = append(d.targets, tg)
@@ -319,10 +391,17 @@ func (fc *Name) Defer(fileSup, fixes bool) *Deferred {
 	}
 	for i := range fc.frags {
 		f := &fc.frags[i]
-		if sup := ft.refs[f.at].sup; sup != nil {
-			*sup = true
+		in := &ft.refs[f.at]
+		for _, sup := range []*bool{in.sup, in.rsup, in.vsup} {
+			if sup != nil {
+				*sup = true
+			}
 		}
-		d.refs[i] = deferredRef{entry: ft.entry(f.at, f.lnk.FragAt), target: targets.of(f.lnk.Target, addTarget),
+		fragAt := f.lnk.FragAt
+		if fragAt < 0 {
+			fragAt = len(in.url) // no fragment: an empty one at its end
+		}
+		d.refs[i] = deferredRef{entry: ft.entry(f.at, fragAt), target: targets.of(f.lnk.Target, addTarget),
 			severity: f.severity, browser: f.lnk.Browser}
 	}
 	tab.text = ft.def.text.String()
@@ -377,7 +456,7 @@ func (t *fragTable) entry(at int32, fragAt int) int32 {
 		base = df.strs.of(in.base.URL, addStr)
 	}
 	tab.entries = append(tab.entries, deferredEntry{Offset: in.offset, End: in.end, url: url,
-		where: df.strs.of(in.where, addStr), base: base, suppressed: in.sup != nil})
+		where: df.strs.of(in.where, addStr), base: base, suppressed: in.sup != nil, rsup: in.rsup != nil, vsup: in.vsup != nil})
 	df.at[at] = int32(len(tab.entries))
 	return int32(len(tab.entries) - 1)
 }
@@ -443,4 +522,13 @@ func (fc *Name) AddReal(real string) {
 		fc.reals = map[string]bool{}
 	}
 	fc.reals[real] = true
+}
+
+// fragOf returns the fragment of url, which begins at fragAt; "" when
+// fragAt is negative (the URL has none).
+func fragOf(url string, fragAt int) string {
+	if fragAt < 0 {
+		return ""
+	}
+	return url[fragAt:]
 }

@@ -133,8 +133,11 @@ const BrowserNote = " (as browsers read it: the URL is not valid under RFC 1808)
 
 // FragmentMessage says that the fragment names nothing in the target.
 func FragmentMessage(frag string, tg *Target, m Fragment) string {
-	if RedirectFault(m) {
+	switch Judge(m) {
+	case RuleRedirect:
 		return RedirectMessage(frag, m)
+	case RuleVia:
+		return ViaMessage(frag, m)
 	}
 	if m.Via != nil && m.Via.Final != nil {
 		tg = m.Via.Final

@@ -43,7 +43,8 @@ func (t *Tree) lineRanges() []string {
 
 // lineRange reports whether frag is a range of lines by a convention in
 // force (is), and then whether both its ends are anchors of a (ok), or
-// which are not (missing, quoted).
+// which are not (missing, quoted). The ends may come in either order: a
+// reversed range ("#10-2") names the same lines (decision T-28).
 func (t *Tree) lineRange(a *Anchors, frag string) (ok bool, missing string, is bool) {
 	for _, conv := range t.lineRanges() {
 		fromForm, toForm, _ := strings.Cut(conv, "-")
@@ -92,7 +93,11 @@ func lineEnd(form, s string) (end, rest string, ok bool) {
 // rangeMessage says that the line range frag names lines the target tg
 // does not have (m.RangeMissing).
 func rangeMessage(frag string, tg *Target, m Fragment) string {
-	msg := fmt.Sprintf("the fragment %s is a range of lines, and %s names no anchor of %s: the page has no such line", q("#"+frag), m.RangeMissing, ShownPath(tg.Path, false))
+	verb, what := "names", "line"
+	if strings.Contains(m.RangeMissing, " and ") {
+		verb, what = "name", "lines"
+	}
+	msg := fmt.Sprintf("the fragment %s is a range of lines, and %s %s no anchor of %s: the page has no such %s", q("#"+frag), m.RangeMissing, verb, ShownPath(tg.Path, false), what)
 	if m.Via != nil {
 		msg += viaNote(m.Via)
 	}

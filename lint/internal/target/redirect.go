@@ -151,89 +151,251 @@ func (t *Tree) answer(tg *Target, a *Anchors, frag string, load bool) (f Fragmen
 	if a.redirect == "" || t.opts.Redirects == RedirectsOff {
 		return t.page(tg.Path, a, frag), true
 	}
-	v := &Via{Stub: servedAs(tg)}
-	carried, seen := true, []string{tg.Real}
+	c, settled := t.chainOf(tg, a, load)
+	if !settled {
+		return Fragment{}, false
+	}
+	v := c.via
+	var fa *Anchors
+	if c.end && v.Fault == FaultNone {
+		// The anchors of the page reached, as they are now: a chain
+		// kept holds while its pages' redirects hold, not their anchors.
+		var known bool
+		if fa, known = t.KnownOf(v.Final); !known {
+			if !load {
+				return Fragment{}, false
+			}
+			fa = t.anchorsOf(v.Final)
+		}
+	}
+	switch {
+	case v.Fault != FaultNone:
+		return Fragment{Checked: true, Via: &v}, true
+	case !c.carried && frag != "":
+		v.Fault, v.Dropper = FaultDrops, c.dropper
+		if fa != nil {
+			m := t.page(v.Final.Path, fa, frag)
+			v.Unnamed = !m.Found && !m.Top
+		}
+		if !c.end {
+			v.Final = nil
+		}
+		return Fragment{Checked: true, Via: &v}, true
+	case !c.end || fa == nil:
+		// Out of the tree, to what the tree does not read, or to a
+		// document that cannot be read: the fragment is checked no
+		// further, as a link's that leads there.
+		if !c.end {
+			v.Final = nil
+		}
+		return Fragment{Via: &v}, true
+	}
+	f = t.page(v.Final.Path, fa, frag)
+	f.Via = &v
+	return f, true
+}
+
+// chain is where the chain of redirects from a redirect page ends,
+// whatever the fragment: the way there (its fault a loop, a chain too
+// long, one that leads to nothing, or none), whether every page of it
+// carries the fragment on (else dropper, the first that does not),
+// whether it ends at a document of the tree (end: via.Final) rather than
+// out of the tree or at what the tree does not read. A tree keeps one
+// for each redirect page, once the anchors of every page of its chain
+// are known (decision T-27).
+type chain struct {
+	via     Via
+	carried bool
+	dropper string
+	end     bool
+}
+
+// chainOf returns the chain of redirects from the redirect page tg,
+// whose anchors are a: the one kept, or followed now and kept when every
+// page on the way is known. With load false, only anchors known are
+// read: settled is false when a page on the way is not known yet.
+func (t *Tree) chainOf(tg *Target, a *Anchors, load bool) (c *chain, settled bool) {
+	t.mu.RLock()
+	c = t.chains[tg.Real]
+	t.mu.RUnlock()
+	if c != nil {
+		return c, true
+	}
+	c, complete, settled := t.follow(tg, a, load)
+	if complete {
+		t.mu.Lock()
+		if t.chains == nil {
+			t.chains = map[string]*chain{}
+		}
+		if kept := t.chains[tg.Real]; kept != nil {
+			c = kept
+		} else {
+			t.chains[strings.Clone(tg.Real)] = c
+		}
+		t.mu.Unlock()
+	}
+	return c, settled
+}
+
+// follow follows the chain of redirects from the redirect page tg, whose
+// anchors are a; complete says that the anchors of every page on the way
+// were known (the answer does not change as more are read).
+func (t *Tree) follow(tg *Target, a *Anchors, load bool) (c *chain, complete, settled bool) {
+	c = &chain{carried: true}
+	v := &c.via
+	v.Stub = servedAs(tg)
+	seen := []string{tg.Real}
 	cur, ca := tg, a
 	for ca != nil && ca.redirect != "" {
 		if v.Hops == MaxRedirects {
 			v.Fault = FaultTooLong
-			return Fragment{Checked: true, Via: v}, true
+			return c, true, true
 		}
 		v.Hops++
 		v.Last = servedAs(cur)
 		l, ok := t.Follow(cur.Path, "", ca.redirect)
 		v.Lands, v.HasLanding = l.Fragment, l.HasFragment
-		if carried && (!ca.carries || l.HasFragment) {
+		if c.carried && (!ca.carries || l.HasFragment) {
 			// A URL with its own fragment replaces the reference's, as a
 			// bare refresh drops it.
-			carried, v.Dropper = false, servedAs(cur)
+			c.carried, c.dropper = false, servedAs(cur)
 		}
 		switch {
 		case !ok:
 			v.To, v.Fault = ca.redirect, FaultNowhere
-			return Fragment{Checked: true, Via: v}, true
+			return c, true, true
 		case l.Place.Where == Inside && l.Place.Bad != "":
 			v.To, v.Fault = l.Resolved, FaultNowhere
-			return Fragment{Checked: true, Via: v}, true
+			return c, true, true
 		case l.Place.Where != Inside || l.Target == nil || l.Target.Status == LinkOut || l.Target.Status == Ignored:
-			// Out of the tree, or to what the tree does not read: the
-			// fragment is checked no further, as a link's that leads
-			// there.
 			v.To = l.Resolved
-			return t.dropped(v, carried, frag), true
+			return c, true, true
 		case l.Target.Status == Missing:
 			v.To, v.Fault = l.Place.Path, FaultNowhere
 			if l.Place.Dir {
 				v.To += "/"
 			}
-			return Fragment{Checked: true, Via: v}, true
+			return c, true, true
 		}
 		next := l.Target
 		v.To = servedAs(next)
 		if slices.Contains(seen, next.Real) {
 			v.Fault = FaultLoop
-			return Fragment{Checked: true, Via: v}, true
+			return c, true, true
 		}
 		seen = append(seen, next.Real)
 		if !next.document() {
-			return t.dropped(v, carried, frag), true
+			return c, true, true
 		}
 		na, known := t.KnownOf(next)
 		if !known {
 			if !load {
-				return Fragment{}, false
+				return c, false, false
 			}
 			na = t.anchorsOf(next)
+			if _, known = t.KnownOf(next); !known {
+				// No Load to read it: the chain ends at a page not
+				// read, and may end elsewhere once it is.
+				c.end, v.Final = true, next
+				return c, false, true
+			}
 		}
 		cur, ca = next, na
 	}
-	v.Final = cur
-	if !carried && frag != "" {
-		v.Fault = FaultDrops
-		if ca != nil {
-			m := t.page(cur.Path, ca, frag)
-			v.Unnamed = !m.Found && !m.Top
-		}
-		return Fragment{Checked: true, Via: v}, true
-	}
-	if ca == nil {
-		return Fragment{Via: v}, true
-	}
-	f = t.page(cur.Path, ca, frag)
-	f.Via = v
-	return f, true
+	c.end, v.Final = true, cur
+	return c, true, true
 }
 
-// dropped is the answer for a fragment whose chain of redirects ends
-// where its anchors are not read (another site, outside the root, a
-// file that is no document): a finding when a page on the way drops the
-// fragment, else not checked.
-func (t *Tree) dropped(v *Via, carried bool, frag string) Fragment {
-	if !carried && frag != "" {
-		v.Fault = FaultDrops
-		return Fragment{Checked: true, Via: v}
+// mayRedirect reports whether the target tg may be a redirect page whose
+// chain goes wrong, which a reference without a fragment is followed to
+// (decision T-25): a document whose anchors are not known yet, or a
+// redirect page whose chain loops, runs too long, leads to nothing, or
+// is not known to its end yet.
+func (t *Tree) mayRedirect(tg *Target) bool {
+	if t.opts.Redirects == RedirectsOff || tg == nil || !tg.document() {
+		return false
 	}
-	return Fragment{Via: v}
+	a, known := t.KnownOf(tg)
+	if !known {
+		return true
+	}
+	if a == nil || a.redirect == "" {
+		return false
+	}
+	c, settled := t.chainOf(tg, a, false)
+	return !settled || c.via.Fault != FaultNone
+}
+
+// isRedirect reports whether the target tg may be a redirect page that
+// is followed: a document whose anchors are not known yet, or are a
+// redirect's (decision T-26).
+func (t *Tree) isRedirect(tg *Target) bool {
+	if t.opts.Redirects == RedirectsOff || tg == nil || !tg.document() {
+		return false
+	}
+	a, known := t.KnownOf(tg)
+	return !known || a != nil && a.redirect != ""
+}
+
+// Severities are the severities of the rules whose findings the check of
+// the references kept makes besides target/fragment's: target/redirect's
+// and target/via-redirect's (0: off).
+type Severities struct{ Redirect, Via ast.Severity }
+
+// Judge says which rule's finding m, the answer to a reference kept, is:
+// target/redirect's for a chain of redirects that drops the fragment or
+// goes wrong; target/via-redirect's for a reference that works through
+// redirect pages to a page of the tree (decision T-26);
+// target/fragment's for a fragment that names nothing; "" for none.
+func Judge(m Fragment) string {
+	switch {
+	case !m.Checked:
+		return ""
+	case RedirectFault(m):
+		return RuleRedirect
+	case m.Found || m.Top:
+		if m.Via != nil && m.Via.Final != nil {
+			return RuleVia
+		}
+		return ""
+	}
+	return RuleFragment
+}
+
+// ViaMessage says that the reference, whose fragment is frag ("" for
+// none), works through redirect pages (m.Via), and what to link to.
+func ViaMessage(frag string, m Fragment) string {
+	v := m.Via
+	to := v.To
+	if frag != "" {
+		to += "#" + frag
+	}
+	via := ShownPath(v.Stub, false) + " is a redirect page"
+	if v.Hops > 1 {
+		via = fmt.Sprintf("%s is a redirect page (the first of %d)", ShownPath(v.Stub, false), v.Hops)
+	}
+	return fmt.Sprintf("%s that leads to %s: the link works, and %s reaches the same without the redirect", via, q(v.To), q(to))
+}
+
+// viaRule is target/via-redirect's row of the catalog.
+func viaRule() RuleDoc {
+	return RuleDoc{
+		ID: RuleVia, Severity: ast.SeverityInfo, Off: true,
+		Section: "RFC 1808 §2.1; HTML Standard §4.2.5.3 (refresh)",
+		Summary: "a link that works through a redirect page, which could name the page it leads to",
+		Help: `A link, with a fragment or without, leads to a redirect page (as ` + RuleRedirect + ` reads them) ` +
+			`whose chain ends at a page of the tree, and the link works: its fragment is carried on ` +
+			`and named there, or it has none. The finding names the page the chain ends at, with the ` +
+			`fragment, which reaches the same without a redirect. Off by default: generated ` +
+			`documentation links through its own redirect pages by the thousand (rustdoc's stubs), ` +
+			`and a tree that keeps old pages as redirects on purpose is not at fault. Turn it on to ` +
+			`move a tree's links off pages that have moved.`,
+		Fix:   "link to the page the redirect leads to, with the fragment",
+		Quote: `"#" fragment ::= fragment identifier.`,
+		Bad:   Example{Text: "<a href=\"old.html\">Usage</a>\n", Files: "old.html=new.html new.html"},
+		Good:  Example{Text: "<a href=\"new.html\">Usage</a>\n", Files: "old.html=new.html new.html"},
+		NoFix: "the link works: moving it off the redirect page is the author's call",
+	}
 }
 
 // RedirectFault reports whether m, a fragment's answer, is
@@ -297,10 +459,11 @@ func redirectRule() RuleDoc {
 			`(Hugo's aliases, Jekyll's redirect-from, texinfo's node pages) drops it, and so does a ` +
 			`refresh URL with a fragment of its own: the reader lands at the top of the new page. This ` +
 			`rule reports that, naming the page that drops it and where it leads, and a chain that ` +
-			`loops, runs past 20 pages, or leads to nothing. A fragment carried on and named nowhere at ` +
-			`the end is ` + RuleFragment + `'s. Its findings come of the fragments' check: ` + RuleFragment +
-			` must be on, and a directive that names it covers them. [targets] redirects = "off" reads ` +
-			`redirect pages as pages.`,
+			`loops, runs past 20 pages, or leads to nothing, at a link with a fragment or without one, ` +
+			`and at the redirect page itself. A fragment carried on and named nowhere at the end is ` +
+			RuleFragment + `'s. The rule is on, off, suppressed and baselined by its own id, whatever ` +
+			RuleFragment + ` is. [targets] redirects = "off" (or --redirects off) reads redirect pages ` +
+			`as pages.`,
 		Fix:   "link to the page the redirect leads to, with the fragment",
 		Quote: `"#" fragment ::= fragment identifier.`,
 		Bad:   Example{Text: "<meta http-equiv=\"refresh\" content=\"0; url=example.html\">\n"},

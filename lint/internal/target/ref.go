@@ -209,7 +209,7 @@ func (fc *Name) QuickDest(s string, u *ast.URL, b *Base) *Dest {
 	if !ok || tg.Status != Found {
 		return nil
 	}
-	if !tc.References && (!u.Fragment.Present || fc.settled(u, tg)) {
+	if !tc.References && (!u.Fragment.Present && !fc.follows(tg) || u.Fragment.Present && fc.settled(u, tg)) {
 		// Nothing of it is read but that it leads to a file under the
 		// root, which has no fragment to check (Take).
 		return &fc.Shared.Found
@@ -232,7 +232,7 @@ func (fc *Name) settled(u *ast.URL, tg *Target) bool {
 	if fc.ShareSelf && SelfRef(u) {
 		return true
 	}
-	if tg.Real == fc.File.Real || !hasAnchors(tg.Kind) || !fc.FragmentOn {
+	if tg.Real == fc.File.Real || !hasAnchors(tg.Kind) || !fc.FragmentOn && !fc.RedirectOn && !fc.ViaOn || fc.ViaOn && fc.File.Tree.isRedirect(tg) {
 		return false
 	}
 	a, known := fc.File.Tree.KnownOf(tg)
@@ -258,11 +258,19 @@ func (fc *Name) Plain(lk *Dest) *Dest {
 	switch {
 	case lk.Place.Where == External && !tc.External:
 		s = &fc.Shared.Elsewhere
-	case lk.Place.Where == Inside && lk.Place.Bad == "" && lk.Target.Status == Found && lk.FragAt < 0 && !tc.References:
+	case lk.Place.Where == Inside && lk.Place.Bad == "" && lk.Target.Status == Found && lk.FragAt < 0 && !tc.References && !fc.follows(lk.Target):
 		s = &fc.Shared.Found
 	default:
 		return lk
 	}
 	tc.GiveBack(lk)
 	return s
+}
+
+// follows reports whether a reference without a fragment to the target tg
+// is kept for target/redirect: it is on, and tg may be a redirect page
+// whose chain goes wrong (decision T-25); or for target/via-redirect: it
+// is on, and tg may be a redirect page (decision T-26).
+func (fc *Name) follows(tg *Target) bool {
+	return fc.RedirectOn && fc.File.Tree.mayRedirect(tg) || fc.ViaOn && fc.File.Tree.isRedirect(tg)
 }

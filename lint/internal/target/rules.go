@@ -19,6 +19,9 @@ const (
 	// RuleRedirect: a redirect page the reference leads to drops its
 	// fragment, loops, or leads to nothing (redirect.go).
 	RuleRedirect = "target/redirect"
+	// RuleVia: a link that works goes through redirect pages: the page
+	// they lead to may be linked to (redirect.go). Off by default.
+	RuleVia = "target/via-redirect"
 	// RuleWHATWG: RFC 1808 and browsers resolve the reference to
 	// different places, and only one of them exists.
 	RuleWHATWG = "portability/whatwg-target"
@@ -45,6 +48,8 @@ type RuleDoc struct {
 	// NoFix says in a line why a finding has no fix ("" when the rule's
 	// findings are mended).
 	NoFix string
+	// Off says that the rule is off unless turned on.
+	Off bool
 }
 
 // Example is a document that shows a rule at work: its text, and the
@@ -100,6 +105,7 @@ func Rules() []RuleDoc {
 			NoFix: "which anchor is meant is the author's to say",
 		},
 		redirectRule(),
+		viaRule(),
 		{
 			ID: RuleCase, Severity: ast.SeverityWarning,
 			Section: "RFC 1808 §1",

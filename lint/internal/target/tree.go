@@ -84,6 +84,9 @@ type Tree struct {
 	// nearDirs the directories of Dir, which keep Near's answers.
 	fragments map[[2]string]Fragment
 	nearDirs  map[string]*Dir
+	// chains are where the chains of redirects end, by the real path of
+	// the redirect page they begin at (redirect.go), made on first need.
+	chains map[string]*chain
 	// refs are the real paths each document's references lead to, by its
 	// path, and referrers their inverse ([Tree.SetReferences]).
 	refs      map[string][]string
@@ -506,6 +509,13 @@ func (t *Tree) SetAnchors(real string, a *Anchors) {
 	t.namedMu.Unlock()
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if len(t.chains) > 0 {
+		// A chain kept read the page's anchors known: it holds while
+		// they make the same redirect, or none.
+		if old, known := t.anchors[real].load(); known && (old == nil) != (a == nil) || old != nil && a != nil && !sameRedirect(old, a) {
+			clear(t.chains)
+		}
+	}
 	switch s := t.anchors[real]; {
 	case a == nil && s != nil:
 		s.p.Store(nil)
@@ -706,6 +716,7 @@ func (t *Tree) Invalidate() {
 	clear(t.resolved)
 	clear(t.raws)
 	clear(t.fragments)
+	clear(t.chains)
 	for _, d := range t.nearDirs {
 		d.mu.Lock()
 		clear(d.nears)
