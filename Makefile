@@ -4,7 +4,7 @@ FUZZTIME ?= 1m
 BENCHCOUNT ?= 6
 PKGS     := ./... ./lint/... ./cmd/...
 
-.PHONY: all test check lint generate-check fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench cover build dist release-tags release-check vulncheck actionlint example clean golangci-plugin site wasm conformance
+.PHONY: all test check lint generate-check fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench cover build dist release-tags release-check vulncheck fix-mem actionlint example clean golangci-plugin site wasm conformance
 
 all: check test
 
@@ -82,6 +82,18 @@ bench:
 	@! grep -q '^\(FAIL\|panic:\)' bench.out || { echo "benchmarks failed: see bench.out"; exit 1; }
 	@$(GO) tool benchstat -col /impl bench.out || echo "(benchstat unavailable: raw results in bench.out)"
 	@$(GO) run ./lint/internal/benchratio -report $(BENCHREPORT) -html $(BENCHHTML) bench.out
+
+## fix-mem: the peak memory and time of relurl lint --fix and --diff on a list of FIXMEMSIZE bytes of
+## URLs, each with one finding a fix mends (written by TestFixMemFile in a temporary directory, never
+## kept), by /usr/bin/time -v (decision F-13)
+FIXMEMSIZE ?= 60000000
+fix-mem:
+	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
+	$(GO) build -o "$$d/relurl" ./cmd/relurl && \
+	(cd lint && $(GO) test -count=1 -run '^TestFixMemFile$$' ./internal/runner -args -fixmem.out="$$d/big.urls" -fixmem.size=$(FIXMEMSIZE)) >/dev/null && \
+	ls -l "$$d/big.urls" && \
+	for mode in --diff --fix; do echo "relurl lint $$mode:"; \
+	  /usr/bin/time -v "$$d/relurl" lint $$mode "$$d/big.urls" 2>&1 >/dev/null | grep -E 'Maximum resident|Elapsed|fixed|would be fixed'; done
 
 ## golangci-plugin: build golangci-lint with the relurl plugin as docs/analyzer.md says and run it
 ## (TestCustom in lint/golangci): go install golangci-lint at the version .custom-gcl.yml pins, from

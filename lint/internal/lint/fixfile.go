@@ -21,47 +21,86 @@ var ErrReadBack = errors.New("the fixed file does not read back as the fixed URL
 // each fixed URL where it was, every other URL as it was. It returns the
 // fixed content, the edits that make it (one per URL, in order of offset)
 // and how many of the findings they mend; nil and 0 when none of them
-// has a fix. An error wraps [ErrReadBack], or is fix.ApplyEdits'.
+// has a fix. An error wraps [ErrReadBack], or is fix.ApplyEdits'. It is
+// [FixEdits] then [MakeEdits].
 func ApplyFixes(src []byte, findings []Finding, kind extract.Kind, retrieval string) (fixed []byte, edits []fix.Edit, mended int, err error) {
-	seen := map[*fix.Edit]bool{}
-	for _, f := range findings {
-		if f.Edit == nil {
-			continue
-		}
-		mended++
-		if !seen[f.Edit] {
-			seen[f.Edit] = true
-			edits = append(edits, *f.Edit)
-		}
-	}
-	if len(edits) == 0 {
+	if edits, mended = FixEdits(findings); len(edits) == 0 {
 		return nil, nil, 0, nil
 	}
-	slices.SortFunc(edits, func(a, b fix.Edit) int { return a.Offset - b.Offset })
-	fixed, err = fix.ApplyEdits(src, edits)
-	if err == nil {
-		err = readBack(string(src), string(fixed), kind, retrieval, edits)
-	}
-	if err != nil {
+	if fixed, err = MakeEdits(src, edits, kind, retrieval); err != nil {
 		return nil, nil, 0, err
 	}
 	return fixed, edits, mended, nil
 }
 
+// FixEdits returns the edits of findings (one per URL, in order of
+// offset, copies: the findings may go once they are taken) and how many
+// of the findings they mend; nil and 0 when none has a fix.
+func FixEdits(findings []Finding) (edits []fix.Edit, mended int) {
+	// The findings of one URL share its Edit, and are mostly next to
+	// each other: the pointers, sorted by offset, are told apart among
+	// those of one offset, with no map of them all.
+	var ptrs []*fix.Edit
+	for i := range findings {
+		e := findings[i].Edit
+		if e == nil {
+			continue
+		}
+		mended++
+		if len(ptrs) == 0 || ptrs[len(ptrs)-1] != e {
+			ptrs = append(ptrs, e)
+		}
+	}
+	if len(ptrs) == 0 {
+		return nil, 0
+	}
+	slices.SortStableFunc(ptrs, func(a, b *fix.Edit) int { return a.Offset - b.Offset })
+	edits = make([]fix.Edit, 0, len(ptrs))
+	for i, e := range ptrs {
+		dup := false
+		for j := i - 1; j >= 0 && ptrs[j].Offset == e.Offset; j-- {
+			if ptrs[j] == e {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			edits = append(edits, *e)
+		}
+	}
+	return edits, mended
+}
+
+// MakeEdits returns src, the content of a file of kind read against
+// retrieval, with edits (of [FixEdits]) made, checked by reading it again
+// as [ApplyFixes] says.
+func MakeEdits(src []byte, edits []fix.Edit, kind extract.Kind, retrieval string) ([]byte, error) {
+	fixed, err := fix.ApplyEdits(src, edits)
+	if err == nil {
+		err = readBack(string(src), string(fixed), kind, retrieval, edits)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return fixed, nil
+}
+
 // readBack checks that fixed, src with edits made, holds the URLs src
-// holds, in order, but those the edits fix, which it holds fixed.
+// holds, in order, but those the edits fix, which it holds fixed. It
+// keeps the fixed file's URLs, not their Refs, and checks src's as they
+// are read: what it holds is a string header per URL of the file
+// (decision F-12).
 func readBack(src, fixed string, kind extract.Kind, retrieval string, edits []fix.Edit) error {
-	refs := func(s string) []extract.Ref {
-		var rs []extract.Ref
-		extract.Extract(s, kind, retrieval, extract.Handler{Ref: func(r extract.Ref) { rs = append(rs, r) }})
-		return rs
-	}
-	before, after := refs(src), refs(fixed)
-	if len(before) != len(after) {
-		return fmt.Errorf("%w: it holds %d URLs, the file %d", ErrReadBack, len(after), len(before))
-	}
+	var after []string
+	extract.Extract(fixed, kind, retrieval, extract.Handler{Ref: func(r extract.Ref) { after = append(after, r.URL) }})
 	used := make([]bool, len(edits))
-	for k, rb := range before {
+	k := 0
+	var err error
+	extract.Extract(src, kind, retrieval, extract.Handler{Ref: func(rb extract.Ref) {
+		defer func() { k++ }()
+		if err != nil || k >= len(after) {
+			return
+		}
 		want := rb.URL
 		if rb.Mappable() {
 			start, end := rb.Map.At(0), rb.Map.At(len(rb.URL))
@@ -73,9 +112,15 @@ func readBack(src, fixed string, kind extract.Kind, retrieval string, edits []fi
 				}
 			}
 		}
-		if after[k].URL != want {
-			return fmt.Errorf("%w: URL %d (%s) reads %q, not %q", ErrReadBack, k+1, rb.Where, after[k].URL, want)
+		if after[k] != want {
+			err = fmt.Errorf("%w: URL %d (%s) reads %q, not %q", ErrReadBack, k+1, rb.Where, after[k], want)
 		}
+	}})
+	if k != len(after) {
+		return fmt.Errorf("%w: it holds %d URLs, the file %d", ErrReadBack, len(after), k)
+	}
+	if err != nil {
+		return err
 	}
 	if i := slices.Index(used, false); i >= 0 {
 		return fmt.Errorf("%w: the edit of bytes %d to %d fixes no URL", ErrReadBack, edits[i].Offset, edits[i].End)

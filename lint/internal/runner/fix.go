@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/relurl/relurl/lint/internal/fix"
 	"github.com/relurl/relurl/lint/internal/lint"
 	"github.com/relurl/relurl/lint/internal/report"
+	"github.com/relurl/relurl/lint/internal/spool"
 	"github.com/relurl/relurl/lint/internal/target"
 )
 
@@ -36,6 +38,8 @@ type FixedFile struct {
 	// found in it besides.
 	left []lint.Finding
 	tres *lint.TargetResult
+	// edits is len(Edits), which Run.fix counts once Run.Fix has had them.
+	edits int
 	// was is the file as it was read; tree the run's root on disk, nil
 	// without one.
 	was  door.Snapshot
@@ -70,14 +74,21 @@ func (f *FixedFile) Write(readOnly bool) error {
 }
 
 // fixFile makes the fixes of res, the findings of src (a file of kind read
-// against retrieval) that are to be reported (lint.ApplyFixes).
-func fixFile(res *result, src []byte, kind extract.Kind, retrieval string) {
-	fixed, edits, n, err := lint.ApplyFixes(src, res.Findings, kind, retrieval)
+// against retrieval) that are to be reported (lint.ApplyFixes); the
+// findings are put away with budget bytes in memory once their edits are
+// taken (runner.hold).
+func (r *runner) fixFile(res *result, src []byte, kind extract.Kind, retrieval string, budget int) {
+	edits, n := lint.FixEdits(res.Findings)
+	if len(edits) == 0 {
+		return
+	}
+	r.hold(res, budget)
+	fixed, err := lint.MakeEdits(src, edits, kind, retrieval)
 	switch {
 	case err != nil:
 		res.FixErr = fmt.Errorf("%s: not fixed: %w", res.Name, err)
-	case fixed != nil:
-		res.fixed = &FixedFile{Name: res.Name, Src: src, Fixed: fixed, Edits: edits, Findings: n}
+	default:
+		res.fixed = &FixedFile{Name: res.Name, Src: src, Fixed: fixed, Edits: edits, Findings: n, edits: len(edits)}
 	}
 }
 
@@ -130,22 +141,102 @@ func dropped(all, kept []lint.Finding) []lint.Finding {
 	return gone
 }
 
+// fixCounts are what Run.fix counts of a file's findings as linted: those
+// with an edit, and those without a fix, by why.
+type fixCounts struct {
+	withEdit, without int
+	noFix             map[fix.Reason]int
+}
+
+// countFixes counts findings for Run.fix.
+func countFixes(findings []lint.Finding) fixCounts {
+	var c fixCounts
+	for i := range findings {
+		switch f := &findings[i]; {
+		case f.Edit != nil:
+			c.withEdit++
+		case f.NoFix != "":
+			if c.noFix == nil {
+				c.noFix = map[fix.Reason]int{}
+			}
+			c.noFix[f.NoFix]++
+			c.without++
+		}
+	}
+	return c
+}
+
+// hold puts away the findings of res, a file whose fixes are made (its
+// FixedFile holds the edits), while the fixes are checked, the fixed file
+// linted again and written: encoded, up to budget bytes in memory and the
+// rest in a temporary file, so that a large file's findings are not held
+// as structures beside its fixed content (decision F-13). They come back
+// only when the fixes are not made ([runner.giveBack]). The findings a
+// run records (Run.Record) stay as they are.
+func (r *runner) hold(res *result, budget int) {
+	if r.Record != nil || len(res.Findings) == 0 {
+		return
+	}
+	res.counts = countFixes(res.Findings)
+	q := spool.New(budget)
+	var buf []byte
+	for i := range res.Findings {
+		buf, _ = res.Findings[i].AppendBinary(buf[:0])
+		if err := q.Push(buf); err != nil {
+			q.Close()
+			return // kept as they are
+		}
+	}
+	res.held, res.Findings = q, nil
+}
+
+// giveBack hands out, in parts of lint.FlushChunk, the findings res holds
+// put away: to part, which counts and reports them; and drops them.
+func giveBack(res *result, part func([]lint.Finding)) error {
+	q := res.held
+	if q == nil {
+		return nil
+	}
+	res.held = nil
+	defer q.Close()
+	chunk := make([]lint.Finding, 0, min(q.Len(), lint.FlushChunk))
+	for {
+		rec, err := q.Pop()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		var f lint.Finding
+		if err := f.UnmarshalBinary(rec); err != nil {
+			return fmt.Errorf("reading findings held back: %w", err)
+		}
+		if chunk = append(chunk, f); len(chunk) == cap(chunk) {
+			part(chunk)
+			chunk = make([]lint.Finding, 0, min(q.Len(), lint.FlushChunk))
+		}
+	}
+	if len(chunk) > 0 {
+		part(chunk)
+	}
+	return nil
+}
+
 // fix hands Run.Fix the fixes of one file's result, and counts its
 // findings as they were linted, each once (decision U-9): fixed, without
 // a fix (by why), or not fixed (the file's fixes were not made: they did
 // not read back, the file changed, or it could not be written); and the
 // findings that the fixed file has besides, which the fixes revealed.
 func (r *Run) fix(res *result, sum *report.Summary, warn func(error)) {
-	withEdit, without := 0, 0
-	for i := range res.Findings {
-		switch f := &res.Findings[i]; {
-		case f.Edit != nil:
-			withEdit++
-		case f.NoFix != "":
-			sum.NoFix[f.NoFix]++
-			without++
-		}
+	c := res.counts
+	if res.held == nil {
+		c = countFixes(res.Findings)
 	}
+	for why, n := range c.noFix {
+		sum.NoFix[why] += n
+	}
+	withEdit, without := c.withEdit, c.without
 	if res.FixErr != nil {
 		warn(res.FixErr)
 		sum.Errors++
@@ -157,6 +248,8 @@ func (r *Run) fix(res *result, sum *report.Summary, warn func(error)) {
 	}
 	f.Root = r.Root
 	made, err := r.Fix(f)
+	// What the file was and is made of is not needed past Run.Fix.
+	f.Src, f.Fixed, f.Edits = nil, nil, nil
 	if err != nil {
 		warn(err)
 		sum.Errors++
@@ -165,10 +258,24 @@ func (r *Run) fix(res *result, sum *report.Summary, warn func(error)) {
 	}
 	sum.Fixed += f.Findings
 	sum.Unfixed += max(0, withEdit-f.Findings)
-	sum.Edits += len(f.Edits)
+	sum.Edits += f.edits
 	sum.FilesFixed++
 	if made {
 		res.Findings, res.fixMade = f.left, true
 		sum.Revealed += max(0, len(f.left)-without)
+		if res.held != nil {
+			res.held.Close()
+			res.held = nil
+		}
 	}
+}
+
+// holdBudget is the bytes of findings runner.hold keeps in memory for one
+// file: Run.Hold's share of each job.
+func (r *runner) holdBudget() int {
+	h := r.Hold
+	if h <= 0 {
+		h = DefaultHold
+	}
+	return h / max(1, r.Jobs)
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/relurl/relurl/lint/internal/lint"
 	"github.com/relurl/relurl/lint/internal/report"
 	"github.com/relurl/relurl/lint/internal/sequencer"
+	"github.com/relurl/relurl/lint/internal/spool"
 )
 
 // result is a file's [report.FileResult] as the run carries it from the
@@ -36,6 +37,10 @@ type result struct {
 	// when there are none; fixMade says they were made.
 	fixed   *FixedFile
 	fixMade bool
+	// held are the findings as linted, put away while the fixes are made
+	// (runner.hold), counts what Run.fix counts of them.
+	held   *spool.Queue
+	counts fixCounts
 	// tres is what the target rules found besides the findings; aliases
 	// the items of the file's other names that they checked.
 	tres    *lint.TargetResult
@@ -301,6 +306,16 @@ func (r *Run) Lint(args []string, rep report.Reporter) (*report.Summary, error) 
 		}
 		if r.Fix != nil {
 			r.fix(res, sum, func(err error) { bar.clear(); warn(err) })
+			// The findings of a file whose fixes were not made, put away
+			// while they were (decision F-13), go out in parts.
+			if err := giveBack(res, func(part []lint.Finding) {
+				for j := range part {
+					sum.Findings[part[j].Severity]++
+				}
+				out.add(i, &report.FileResult{Name: res.Name, Findings: part, Partial: true}, false, false)
+			}); err != nil {
+				out.fail(err)
+			}
 		}
 		for j := range res.Findings {
 			sum.Findings[res.Findings[j].Severity]++
@@ -458,7 +473,7 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 	}
 	res.Findings, res.Baselined, res.Unchanged = r.filter(res.Name, res.Findings)
 	if r.Fix != nil {
-		if fixFile(res, data, kind, retrieval); res.fixed != nil {
+		if r.fixFile(res, data, kind, retrieval, r.holdBudget()); res.fixed != nil {
 			res.fixed.was, res.fixed.tree = snap, r.tree
 			r.relint(l, res, kind, retrieval, tt)
 		}
