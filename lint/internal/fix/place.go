@@ -151,10 +151,17 @@ var ErrStale = errors.New("the file changed since it was linted")
 // overlap, or whose Old the file does not hold, are an error, and nothing
 // is made.
 func ApplyEdits(src []byte, edits []Edit) ([]byte, error) {
-	es := slices.Clone(edits)
-	slices.SortFunc(es, func(a, b Edit) int { return a.Offset - b.Offset })
+	es, byOffset := edits, func(a, b Edit) int { return a.Offset - b.Offset }
+	if !slices.IsSortedFunc(es, byOffset) {
+		es = slices.Clone(edits)
+		slices.SortFunc(es, byOffset)
+	}
+	size := len(src)
+	for i := range es {
+		size += len(es[i].New) - (es[i].End - es[i].Offset)
+	}
 	var out bytes.Buffer
-	out.Grow(len(src) + 16*len(es))
+	out.Grow(max(size, len(src)))
 	at := 0
 	var last *Edit
 	for i := range es {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"unsafe"
 
 	"github.com/relurl/relurl/lint/internal/extract"
 	"github.com/relurl/relurl/lint/internal/fix"
@@ -37,20 +38,40 @@ func ApplyFixes(src []byte, findings []Finding, kind extract.Kind, retrieval str
 // offset, copies: the findings may go once they are taken) and how many
 // of the findings they mend; nil and 0 when none has a fix.
 func FixEdits(findings []Finding) (edits []fix.Edit, mended int) {
+	var s FixSet
+	s.Add(findings)
+	return s.Edits()
+}
+
+// FixSet gathers the edits of a file's findings handed to it in parts, in
+// order ([Linter.CheckWith]'s flush), for [FixEdits] of them all. The
+// zero FixSet is empty.
+type FixSet struct {
+	ptrs   []*fix.Edit
+	mended int
+}
+
+// Add takes the edits of findings, the next of the file's.
+func (s *FixSet) Add(findings []Finding) {
 	// The findings of one URL share its Edit, and are mostly next to
-	// each other: the pointers, sorted by offset, are told apart among
-	// those of one offset, with no map of them all.
-	var ptrs []*fix.Edit
+	// each other: Edits tells the pointers apart among those of one
+	// offset, with no map of them all.
 	for i := range findings {
 		e := findings[i].Edit
 		if e == nil {
 			continue
 		}
-		mended++
-		if len(ptrs) == 0 || ptrs[len(ptrs)-1] != e {
-			ptrs = append(ptrs, e)
+		s.mended++
+		if n := len(s.ptrs); n == 0 || s.ptrs[n-1] != e {
+			s.ptrs = append(s.ptrs, e)
 		}
 	}
+}
+
+// Edits returns the edits taken, as [FixEdits] does, and empties s.
+func (s *FixSet) Edits() (edits []fix.Edit, mended int) {
+	ptrs, mended := s.ptrs, s.mended
+	*s = FixSet{}
 	if len(ptrs) == 0 {
 		return nil, 0
 	}
@@ -77,13 +98,18 @@ func FixEdits(findings []Finding) (edits []fix.Edit, mended int) {
 func MakeEdits(src []byte, edits []fix.Edit, kind extract.Kind, retrieval string) ([]byte, error) {
 	fixed, err := fix.ApplyEdits(src, edits)
 	if err == nil {
-		err = readBack(string(src), string(fixed), kind, retrieval, edits)
+		err = readBack(view(src), view(fixed), kind, retrieval, edits)
 	}
 	if err != nil {
 		return nil, err
 	}
 	return fixed, nil
 }
+
+// view returns b as a string that shares its memory, for a read of a
+// file's content or fixed content, which is never changed: a copy would
+// cost the file's size again.
+func view(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // readBack checks that fixed, src with edits made, holds the URLs src
 // holds, in order, but those the edits fix, which it holds fixed. It

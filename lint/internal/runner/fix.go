@@ -74,15 +74,19 @@ func (f *FixedFile) Write(readOnly bool) error {
 }
 
 // fixFile makes the fixes of res, the findings of src (a file of kind read
-// against retrieval) that are to be reported (lint.ApplyFixes); the
-// findings are put away with budget bytes in memory once their edits are
-// taken (runner.hold).
-func (r *runner) fixFile(res *result, src []byte, kind extract.Kind, retrieval string, budget int) {
-	edits, n := lint.FixEdits(res.Findings)
+// against retrieval) that are to be reported (lint.ApplyFixes): those
+// res.held holds, or else res.Findings.
+func (r *runner) fixFile(res *result, src []byte, kind extract.Kind, retrieval string) {
+	var edits []fix.Edit
+	var n int
+	if res.held != nil {
+		edits, n = res.held.edits.Edits()
+	} else {
+		edits, n = lint.FixEdits(res.Findings)
+	}
 	if len(edits) == 0 {
 		return
 	}
-	r.hold(res, budget)
 	fixed, err := lint.MakeEdits(src, edits, kind, retrieval)
 	switch {
 	case err != nil:
@@ -97,7 +101,7 @@ func (r *runner) fixFile(res *result, src []byte, kind extract.Kind, retrieval s
 // places in the file as it now is.
 func (r *runner) relint(l *lint.Linter, res *result, kind extract.Kind, retrieval string, t *target.Scope) {
 	f := res.fixed
-	c := l.CheckWith(res.Name, string(f.Fixed), kind, retrieval, nil, t)
+	c := l.CheckWith(res.Name, shared(f.Fixed), kind, retrieval, nil, t)
 	f.left, _, _ = r.filter(res.Name, c.Findings)
 	f.tres = c.Targets
 }
@@ -148,9 +152,8 @@ type fixCounts struct {
 	noFix             map[fix.Reason]int
 }
 
-// countFixes counts findings for Run.fix.
-func countFixes(findings []lint.Finding) fixCounts {
-	var c fixCounts
+// add counts findings.
+func (c *fixCounts) add(findings []lint.Finding) {
 	for i := range findings {
 		switch f := &findings[i]; {
 		case f.Edit != nil:
@@ -163,45 +166,61 @@ func countFixes(findings []lint.Finding) fixCounts {
 			c.without++
 		}
 	}
-	return c
 }
 
-// hold puts away the findings of res, a file whose fixes are made (its
-// FixedFile holds the edits), while the fixes are checked, the fixed file
-// linted again and written: encoded, up to budget bytes in memory and the
-// rest in a temporary file, so that a large file's findings are not held
-// as structures beside its fixed content (decision F-13). They come back
-// only when the fixes are not made ([runner.giveBack]). The findings a
-// run records (Run.Record) stay as they are.
-func (r *runner) hold(res *result, budget int) {
-	if r.Record != nil || len(res.Findings) == 0 {
-		return
-	}
-	res.counts = countFixes(res.Findings)
-	q := spool.New(budget)
-	var buf []byte
-	for i := range res.Findings {
-		buf, _ = res.Findings[i].AppendBinary(buf[:0])
-		if err := q.Push(buf); err != nil {
-			q.Close()
-			return // kept as they are
+// held are the findings of a file whose fixes are to be made, put away as
+// the linter hands them out, while the fixes are made, the fixed file
+// read back, linted again and written: encoded, up to a budget of bytes
+// in memory and the rest in a temporary file, so that a large file's
+// findings are not held as structures beside its content and fixed
+// content (decision F-13). What the fixes need of them is taken as they
+// come: their edits, and what Run.fix counts. They come back only when the
+// fixes are not made ([giveBack]). Findings that could not be put away
+// (the temporary file failed) are kept as they are, after those that
+// were.
+type held struct {
+	q      *spool.Queue
+	rest   []lint.Finding
+	edits  lint.FixSet
+	counts fixCounts
+	buf    []byte
+}
+
+func newHeld(budget int) *held { return &held{q: spool.New(budget)} }
+
+// add puts away findings, the next in order.
+func (h *held) add(findings []lint.Finding) {
+	h.edits.Add(findings)
+	h.counts.add(findings)
+	for i := range findings {
+		if h.rest != nil {
+			h.rest = append(h.rest, findings[i:]...)
+			return
+		}
+		h.buf, _ = findings[i].AppendBinary(h.buf[:0])
+		if err := h.q.Push(h.buf); err != nil {
+			h.rest = append(make([]lint.Finding, 0, len(findings)-i), findings[i:]...)
+			return
 		}
 	}
-	res.held, res.Findings = q, nil
 }
 
+// close drops what h holds.
+func (h *held) close() { h.q.Close(); h.rest = nil }
+
 // giveBack hands out, in parts of lint.FlushChunk, the findings res holds
-// put away: to part, which counts and reports them; and drops them.
+// put away, in order: to part, which counts and reports them; and drops
+// them.
 func giveBack(res *result, part func([]lint.Finding)) error {
-	q := res.held
-	if q == nil {
+	h := res.held
+	if h == nil {
 		return nil
 	}
 	res.held = nil
-	defer q.Close()
-	chunk := make([]lint.Finding, 0, min(q.Len(), lint.FlushChunk))
+	defer h.close()
+	chunk := make([]lint.Finding, 0, min(h.q.Len(), lint.FlushChunk))
 	for {
-		rec, err := q.Pop()
+		rec, err := h.q.Pop()
 		if err == io.EOF {
 			break
 		}
@@ -214,11 +233,14 @@ func giveBack(res *result, part func([]lint.Finding)) error {
 		}
 		if chunk = append(chunk, f); len(chunk) == cap(chunk) {
 			part(chunk)
-			chunk = make([]lint.Finding, 0, min(q.Len(), lint.FlushChunk))
+			chunk = make([]lint.Finding, 0, min(h.q.Len(), lint.FlushChunk))
 		}
 	}
 	if len(chunk) > 0 {
 		part(chunk)
+	}
+	if len(h.rest) > 0 {
+		part(h.rest)
 	}
 	return nil
 }
@@ -229,9 +251,11 @@ func giveBack(res *result, part func([]lint.Finding)) error {
 // not read back, the file changed, or it could not be written); and the
 // findings that the fixed file has besides, which the fixes revealed.
 func (r *Run) fix(res *result, sum *report.Summary, warn func(error)) {
-	c := res.counts
-	if res.held == nil {
-		c = countFixes(res.Findings)
+	var c fixCounts
+	if res.held != nil {
+		c = res.held.counts
+	} else {
+		c.add(res.Findings)
 	}
 	for why, n := range c.noFix {
 		sum.NoFix[why] += n
@@ -264,7 +288,7 @@ func (r *Run) fix(res *result, sum *report.Summary, warn func(error)) {
 		res.Findings, res.fixMade = f.left, true
 		sum.Revealed += max(0, len(f.left)-without)
 		if res.held != nil {
-			res.held.Close()
+			res.held.close()
 			res.held = nil
 		}
 	}

@@ -22,7 +22,6 @@ import (
 	"github.com/relurl/relurl/lint/internal/lint"
 	"github.com/relurl/relurl/lint/internal/report"
 	"github.com/relurl/relurl/lint/internal/sequencer"
-	"github.com/relurl/relurl/lint/internal/spool"
 )
 
 // result is a file's [report.FileResult] as the run carries it from the
@@ -38,9 +37,8 @@ type result struct {
 	fixed   *FixedFile
 	fixMade bool
 	// held are the findings as linted, put away while the fixes are made
-	// (runner.hold), counts what Run.fix counts of them.
-	held   *spool.Queue
-	counts fixCounts
+	// (decision F-13), nil when they are in Findings.
+	held *held
 	// tres is what the target rules found besides the findings; aliases
 	// the items of the file's other names that they checked.
 	tres    *lint.TargetResult
@@ -445,10 +443,15 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 	// URL across the whole file (Fingerprint): such a run holds each
 	// file's findings whole.
 	var flush func([]lint.Finding)
-	if r.Baseline == nil && r.Record == nil && r.Fix == nil && r.NewFrom == nil {
+	switch whole := r.Baseline != nil || r.Record != nil || r.NewFrom != nil; {
+	case !whole && r.Fix == nil:
 		flush = func(part []lint.Finding) {
 			send(&result{FileResult: report.FileResult{Name: res.Name, Findings: part, Partial: true}})
 		}
+	case !whole:
+		// Put away as they come while the fixes are made (decision F-13).
+		res.held = newHeld(r.holdBudget())
+		flush = res.held.add
 	}
 	file := r.setup.File(res.Name)
 	l, retrieval := file.Linter, file.Retrieval
@@ -472,8 +475,15 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 		res.recorded = res.Findings
 	}
 	res.Findings, res.Baselined, res.Unchanged = r.filter(res.Name, res.Findings)
+	if r.Fix != nil && r.Record == nil && len(res.Findings) > 0 {
+		if res.held == nil {
+			res.held = newHeld(r.holdBudget())
+		}
+		res.held.add(res.Findings)
+		res.Findings = nil
+	}
 	if r.Fix != nil {
-		if r.fixFile(res, data, kind, retrieval, r.holdBudget()); res.fixed != nil {
+		if r.fixFile(res, data, kind, retrieval); res.fixed != nil {
 			res.fixed.was, res.fixed.tree = snap, r.tree
 			r.relint(l, res, kind, retrieval, tt)
 		}
