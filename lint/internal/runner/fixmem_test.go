@@ -212,3 +212,51 @@ func TestFixHeld(t *testing.T) {
 		}
 	}
 }
+
+// maxFixLive is the most bytes of heap per byte of the file that a fix
+// of a list of URLs, each with a finding, may hold live while Run.Fix has
+// it (TestFixLiveHeap): the file, its fixed content and the edits, not
+// the findings (decision F-13).
+const maxFixLive = 10
+
+// TestFixLiveHeap: while a file's fixes are handed to Run.Fix, the heap
+// live is within maxFixLive bytes per byte of the file: its findings are
+// put away, not held (decision F-13).
+func TestFixLiveHeap(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "big.urls")
+	f, err := os.Create(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size, err := writeFixLines(f, 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	l := mustNew(t, lint.Options{Fixes: true})
+	var before, during runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	// Little held back in memory: the budget is a constant, not a
+	// multiple of the file.
+	run := &Run{Linter: l, Root: dir, Jobs: 1, Hold: 64 << 10,
+		Warn: func(err error) { t.Error(err) },
+		Fix: func(f *FixedFile) (bool, error) {
+			runtime.GC()
+			runtime.ReadMemStats(&during)
+			return true, f.Write(false)
+		}}
+	sum, err := run.Lint([]string{name}, nothing{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.FilesFixed != 1 || sum.Fixed == 0 {
+		t.Fatalf("not fixed: %+v", sum)
+	}
+	live := float64(int64(during.HeapAlloc)-int64(before.HeapAlloc)) / float64(size)
+	t.Logf("%.1f bytes live per byte of the file, %d findings", live, sum.Fixed)
+	if live > maxFixLive {
+		t.Errorf("%.1f bytes live per byte of the file while it is fixed, want at most %d", live, maxFixLive)
+	}
+}
