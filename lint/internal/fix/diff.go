@@ -17,9 +17,16 @@ const diffContext = 3
 // the work is linear in the file. The edits must not overlap ([ApplyEdits]
 // checks that); equal ones are made once.
 func UnifiedDiff(name string, src []byte, edits []Edit) []byte {
-	es := slices.Clone(edits)
-	slices.SortFunc(es, func(a, b Edit) int { return a.Offset - b.Offset })
-	es = slices.CompactFunc(es, func(a, b Edit) bool { return a.Offset == b.Offset && a.End == b.End && a.New == b.New })
+	byOffset := func(a, b Edit) int { return a.Offset - b.Offset }
+	same := func(a, b Edit) bool { return a.Offset == b.Offset && a.End == b.End && a.New == b.New }
+	es := edits
+	if !slices.IsSortedFunc(es, byOffset) || adjacentSame(es, same) {
+		// Sorted apart from the caller's: a file's edits of --diff come
+		// in order and each once, and a copy would cost one per URL.
+		es = slices.Clone(edits)
+		slices.SortFunc(es, byOffset)
+		es = slices.CompactFunc(es, same)
+	}
 	if len(es) == 0 {
 		return nil
 	}
@@ -145,4 +152,15 @@ func splitLines(s []byte) [][]byte {
 		lines, s = append(lines, s[:i+1]), s[i+1:]
 	}
 	return lines
+}
+
+// adjacentSame reports whether two edits next to each other in es are the
+// same by same.
+func adjacentSame(es []Edit, same func(a, b Edit) bool) bool {
+	for i := 1; i < len(es); i++ {
+		if same(es[i-1], es[i]) {
+			return true
+		}
+	}
+	return false
 }

@@ -26,7 +26,9 @@ type FixedFile struct {
 	Name string
 	// Src is the file as it was linted, Fixed with the edits made.
 	Src, Fixed []byte
-	// Edits are the edits, in order of offset, each once.
+	// Edits are the edits, in order of offset, each once: their places,
+	// Old and New, without the URL they make and its changes (what the
+	// file means after them is in Fixed, read back already).
 	Edits []fix.Edit
 	// Findings is how many findings the edits mend.
 	Findings int
@@ -92,6 +94,11 @@ func (r *runner) fixFile(res *result, src []byte, kind extract.Kind, retrieval s
 	case err != nil:
 		res.FixErr = fmt.Errorf("%s: not fixed: %w", res.Name, err)
 	default:
+		// Read back: what the edits mean is in Fixed now, and what is
+		// left of them is where they are and what they write.
+		for i := range edits {
+			edits[i].URL, edits[i].Changes = "", nil
+		}
 		res.fixed = &FixedFile{Name: res.Name, Src: src, Fixed: fixed, Edits: edits, Findings: n, edits: len(edits)}
 	}
 }

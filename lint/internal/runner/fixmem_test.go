@@ -217,7 +217,7 @@ func TestFixHeld(t *testing.T) {
 // of a list of URLs, each with a finding, may hold live while Run.Fix has
 // it (TestFixLiveHeap): the file, its fixed content and the edits, not
 // the findings (decision F-13).
-const maxFixLive = 10
+const maxFixLive = 7
 
 // TestFixLiveHeap: while a file's fixes are handed to Run.Fix, the heap
 // live is within maxFixLive bytes per byte of the file: its findings are
