@@ -52,7 +52,7 @@ func (c *lintFixes) run(stdout io.Writer) func(f *runner.FixedFile) (bool, error
 		if c.diff {
 			// As git names an absolute path: "a/tmp/x" for "/tmp/x".
 			name := strings.TrimLeft(filepath.ToSlash(f.Name), "/")
-			if _, err := stdout.Write(fix.UnifiedDiff(name, f.Src, f.Edits)); err != nil {
+			if err := fix.WriteUnifiedDiff(stdout, name, f.Src, f.Edits); err != nil {
 				return false, err
 			}
 		}

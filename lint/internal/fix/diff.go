@@ -1,8 +1,10 @@
 package fix
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"slices"
 )
 
@@ -17,6 +19,18 @@ const diffContext = 3
 // the work is linear in the file. The edits must not overlap ([ApplyEdits]
 // checks that); equal ones are made once.
 func UnifiedDiff(name string, src []byte, edits []Edit) []byte {
+	var b bytes.Buffer
+	WriteUnifiedDiff(&b, name, src, edits) // a bytes.Buffer takes all
+	if b.Len() == 0 {
+		return nil
+	}
+	return b.Bytes()
+}
+
+// WriteUnifiedDiff writes to w what [UnifiedDiff] returns, as it makes
+// it: a hunk is not held whole (the edits of a large file all in one
+// hunk would cost twice its size). It returns w's error.
+func WriteUnifiedDiff(w io.Writer, name string, src []byte, edits []Edit) error {
 	byOffset := func(a, b Edit) int { return a.Offset - b.Offset }
 	same := func(a, b Edit) bool { return a.Offset == b.Offset && a.End == b.End && a.New == b.New }
 	es := edits
@@ -59,8 +73,51 @@ func UnifiedDiff(name string, src []byte, edits []Edit) []byte {
 		}
 		spans[i] = span{lineOf(e.Offset), lineOf(max(last, e.Offset))}
 	}
-	var out bytes.Buffer
-	fmt.Fprintf(&out, "--- a/%s\n+++ b/%s\n", name, name)
+	out := bufio.NewWriter(w)
+	fmt.Fprintf(out, "--- a/%s\n+++ b/%s\n", name, name)
+	var repl bytes.Buffer
+	// hunk hands line the lines of the hunk of the edits es[i:j] from
+	// line first to line last, with their marks, in order.
+	hunk := func(i, j, first, last int, line func(mark byte, text []byte)) {
+		at := first
+		for k := i; k < j; k++ {
+			// Context before the edit's lines, then the lines of the edits
+			// that share them, removed and added.
+			for ; at < spans[k].first; at++ {
+				line(' ', src[starts[at]:lineEnd(at)])
+			}
+			blockFirst, blockLast := spans[k].first, spans[k].last
+			m := k + 1
+			for m < j && spans[m].first <= blockLast {
+				blockLast = max(blockLast, spans[m].last)
+				m++
+			}
+			from, to := starts[blockFirst], lineEnd(blockLast)
+			repl.Reset()
+			off := from
+			for _, e := range es[k:m] {
+				repl.Write(src[off:e.Offset])
+				repl.WriteString(e.New)
+				off = e.End
+			}
+			repl.Write(src[off:to])
+			for l := blockFirst; l <= blockLast; l++ {
+				line('-', src[starts[l]:lineEnd(l)])
+			}
+			for r := repl.Bytes(); len(r) > 0; {
+				n := bytes.IndexByte(r, '\n') + 1
+				if n == 0 {
+					n = len(r)
+				}
+				line('+', r[:n])
+				r = r[n:]
+			}
+			at, k = blockLast+1, m-1
+		}
+		for ; at <= last; at++ {
+			line(' ', src[starts[at]:lineEnd(at)])
+		}
+	}
 	delta := 0 // lines added so far, less lines removed
 	for i := 0; i < len(es); {
 		// A hunk: the edits whose lines, with their context, meet.
@@ -70,53 +127,22 @@ func UnifiedDiff(name string, src []byte, edits []Edit) []byte {
 		}
 		first := max(0, spans[i].first-diffContext)
 		last := min(len(starts)-1, spans[j-1].last+diffContext)
-		var body bytes.Buffer
+		// Counted first, for the hunk's header, then written.
 		oldN, newN := 0, 0
-		line := first
-		for k := i; k < j; k++ {
-			// Context before the edit's lines, then the lines of the edits
-			// that share them, removed and added.
-			for ; line < spans[k].first; line++ {
-				writeLine(&body, ' ', src[starts[line]:lineEnd(line)])
-				oldN++
-				newN++
-			}
-			blockFirst, blockLast := spans[k].first, spans[k].last
-			m := k + 1
-			for m < j && spans[m].first <= blockLast {
-				blockLast = max(blockLast, spans[m].last)
-				m++
-			}
-			from, to := starts[blockFirst], lineEnd(blockLast)
-			var repl bytes.Buffer
-			at := from
-			for _, e := range es[k:m] {
-				repl.Write(src[at:e.Offset])
-				repl.WriteString(e.New)
-				at = e.End
-			}
-			repl.Write(src[at:to])
-			for l := blockFirst; l <= blockLast; l++ {
-				writeLine(&body, '-', src[starts[l]:lineEnd(l)])
+		hunk(i, j, first, last, func(mark byte, _ []byte) {
+			if mark != '+' {
 				oldN++
 			}
-			for _, nl := range splitLines(repl.Bytes()) {
-				writeLine(&body, '+', nl)
+			if mark != '-' {
 				newN++
 			}
-			line, k = blockLast+1, m-1
-		}
-		for ; line <= last; line++ {
-			writeLine(&body, ' ', src[starts[line]:lineEnd(line)])
-			oldN++
-			newN++
-		}
-		fmt.Fprintf(&out, "@@ -%s +%s @@\n", hunkRange(first+1, oldN), hunkRange(first+1+delta, newN))
-		out.Write(body.Bytes())
+		})
+		fmt.Fprintf(out, "@@ -%s +%s @@\n", hunkRange(first+1, oldN), hunkRange(first+1+delta, newN))
+		hunk(i, j, first, last, func(mark byte, text []byte) { writeLine(out, mark, text) })
 		delta += newN - oldN
 		i = j
 	}
-	return out.Bytes()
+	return out.Flush()
 }
 
 // hunkRange writes a hunk's range as diff -u does: "start,count", or
@@ -133,25 +159,12 @@ func hunkRange(start, n int) string {
 
 // writeLine writes one line of a hunk, with its mark; a last line without
 // "\n" is followed by diff's note that it has none.
-func writeLine(b *bytes.Buffer, mark byte, line []byte) {
+func writeLine(b *bufio.Writer, mark byte, line []byte) {
 	b.WriteByte(mark)
 	b.Write(line)
 	if len(line) == 0 || line[len(line)-1] != '\n' {
 		b.WriteString("\n\\ No newline at end of file\n")
 	}
-}
-
-// splitLines cuts s after each "\n".
-func splitLines(s []byte) [][]byte {
-	var lines [][]byte
-	for len(s) > 0 {
-		i := bytes.IndexByte(s, '\n')
-		if i < 0 {
-			return append(lines, s)
-		}
-		lines, s = append(lines, s[:i+1]), s[i+1:]
-	}
-	return lines
 }
 
 // adjacentSame reports whether two edits next to each other in es are the
