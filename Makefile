@@ -4,7 +4,7 @@ FUZZTIME ?= 1m
 BENCHCOUNT ?= 6
 PKGS     := ./... ./lint/... ./cmd/...
 
-.PHONY: all test check lint generate-check fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench cover build dist release-tags release-check vulncheck fix-mem actionlint example clean golangci-plugin site wasm conformance
+.PHONY: all test check lint generate-check fmt vet staticcheck layout scale fuzz corpus oss-fuzz campaign bench bench-targets cover build dist release-tags release-check vulncheck fix-mem actionlint example clean golangci-plugin site wasm conformance
 
 all: check test
 
@@ -97,6 +97,17 @@ fix-mem:
 
 ## golangci-plugin: build golangci-lint with the relurl plugin as docs/analyzer.md says and run it
 ## (TestCustom in lint/golangci): go install golangci-lint at the version .custom-gcl.yml pins, from
+## bench-targets: what the target rules cost, alone: BenchmarkLintTargets (BENCHCOUNT runs), into
+## bench-targets.out, then lint/internal/benchratio -splice: the whole processes measured again (the
+## default run, target rules on, beside the floor and htmltest, built from the module proxy, over
+## Debian's trees, CPU and peak RSS) and the sections of BENCHREPORT these give rows for written in
+## place of the report's own; the other sections, each naming its run, are kept
+bench-targets:
+	{ echo "date: $$(date -u +%Y-%m-%dT%H:%MZ)"; echo "go: $$($(GO) env GOVERSION)"; echo "loadavg: $$(cat /proc/loadavg 2>/dev/null)"; \
+	  $(GO) test -run '^$$' -bench '^BenchmarkLintTargets$$' -count $(BENCHCOUNT) -benchtime $(or $(BENCHTIME),200ms) ./lint/internal/runner; } | tee bench-targets.out
+	@! grep -q '^\(FAIL\|panic:\)' bench-targets.out || { echo "benchmarks failed: see bench-targets.out"; exit 1; }
+	@$(GO) run ./lint/internal/benchratio -splice -report $(BENCHREPORT) -html $(BENCHHTML) bench-targets.out
+
 ## the module proxy; golangci-lint custom in this working tree with .custom-gcl.yml as committed
 ## (only --destination, a temporary directory, added); then the binary it built, with the
 ## .golangci.yml of docs/analyzer.md and variations of its settings, on lint/golangci/testdata/urls. golangci-lint custom

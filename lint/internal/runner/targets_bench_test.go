@@ -62,7 +62,8 @@ const targetRuns = 5
 // reference leads: the tree's files and anchors) as relurl lint -j 1 DIR
 // does, and without them, targetRuns times each in turn in each
 // iteration, and reports x-notargets, the least CPU time with the rules
-// over the least without: the ratio held at 1.3, the two measured in turn
+// over the least without: information (the default run is bounded against
+// the floor, as a process: decision S-18), the two measured in turn
 // so that both see the machine as it is, and each at its least so that
 // one run slowed by the machine does not move it. runs-each reports
 // targetRuns. ns/op and MB/s are the first run with the rules alone (the
