@@ -39,12 +39,14 @@ staticcheck:
 layout:
 	$(GO) test -count=1 ./lint/internal/layout
 
-## scale: the scaling suite (internal/scale, cmd/relurl TestScale): every command and
+## scale: the scaling suite (internal/scale, lint/cli TestScale): every command and
 ## library entry point on every shape of input at n and 8n bytes in one run, CPU time, the best of 5;
 ## prints the table of ratios and fails when one passes 24 (linear ~8, quadratic ~64). About 30
-## CPU-seconds; not under the race detector, so not in make test.
+## CPU-seconds; not under the race detector, so not in make test. Then its tree axis (cmd/relurl
+## TestScaleTrees): relurl as built over 1, 4 and 16 copies of a real tree made in a temporary
+## directory (Debian's python3.11-doc, else testdata/bench/pydocs), CPU and peak RSS of each row.
 scale:
-	RELURL_SCALE=1 $(GO) test -count=1 -timeout 20m -run '^(TestScale|TestHarness)$$' -v ./internal/scale ./lint/cli
+	RELURL_SCALE=1 $(GO) test -count=1 -timeout 20m -run '^(TestScale|TestHarness|TestScaleTrees)$$' -v ./internal/scale ./lint/cli ./cmd/relurl
 
 ## fuzz: every fuzz target of the three modules in turn (or those TARGET names), FUZZTIME each
 ## (fuzz/native.sh: go test fuzzes one target per run; the targets are found in the source); a
@@ -95,8 +97,6 @@ fix-mem:
 	for mode in --diff --fix; do echo "relurl lint $$mode:"; \
 	  /usr/bin/time -v "$$d/relurl" lint $$mode "$$d/big.urls" 2>&1 >/dev/null | grep -E 'Maximum resident|Elapsed|fixed|would be fixed'; done
 
-## golangci-plugin: build golangci-lint with the relurl plugin as docs/analyzer.md says and run it
-## (TestCustom in lint/golangci): go install golangci-lint at the version .custom-gcl.yml pins, from
 ## bench-targets: what the target rules cost, alone: BenchmarkLintTargets (BENCHCOUNT runs), into
 ## bench-targets.out, then lint/internal/benchratio -splice: the whole processes measured again (the
 ## default run, target rules on, beside the floor and htmltest, built from the module proxy, over
@@ -108,6 +108,8 @@ bench-targets:
 	@! grep -q '^\(FAIL\|panic:\)' bench-targets.out || { echo "benchmarks failed: see bench-targets.out"; exit 1; }
 	@$(GO) run ./lint/internal/benchratio -splice -report $(BENCHREPORT) -html $(BENCHHTML) bench-targets.out
 
+## golangci-plugin: build golangci-lint with the relurl plugin as docs/analyzer.md says and run it
+## (TestCustom in lint/golangci): go install golangci-lint at the version .custom-gcl.yml pins, from
 ## the module proxy; golangci-lint custom in this working tree with .custom-gcl.yml as committed
 ## (only --destination, a temporary directory, added); then the binary it built, with the
 ## .golangci.yml of docs/analyzer.md and variations of its settings, on lint/golangci/testdata/urls. golangci-lint custom
