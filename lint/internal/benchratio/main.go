@@ -169,12 +169,12 @@ func main() {
 	procRuns := flag.Int("runs", 100, "runs of each short process (the least CPU of them counts)")
 	htmlDefault := os.Getenv("RELURL_BENCH_HTML")
 	if htmlDefault == "" {
-		htmlDefault = "/usr/share/doc/python3.11/html" // Debian's python3.11-doc
+		htmlDefault = treeBounds[0].dir
 	}
 	html := flag.String("html", htmlDefault, "the `tree` of HTML that relurl lint -j 1 and the floor read as processes")
 	htmlRuns := flag.Int("html-runs", 10, "runs of relurl lint and of the floor over -html")
 	spliceReport := flag.Bool("splice", false, "write into -report only the sections this run gives rows for, in place of the report's own, and keep the rest (make bench-targets)")
-	targetTrees := flag.String("target-trees", "/usr/share/doc/apache2-doc/manual", "other `trees`, comma-separated, that relurl lint -j 1 reads as processes with and without the target rules (Debian's apache2-doc)")
+	targetTrees := flag.String("target-trees", treeDirs(), "other `trees`, comma-separated, that the floor, relurl lint -j 1 with and without the target rules and htmltest read as processes (Debian's apache2-doc and rust-doc)")
 	flag.Parse()
 	in := io.Reader(os.Stdin)
 	if flag.NArg() > 0 {

@@ -141,8 +141,8 @@ type treeCost struct {
 // is run over it too, runs the most runs over it (0: -html-runs): a tree
 // whose run takes seconds gets fewer.
 type treeBound struct {
-	name     string // the tree's last two path elements
-	pkg      string // the Debian package that installs it
+	dir      string // where Debian's package installs the tree
+	pkg      string // the package
 	floor    float64
 	rss      int64
 	htmltest bool
@@ -151,9 +151,19 @@ type treeBound struct {
 
 // treeBounds are the trees the default run is judged on.
 var treeBounds = []treeBound{
-	{name: "python3.11/html", pkg: "python3.11-doc", floor: 0.6, rss: 60 << 20, htmltest: true},
-	{name: "apache2-doc/manual", pkg: "apache2-doc", floor: 0.5, htmltest: true},
-	{name: "rust-doc/html", pkg: "rust-doc", floor: 0.8, rss: 250 << 20, runs: 3},
+	{dir: "/usr/share/doc/python3.11/html", pkg: "python3.11-doc", floor: 0.6, rss: 60 << 20, htmltest: true},
+	{dir: "/usr/share/doc/apache2-doc/manual", pkg: "apache2-doc", floor: 0.5, htmltest: true},
+	{dir: "/usr/share/doc/rust-doc/html", pkg: "rust-doc", floor: 0.8, rss: 250 << 20, runs: 3},
+}
+
+// treeDirs are the directories of treeBounds but the first, the other
+// trees the processes are measured on by default.
+func treeDirs() string {
+	var dirs []string
+	for _, b := range treeBounds[1:] {
+		dirs = append(dirs, b.dir)
+	}
+	return strings.Join(dirs, ",")
 }
 
 // shortName is the last two path elements of dir, as the report names a
@@ -162,9 +172,10 @@ func shortName(dir string) string {
 	return filepath.Base(filepath.Dir(dir)) + "/" + filepath.Base(dir)
 }
 
-// boundOf returns the bound of the tree at dir, if it has one.
+// boundOf returns the bound of the tree at dir, if it has one: the
+// tree's last two path elements name it, wherever it is.
 func boundOf(dir string) (treeBound, bool) {
-	i := slices.IndexFunc(treeBounds, func(b treeBound) bool { return b.name == shortName(dir) })
+	i := slices.IndexFunc(treeBounds, func(b treeBound) bool { return shortName(b.dir) == shortName(dir) })
 	if i < 0 {
 		return treeBound{}, false
 	}
@@ -255,7 +266,7 @@ func measureProcesses(runs, htmlRuns int, html string, more []string) (*processR
 		rep.noHTML = "no tree of HTML named (-html)"
 		return rep, nil
 	case err != nil:
-		rep.noHTML = fmt.Sprintf("%v (on Debian: apt-get install python3.11-doc)", err)
+		rep.noHTML = fmt.Sprintf("%v (on Debian: apt-get install %s)", err, treeBounds[0].pkg)
 		return rep, nil
 	}
 	rep.htmltest = htmltestModule
@@ -337,9 +348,10 @@ func wasmSize(root, dir string) (raw, compressed int, err error) {
 	return len(data), gz.Len(), nil
 }
 
-// moduleRoot is the directory of the module benchratio is run in.
+// moduleRoot is the directory of the library's module, the repository's
+// root: named, since in the workspace go list -m lists every module.
 func moduleRoot() (string, error) {
-	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "github.com/relurl/relurl").Output()
 	if err != nil {
 		return "", fmt.Errorf("go list -m: %w", err)
 	}
@@ -417,9 +429,9 @@ func (r *processReport) write(w io.Writer) {
 		}
 		x := ratio(t.targets.cpu, t.floor.cpu)
 		met = met && x <= b.floor
-		fmt.Fprintf(w, "  %-58s %7.2f× the tokenizer alone (target ≤ %g×): %s\n", "relurl lint -j 1, "+b.name+", CPU", x, b.floor, verdict(x <= b.floor))
+		fmt.Fprintf(w, "  %-58s %7.2f× the tokenizer alone (target ≤ %g×): %s\n", "relurl lint -j 1, "+shortName(b.dir)+", CPU", x, b.floor, verdict(x <= b.floor))
 		if b.rss > 0 && t.targets.rss > 0 {
-			fmt.Fprintf(w, "  %-58s %7s (target ≤ %s): %s\n", "relurl lint -j 1, "+b.name+", peak RSS", mib(t.targets.rss), mib(b.rss), verdict(t.targets.rss <= b.rss))
+			fmt.Fprintf(w, "  %-58s %7s (target ≤ %s): %s\n", "relurl lint -j 1, "+shortName(b.dir)+", peak RSS", mib(t.targets.rss), mib(b.rss), verdict(t.targets.rss <= b.rss))
 		}
 	}
 	fmt.Fprintf(w, "  %-58s %7s gzip-compressed (target ≤ 3 MB): %s\n", "the playground's module", mb(r.wasmGzip), verdict(r.wasmGzip <= 3<<20))

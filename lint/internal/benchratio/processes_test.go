@@ -93,13 +93,17 @@ func TestProcessReport(t *testing.T) {
 	}
 }
 
-// TestTreeBounds: every tree with bounds is named as shortName names a
-// path, so that boundOf finds it, and has a bound on its CPU.
+// TestTreeBounds: boundOf finds every tree with bounds by its last two
+// path elements, wherever it is, each has a bound on its CPU, and the
+// trees measured by default besides -html are the others.
 func TestTreeBounds(t *testing.T) {
 	for _, b := range treeBounds {
-		if got, ok := boundOf("/usr/share/doc/" + b.name); !ok || got.name != b.name || b.floor <= 0 {
-			t.Errorf("%s: boundOf gives %+v, %v", b.name, got, ok)
+		if got, ok := boundOf("/tmp/x/" + shortName(b.dir)); !ok || got.dir != b.dir || b.floor <= 0 {
+			t.Errorf("%s: boundOf gives %+v, %v", b.dir, got, ok)
 		}
+	}
+	if got := treeDirs(); got != "/usr/share/doc/apache2-doc/manual,/usr/share/doc/rust-doc/html" {
+		t.Errorf("treeDirs() = %q", got)
 	}
 	if _, ok := boundOf("/srv/site"); ok {
 		t.Error("a tree without bounds has some")
