@@ -107,8 +107,12 @@ type processReport struct {
 	// its links lead into); noHTML says why it was not measured.
 	html, noHTML string
 	htmlRuns     int
-	// trees are the trees measured, html first.
+	// trees are the trees measured, html first; self is this process's
+	// peak RSS as they began, which the kernel counts in a child's: a
+	// child started with vfork (as Go starts one) shares the parent's
+	// memory until it execs, and its peak is the larger of the two.
 	trees []treeCost
+	self  int64
 	// htmltest is the version of htmltest run over the trees that name
 	// it; noHTMLTest says why it was not.
 	htmltest, noHTMLTest string
@@ -250,9 +254,6 @@ func measureProcesses(runs, htmlRuns int, html string, more []string) (*processR
 	}
 	rep := &processReport{runs: runs, html: html, htmlRuns: htmlRuns, cgo: linksC(bin("relurl-cgo")),
 		date: time.Now().UTC().Format("2006-01-02T15:04Z"), load: loadAverage()}
-	if rep.wasm, rep.wasmGzip, err = wasmSize(root, filepath.Join(tmp, "wasm")); err != nil {
-		return nil, err
-	}
 	least, err := best(runs,
 		proc{name: "hello-world", argv: []string{bin("hello-world")}},
 		proc{name: "relurl version", argv: []string{bin("relurl"), "version"}},
@@ -261,13 +262,27 @@ func measureProcesses(runs, htmlRuns int, html string, more []string) (*processR
 		return nil, err
 	}
 	rep.hello, rep.relurl, rep.relurlCgo = least[0].cpu, least[1].cpu, least[2].cpu
+	if err := rep.measureTrees(tmp, bin, html, more); err != nil {
+		return nil, err
+	}
+	// The module is weighed last: reading it raises this process's peak
+	// RSS, which the kernel counts in its children's (selfRSS).
+	if rep.wasm, rep.wasmGzip, err = wasmSize(root, filepath.Join(tmp, "wasm")); err != nil {
+		return nil, err
+	}
+	return rep, nil
+}
+
+// measureTrees measures the floor, relurl lint and htmltest over the tree
+// html and each of the trees more, with the binaries bin names in tmp.
+func (rep *processReport) measureTrees(tmp string, bin func(string) string, html string, more []string) error {
 	switch _, err := os.Stat(html); {
 	case html == "":
 		rep.noHTML = "no tree of HTML named (-html)"
-		return rep, nil
+		return nil
 	case err != nil:
 		rep.noHTML = fmt.Sprintf("%v (on Debian: apt-get install %s)", err, treeBounds[0].pkg)
-		return rep, nil
+		return nil
 	}
 	rep.htmltest = htmltestModule
 	if err := buildHTMLTest(filepath.Join(tmp, "htmltest-module"), bin("htmltest")); err != nil {
@@ -276,13 +291,14 @@ func measureProcesses(runs, htmlRuns int, html string, more []string) (*processR
 	// htmltest writes its log under the directory it runs in.
 	htmltestDir := filepath.Join(tmp, "htmltest-run")
 	if err := os.MkdirAll(htmltestDir, 0o755); err != nil {
-		return nil, err
+		return err
 	}
+	rep.self = selfRSS()
 	for i, dir := range append([]string{html}, more...) {
 		if _, err := os.Stat(dir); err != nil || (i > 0 && dir == html) {
 			continue
 		}
-		t := treeCost{dir: dir, runs: htmlRuns}
+		t := treeCost{dir: dir, runs: rep.htmlRuns}
 		// relurl sets GOGC=400 for itself when GOGC is not set; the
 		// floor gets the same.
 		procs := []proc{
@@ -299,7 +315,7 @@ func measureProcesses(runs, htmlRuns int, html string, more []string) (*processR
 		}
 		least, err := best(t.runs, procs...)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		t.floor, t.lint, t.targets = least[0], least[1], least[2]
 		if len(least) > 3 {
@@ -307,7 +323,7 @@ func measureProcesses(runs, htmlRuns int, html string, more []string) (*processR
 		}
 		rep.trees = append(rep.trees, t)
 	}
-	return rep, nil
+	return nil
 }
 
 // loadAverage is the system's load average over 1, 5 and 15 minutes, or
@@ -384,7 +400,7 @@ func (r *processReport) write(w io.Writer) {
 	ratio := func(a, b time.Duration) float64 { return float64(a) / float64(b) }
 	fmt.Fprintf(w, "\nWhole processes (internal/benchratio; CPU = user + system from rusage, the least of %d runs,\n", r.runs)
 	fmt.Fprintf(w, "the commands built with CGO_ENABLED=0 and run in turn; peak RSS the largest of the runs, in MB\n")
-	fmt.Fprintf(w, "of 2^20 bytes; run of %s, load %s):\n\n", r.date, r.load)
+	fmt.Fprintf(w, "of 2^20 bytes, none under this process's own as it started them, %s; run of %s, load %s):\n\n", mib(r.self), r.date, r.load)
 	fmt.Fprintf(w, "  %-58s %10s\n", "hello-world (fmt.Println)", ms(r.hello))
 	fmt.Fprintf(w, "  %-58s %10s %7.2f× hello-world\n", "relurl version", ms(r.relurl), ratio(r.relurl, r.hello))
 	how := "relurl version, go build's default (no C linked)"

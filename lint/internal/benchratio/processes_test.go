@@ -24,10 +24,10 @@ func TestProcessReport(t *testing.T) {
 		not  []string
 	}{
 		{"met", processReport{date: "2026-01-02T03:04Z", load: "1.00 2.00 3.00", runs: 100, hello: 5 * ms, relurl: 14 * ms, relurlCgo: 19 * ms, cgo: true,
-			html: py, htmlRuns: 5, htmltest: htmltestModule, trees: []treeCost{
+			html: py, htmlRuns: 5, htmltest: htmltestModule, self: 30 * mb, trees: []treeCost{
 				{dir: py, runs: 5, floor: usage{600 * ms, 40 * mb}, lint: usage{210 * ms, 30 * mb}, targets: usage{300 * ms, 50 * mb}, htmltest: usage{3000 * ms, 500 * mb}},
 			}, wasm: 8_700_000, wasmGzip: 2_340_000}, []string{
-			"the least of 100 runs, the commands built with CGO_ENABLED=0 and run in turn; peak RSS the largest of the runs, in MB of 2^20 bytes; run of 2026-01-02T03:04Z, load 1.00 2.00 3.00)",
+			"the least of 100 runs, the commands built with CGO_ENABLED=0 and run in turn; peak RSS the largest of the runs, in MB of 2^20 bytes, none under this process's own as it started them, 30.0 MB; run of 2026-01-02T03:04Z, load 1.00 2.00 3.00)",
 			"the playground's module (relurl.wasm, js/wasm)                 8.70 MB, 2.34 MB gzip-compressed",
 			"the playground's module                                    2.34 MB gzip-compressed (target ≤ 3 MB): met",
 			"relurl version                                                 14.0 ms    2.80× hello-world",
