@@ -544,20 +544,20 @@ func targetRules(w io.Writer, results []*result, hdr header) {
 // is left of its cost and why, as the profiles of the Python docs, the
 // Apache manual and rust-doc show it.
 const targetRulesLeft = `
-  What is left: CPU profiles of 10 whole runs each (-j 1, the collector's settings of decision S-14).
-  Python docs: 372 ms of samples a run against 219 ms with --no-targets. The target rules' share:
-  where each reference leads and what browsers read (checkWHATWGTarget, Ref.Dest) 32 ms, a file's
-  fragments kept for the targets not read yet (Name.Defer, Name.Take) 35 ms, references settled as
-  their targets are read (takeTargets) 14 ms, target/missing 8 ms, twice the allocation (29 ms
-  against 15 ms). Apache manual: 348 ms against 230 ms: each page again under its language-variant
-  names, each relative path's first answer in a directory (Dir.Near, 42 ms: 19 ms of it the look at
-  the disk), fragments settled 26 ms; the walk's EvalSymlinks of the 1857 links costs 47 ms in both.
-  No one of them is a cheap cut: each is the rules' own work. rust-doc: the collector. Its live heap
-  is about 110 MB; GOGC=400 alone takes 4.7-5.3 s and 422-486 MB, the heap held to 96 MiB past the
-  live heap 6.0-6.2 s and 194-198 MB; 128 MiB past it 5.9-6.6 s and 221-228 MB, and a goal set by
-  the percentage instead of a limit 5.6-6.3 s and 235-259 MB: within 250 MB the collector's cost
-  stays. The bound of 0.8 leaves the rules' work on 2.5 M URLs and the collector together what 0.8
-  times the floor leaves past the run without them (the lines above): a fraction of what they take.
+  What is left: CPU profiles of 10 whole runs each (-j 1, the collector's settings of decision S-14),
+  samples a run. Python docs: 532 ms against 333 ms with --no-targets. The target rules' share: where
+  each reference leads and what browsers read (checkWHATWGTarget) 48 ms, a file's fragments kept for
+  the targets not read yet (Name.Defer, Name.Take) 49 ms, references settled as their targets are
+  read (takeTargets) 17 ms, each relative path's first answer in a directory (Dir.Near) 17 ms;
+  opening and reading each file through lint/door costs about 80 ms in both. Apache manual: 643 ms
+  against 294 ms: each page again under its language-variant names; each path resolved through
+  lint/door (Tree.Resolve: Stat, Readlink) 134 ms against 93 ms, Dir.Near 94 ms, takeTargets 64 ms,
+  fragments settled 48 ms. System calls are 15-40% of the samples. None of the rules' parts is a
+  cheap cut: each is their own work; the door's look at the disk for each path is the largest.
+  rust-doc: the collector. Its live heap is about 110 MB; holding the heap within 250 MB costs
+  0.7-1.4 s of CPU over GOGC=400 alone (422-486 MB). No setting tried within 250 MB took less: the
+  heap 96 MiB past the live heap (194-198 MB), 128 MiB past it (221-228 MB), a goal set by the
+  percentage instead of a memory limit (235-259 MB) were within 0.5 s of each other on 6-s runs.
 `
 
 // relative reports Relative beside Resolve on the same URL
