@@ -325,8 +325,10 @@ func scaleCases(t *testing.T) []scale.Case {
 		}, len(doc)
 	})
 	// Glob matching (exclude, include, override paths): linear in the
-	// pattern's segments × the path's (decision L-50), each axis at n
-	// bytes, the other fixed; no pattern matches, so that every directory
+	// pattern's segments × the path's (decision L-50). A pattern is at
+	// most runner.MaxPatternSize bytes (decision L-61), so the axis that
+	// grows is the path's, against the longest pattern of "**/a/" a
+	// configuration may hold; no pattern matches, so that every directory
 	// that holds the path is tried.
 	stars := func(k int) runner.Patterns {
 		ps, err := runner.ParsePatterns([]string{strings.Repeat("**/a/", k) + "b"})
@@ -335,8 +337,8 @@ func scaleCases(t *testing.T) []scale.Case {
 		}
 		return ps
 	}
-	add("runner.Patterns.Match", `pattern of n bytes of "**/a/", path 300 deep`, func(n int) (func(), int) {
-		ps, p := stars(n/5), strings.Repeat("a/", 300)+"c"
+	add("runner.Patterns.Match", `path of n bytes, the longest pattern of "**/a/"`, func(n int) (func(), int) {
+		ps, p := stars((runner.MaxPatternSize-1)/5), strings.Repeat("a/", n/2)+"c"
 		return func() { ps.Match(p, false) }, n
 	})
 	add("runner.Patterns.Match", `path of n bytes, pattern of 100 "**/a/"`, func(n int) (func(), int) {
