@@ -120,3 +120,32 @@ func (e *moduleError) Error() string {
 }
 
 func (e *moduleError) Unwrap() error { return e.err }
+
+// Section checks that the text between the lines "<!-- begin: name -->"
+// and "<!-- end: name -->" of the page at path is want: a sample of a
+// test's output that a page of the manual quotes. With update it rewrites
+// the section instead; otherwise a difference fails t, naming the command
+// that rewrites it (rewrite, e.g. "go test ./pkg -run TestX -update").
+func Section(t testing.TB, path, name, want string, update bool, rewrite string) {
+	t.Helper()
+	begin, end := "<!-- begin: "+name+" -->\n", "<!-- end: "+name+" -->\n"
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	i, j := strings.Index(text, begin), strings.Index(text, end)
+	if i < 0 || j < i {
+		t.Fatalf("%s has no %q ... %q", path, strings.TrimSpace(begin), strings.TrimSpace(end))
+	}
+	i += len(begin)
+	switch {
+	case text[i:j] == want:
+	case update:
+		if err := os.WriteFile(path, []byte(text[:i]+want+text[j:]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	default:
+		t.Errorf("the section %s of %s is not the test's output (%s rewrites it); want\n%s", name, path, rewrite, want)
+	}
+}

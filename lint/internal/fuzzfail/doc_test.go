@@ -107,7 +107,8 @@ func TestPlantedFailure(t *testing.T) {
 		"binary read it (here the same input, as go-118-fuzz-build lays it out; a run also gives it\n" +
 		"libFuzzer's output, from which it says first what the target printed, its panic and where):\n\n" +
 		indent(strings.ReplaceAll(lib.String(), tmp, "/tmp")) + "\n"
-	checkSection(t, filepath.Join("..", "..", "..", "docs", "fuzzing.md"), "planted-failure", section)
+	testtool.Section(t, filepath.Join("..", "..", "..", "docs", "fuzzing.md"), "planted-failure", section, *update,
+		"go test ./lint/internal/fuzzfail -run TestPlantedFailure -update")
 }
 
 // indent indents every line of s by four spaces, a Markdown code block.
@@ -120,30 +121,4 @@ func indent(s string) string {
 		b.WriteString(l)
 	}
 	return b.String()
-}
-
-// checkSection checks that the text between "<!-- begin: name -->" and
-// "<!-- end: name -->" of the page at path is want; -update rewrites it.
-func checkSection(t *testing.T, path, name, want string) {
-	t.Helper()
-	begin, end := "<!-- begin: "+name+" -->\n", "<!-- end: "+name+" -->\n"
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(data)
-	i, j := strings.Index(text, begin), strings.Index(text, end)
-	if i < 0 || j < i {
-		t.Fatalf("%s has no %q ... %q", path, strings.TrimSpace(begin), strings.TrimSpace(end))
-	}
-	i += len(begin)
-	switch {
-	case text[i:j] == want:
-	case *update:
-		if err := os.WriteFile(path, []byte(text[:i]+want+text[j:]), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	default:
-		t.Errorf("%s's section %s is not the planted failure's report (go test ./lint/internal/fuzzfail -run TestPlantedFailure -update rewrites it); want\n%s", path, name, want)
-	}
 }

@@ -151,7 +151,8 @@ func TestNeovimTree(t *testing.T) {
 	log := runNeovim(t, nvim, dir, filepath.Join(tree, "library"), "functions.html", "tree.lua",
 		"RELURL_BIN="+bin, "RELURL_EXPECT="+expect, "RELURL_AFTER="+after,
 		"RELURL_CREATE="+filepath.Join(tree, "new.html"), "RELURL_WITHIN_MS=1000")
-	checkSample(t, "../../../docs/editors.md", "TestNeovimTree", editorsSample(log))
+	testtool.Section(t, "../../../docs/editors.md", "TestNeovimTree", editorsSample(log), *update,
+		"go test ./lint/internal/lsp -run TestNeovimTree -update")
 }
 
 // editorsSample is the sample of docs/editors.md taken from the log of
@@ -176,33 +177,6 @@ func editorsSample(log string) string {
 
 // update rewrites the samples of the manual that the tests produce.
 var update = flag.Bool("update", false, "rewrite the samples of docs/editors.md")
-
-// checkSample checks that the text between the markers "<!-- begin: name
-// -->" and "<!-- end: name -->" of the page at path is want; go test
-// -update rewrites it.
-func checkSample(t *testing.T, path, name, want string) {
-	t.Helper()
-	begin, end := "<!-- begin: "+name+" -->\n", "<!-- end: "+name+" -->\n"
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	text := string(data)
-	i, j := strings.Index(text, begin), strings.Index(text, end)
-	if i < 0 || j < i {
-		t.Fatalf("%s has no %q ... %q", path, strings.TrimSpace(begin), strings.TrimSpace(end))
-	}
-	i += len(begin)
-	switch {
-	case text[i:j] == want:
-	case *update:
-		if err := os.WriteFile(path, []byte(text[:i]+want+text[j:]), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	default:
-		t.Errorf("the sample %s of %s is not the test's output (go test ./lsp -run %s -update rewrites it); want\n%s", name, path, name, want)
-	}
-}
 
 // cmpPos orders two positions.
 func cmpPos(l1, c1, l2, c2 int) int {
