@@ -3,13 +3,12 @@ package conformance
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
-	"github.com/relurl/relurl/lint/internal/atomicfile"
+	"github.com/relurl/relurl/lint/internal/door"
 )
 
 // Opt is a component that may be absent: null in JSON when its delimiter
@@ -311,13 +310,14 @@ const (
 	SchemaPath = "testdata/rfc1808/urltestdata.schema.json"
 )
 
-// WriteFile writes data to the file at path whole or not at all
-// (internal/atomicfile), creating it empty first when it does not exist.
+// WriteFile writes data to the file at path whole or not at all,
+// creating it when it does not exist: through the door of its directory
+// (lint/internal/door), the one atomic writer of the repository.
 func WriteFile(path string, data []byte) error {
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		if err := os.WriteFile(path, nil, 0o644); err != nil {
-			return err
-		}
+	dir, err := door.Open(filepath.Dir(path))
+	if err != nil {
+		return err
 	}
-	return atomicfile.WriteFile(path, data)
+	defer dir.Close()
+	return dir.WriteFile(filepath.Base(path), data, door.Write{Create: 0o644})
 }

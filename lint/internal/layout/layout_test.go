@@ -90,7 +90,6 @@ var allowed = map[string][]string{
 	// profile's character sets from the BNF files, read by internal/bnf.
 	"internal/mk1738":          {"internal/bnf"},
 	"lint/internal/input":      {},
-	"lint/internal/atomicfile": {},
 	"lint/internal/layout":     {},
 	"lint/internal/seedzip":    {"internal/fuzzseed"},
 	// internal/fuzzfail: the report of a fuzz target's failure, its input
@@ -141,7 +140,7 @@ var allowed = map[string][]string{
 	// internal/conformance: the RFC 1808 conformance data, written from the
 	// root package's answers and checked by the reference parser, and the
 	// harness that scores other libraries' answers with compare's classes.
-	"lint/internal/conformance": {"", "ast", "grammar", "internal/gen", "internal/resolution", "internal/cases", "lint/internal/atomicfile", "lint/internal/compare", "lint/internal/conformance", "lint/internal/markdown", "resolve", "validate"},
+	"lint/internal/conformance": {"", "ast", "grammar", "internal/gen", "internal/resolution", "internal/cases", "lint/internal/compare", "lint/internal/door", "lint/internal/conformance", "lint/internal/markdown", "resolve", "validate"},
 	// conformance/adapters/go-net-url: Go's net/url answering the data's cases.
 	"conformance/adapters/go-net-url": {},
 	// lint: Options, Linter, the catalog and its checks, findings, the
