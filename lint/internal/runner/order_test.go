@@ -63,19 +63,7 @@ func TestRunOrder(t *testing.T) {
 	}
 	for _, jobs := range []int{1, 2, 8} {
 		for _, hold := range []int{0, 1} {
-			rec := &recorder{}
-			r := Run{Linter: l, Jobs: jobs, Hold: hold, Root: dir, Targets: &Targets{}}
-			sum, err := r.Lint([]string{dir}, rec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, f := range rec.files {
-				for _, fd := range f.Findings {
-					rel, _ := filepath.Rel(dir, fd.File)
-					got = append(got, fmt.Sprintf("%s:%d:%d %s", filepath.ToSlash(rel), fd.Line, fd.Column, fd.Rule))
-				}
-			}
+			rec, sum, got := lintOrdered(t, l, dir, jobs, hold)
 			if !slices.Equal(got, orderWant) {
 				t.Errorf("-j %d, hold %d: reported\n%s\nwant\n%s", jobs, hold, strings.Join(got, "\n"), strings.Join(orderWant, "\n"))
 			}
@@ -168,19 +156,7 @@ func TestRunOrderHardLinks(t *testing.T) {
 	}
 	for _, jobs := range []int{1, 2} {
 		for _, hold := range []int{0, 1 << 20} {
-			rec := &recorder{}
-			r := Run{Linter: l, Jobs: jobs, Hold: hold, Root: dir, Targets: &Targets{}}
-			sum, err := r.Lint([]string{dir}, rec)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got []string
-			for _, f := range rec.files {
-				for _, fd := range f.Findings {
-					rel, _ := filepath.Rel(dir, fd.File)
-					got = append(got, fmt.Sprintf("%s:%d:%d %s", filepath.ToSlash(rel), fd.Line, fd.Column, fd.Rule))
-				}
-			}
+			_, sum, got := lintOrdered(t, l, dir, jobs, hold)
 			if !slices.Equal(got, want) {
 				t.Errorf("-j %d, hold %d: reported\n%s\nwant\n%s", jobs, hold, strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
@@ -189,4 +165,25 @@ func TestRunOrderHardLinks(t *testing.T) {
 			}
 		}
 	}
+}
+
+// lintOrdered lints the tree dir with jobs workers, holding back hold
+// bytes of findings, and returns what the reporter received, the summary,
+// and each finding as "path:line:column rule" in the order reported.
+func lintOrdered(t *testing.T, l *lint.Linter, dir string, jobs, hold int) (*recorder, *report.Summary, []string) {
+	t.Helper()
+	rec := &recorder{}
+	r := Run{Linter: l, Jobs: jobs, Hold: hold, Root: dir, Targets: &Targets{}}
+	sum, err := r.Lint([]string{dir}, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rec.files {
+		for _, fd := range f.Findings {
+			rel, _ := filepath.Rel(dir, fd.File)
+			got = append(got, fmt.Sprintf("%s:%d:%d %s", filepath.ToSlash(rel), fd.Line, fd.Column, fd.Rule))
+		}
+	}
+	return rec, sum, got
 }
