@@ -88,10 +88,10 @@ var allowed = map[string][]string{
 	"internal/profile": {"ast", "validate"},
 	// internal/mk1738: "go generate ./internal/profile" writes the RFC 1738
 	// profile's character sets from the BNF files, read by internal/bnf.
-	"internal/mk1738":          {"internal/bnf"},
-	"lint/internal/input":      {},
-	"lint/internal/layout":     {},
-	"lint/internal/seedzip":    {"internal/fuzzseed"},
+	"internal/mk1738":       {"internal/bnf"},
+	"lint/internal/input":   {},
+	"lint/internal/layout":  {},
+	"lint/internal/seedzip": {"internal/fuzzseed"},
 	// internal/fuzzfail: the report of a fuzz target's failure, its input
 	// read as go test or go-118-fuzz-build's libFuzzer binary read it.
 	"lint/internal/fuzzfail": {"internal/fuzzseed", "github.com/AdamKorcz/go-118-fuzz-build"},
