@@ -93,6 +93,8 @@ type Tree struct {
 	// same with its links followed, when they differ: a path named under
 	// the one is under the other (Rel).
 	wd, wdReal string
+	// dirs is what the tree remembers of its directories (decision S-21).
+	dirs dirs
 }
 
 // Open opens the tree whose root is the directory dir, as the user names
@@ -150,8 +152,11 @@ func InWorkingDir(abs, wd, real string) (string, bool) {
 	return filepath.Join(real, rel), true
 }
 
-// Close closes the tree's root.
-func (t *Tree) Close() error { return t.root.Close() }
+// Close closes the tree's root and the directories it holds open.
+func (t *Tree) Close() error {
+	t.Forget()
+	return t.root.Close()
+}
 
 // Abs returns the tree's root as named, absolute.
 func (t *Tree) Abs() string { return t.abs }
@@ -222,11 +227,24 @@ func clean(rel string) string {
 // does not exist is resolved as far as it goes, the rest as written, with
 // the error of its lookup.
 func (t *Tree) Resolve(rel string) (string, error) {
+	real, _, err := t.resolve(rel)
+	return real, err
+}
+
+// resolve is [Tree.Resolve], which also returns the information of the
+// file rel leads to (a link not followed: it is none), nil for the root.
+// A directory found on the way is remembered (knownDir), and its segments
+// are not looked at again when a later path passes through it.
+func (t *Tree) resolve(rel string) (string, fs.FileInfo, error) {
 	rel = clean(rel)
 	if !filepath.IsLocal(rel) && rel != "." {
-		return "", &OutsideError{Path: t.Name(rel)}
+		return "", nil, &OutsideError{Path: t.Name(rel)}
 	}
 	var done []string
+	// dir is done joined, "." for none; info what the last segment
+	// looked at is, nil when it was not looked at.
+	dir := "."
+	var info fs.FileInfo
 	rest := strings.Split(rel, string(filepath.Separator))
 	for links := 0; len(rest) > 0; {
 		seg := rest[0]
@@ -236,45 +254,66 @@ func (t *Tree) Resolve(rel string) (string, error) {
 			continue
 		case "..":
 			if len(done) == 0 {
-				return "", &OutsideError{Path: t.Name(rel), Real: t.outside(rel)}
+				return "", nil, &OutsideError{Path: t.Name(rel), Real: t.outside(rel)}
 			}
 			done = done[:len(done)-1]
+			dir, info = joinAll(done), nil
 			continue
 		}
-		p := filepath.Join(append(slices.Clone(done), seg)...)
-		info, err := t.root.Lstat(p)
+		p := filepath.Join(dir, seg)
+		if len(rest) > 0 && t.knownDir(p) {
+			done, dir, info = append(done, seg), p, nil
+			continue
+		}
+		var err error
+		info, err = t.lstatIn(dir, seg)
 		if err != nil {
-			return filepath.Join(append(append(done, seg), rest...)...), err
+			return filepath.Join(append(append(done, seg), rest...)...), nil, err
 		}
 		if info.Mode()&fs.ModeSymlink == 0 {
-			done = append(done, seg)
+			if info.IsDir() {
+				t.noteDir(p)
+			}
+			done, dir = append(done, seg), p
 			continue
 		}
 		if links++; links > maxLinks {
-			return "", &fs.PathError{Op: "resolve", Path: t.Name(rel), Err: ErrLoop}
+			return "", nil, &fs.PathError{Op: "resolve", Path: t.Name(rel), Err: ErrLoop}
 		}
-		target, err := t.root.Readlink(p)
+		target, err := t.readlinkIn(dir, seg)
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
+		info = nil
 		if filepath.IsAbs(target) {
 			in, ok := t.Rel(target)
 			if !ok {
-				return "", &OutsideError{Path: t.Name(rel), Real: t.outside(rel)}
+				return "", nil, &OutsideError{Path: t.Name(rel), Real: t.outside(rel)}
 			}
-			done = nil
+			done, dir = nil, "."
 			target = in
 		}
 		rest = append(strings.Split(filepath.Clean(target), string(filepath.Separator)), rest...)
 	}
-	real := filepath.Join(done...)
-	if real == "" {
-		real = "."
+	if inGit(dir) && !inGit(rel) {
+		return "", nil, fmt.Errorf("%s: %w", t.Name(rel), ErrInGit)
 	}
-	if inGit(real) && !inGit(rel) {
-		return "", fmt.Errorf("%s: %w", t.Name(rel), ErrInGit)
+	if info == nil && dir != "." {
+		// The path ended in a directory passed through, or went back up.
+		var err error
+		if info, err = t.lstatIn(filepath.Dir(dir), filepath.Base(dir)); err != nil {
+			return dir, nil, err
+		}
 	}
-	return real, nil
+	return dir, info, nil
+}
+
+// joinAll returns the segments joined, "." for none.
+func joinAll(segs []string) string {
+	if len(segs) == 0 {
+		return "."
+	}
+	return filepath.Join(segs...)
 }
 
 // outside returns where rel leads out of the root, for a message: the
@@ -313,11 +352,14 @@ func (t *Tree) Where(rel string) string {
 
 // Stat returns the information of the file rel leads to, inside the tree.
 func (t *Tree) Stat(rel string) (fs.FileInfo, error) {
-	real, err := t.Resolve(rel)
+	real, info, err := t.resolve(rel)
 	if err != nil {
 		return nil, err
 	}
-	return t.root.Lstat(real)
+	if info == nil {
+		return t.root.Lstat(real)
+	}
+	return info, nil
 }
 
 // Lstat returns the information of rel itself, a symbolic link not
@@ -328,7 +370,7 @@ func (t *Tree) Lstat(rel string) (fs.FileInfo, error) {
 	if err != nil {
 		return nil, err
 	}
-	return t.root.Lstat(filepath.Join(dir, filepath.Base(rel)))
+	return t.lstatIn(dir, filepath.Base(rel))
 }
 
 // Look returns the information of the file rel leads to, in one look
@@ -346,7 +388,7 @@ func (t *Tree) Readlink(rel string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return t.root.Readlink(filepath.Join(dir, filepath.Base(rel)))
+	return t.readlinkIn(dir, filepath.Base(rel))
 }
 
 // ReadDir lists the directory rel leads to, sorted by name; on an error,
@@ -356,7 +398,7 @@ func (t *Tree) ReadDir(rel string) ([]fs.DirEntry, error) {
 	if err != nil {
 		return nil, err
 	}
-	f, err := t.root.OpenFile(real, os.O_RDONLY|oDirectory, 0)
+	f, err := t.openIn(filepath.Dir(real), filepath.Base(real), os.O_RDONLY|oDirectory)
 	if err != nil {
 		return nil, err
 	}
@@ -385,18 +427,14 @@ func (t *Tree) OpenNamed(rel string) (*File, error) {
 }
 
 func (t *Tree) open(rel string, named bool) (*File, error) {
-	real, err := t.Resolve(rel)
+	real, info, err := t.resolve(rel)
 	if err != nil {
 		return nil, err
 	}
-	info, err := t.root.Lstat(real)
-	if err != nil {
-		return nil, err
-	}
-	if !readable(info.Mode(), named) {
+	if info == nil || !readable(info.Mode(), named) {
 		return nil, &fs.PathError{Op: "open", Path: t.Name(rel), Err: ErrNotRegular}
 	}
-	f, err := t.root.OpenFile(real, openFlags, 0)
+	f, err := t.openIn(filepath.Dir(real), filepath.Base(real), openFlags)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -100,14 +101,14 @@ func TestOpen(t *testing.T) {
 		{rel: "docs", err: ErrNotRegular},
 		{rel: "docs/none", err: fs.ErrNotExist},
 	} {
-		data, err := tr.ReadFile(c.rel, 1<<20)
-		switch {
-		case c.err == nil && (err != nil || string(data) != c.want):
-			t.Errorf("%s: %q, %v; want %q", c.rel, data, err, c.want)
-		case c.err != nil && !errors.Is(err, c.err):
-			t.Errorf("%s: %q, %v; want an error wrapping %q", c.rel, data, err, c.err)
-		case strings.Contains(string(data), "SECRET") && c.rel != ".git/config":
-			t.Errorf("%s: read the marker", c.rel)
+		// Each path read three times: with nothing remembered of the
+		// tree's directories, with what the reads before remembered, and
+		// after the tree forgot it (decision S-21).
+		for pass := range 3 {
+			if pass == 2 {
+				tr.Forget()
+			}
+			openCase(t, tr, c.rel, c.want, c.err)
 		}
 	}
 	if _, err := tr.OpenNamed("docs/fifo"); err != nil {
@@ -179,3 +180,82 @@ func readAll(t *testing.T, tr *Tree, rel string) (string, Snapshot) {
 	}
 	return string(data), f.Snapshot()
 }
+
+// openCase reads rel through tr and checks it reads want, or fails with an
+// error wrapping wantErr, and never reads a marker it is not meant to.
+func openCase(t *testing.T, tr *Tree, rel, want string, wantErr error) {
+	t.Helper()
+	data, err := tr.ReadFile(rel, 1<<20)
+	switch {
+	case wantErr == nil && (err != nil || string(data) != want):
+		t.Errorf("%s: %q, %v; want %q", rel, data, err, want)
+	case wantErr != nil && !errors.Is(err, wantErr):
+		t.Errorf("%s: %q, %v; want an error wrapping %q", rel, data, err, wantErr)
+	case strings.Contains(string(data), "SECRET") && rel != ".git/config":
+		t.Errorf("%s: read the marker", rel)
+	}
+}
+
+// TestDirsRemembered: what a tree remembers of its directories (decision
+// S-21) never leads a read out of it when a directory is swapped for a
+// link out, a directory rebuilt is read anew once the tree forgets, and
+// more directories than it holds open, read at once by several
+// goroutines, all read right.
+func TestDirsRemembered(t *testing.T) {
+	root := tree(t, "docs/a.urls")
+	tr := open(t, root)
+	openCase(t, tr, "docs/a.urls", "docs/a.urls\n", nil)
+	// Swapped: docs moved away, a link out in its place.
+	if err := os.Rename(filepath.Join(root, "docs"), filepath.Join(root, "docs.old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../outside", filepath.Join(root, "docs")); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := tr.ReadFile("docs/secret", 1<<20); err == nil || strings.Contains(string(data), "SECRET") {
+		t.Errorf("docs swapped for a link out, remembered: %q, %v; want an error", data, err)
+	}
+	tr.Forget()
+	openCase(t, tr, "docs/secret", "", ErrOutside)
+	// Rebuilt: a new docs with a new file.
+	os.Remove(filepath.Join(root, "docs"))
+	write2 := func(rel, s string) {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(root, rel)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(root, rel), s)
+	}
+	write2("docs/b.urls", "b\n")
+	tr.Forget()
+	openCase(t, tr, "docs/b.urls", "b\n", nil)
+
+	// Many directories, several readers.
+	const n = 3 * maxOpenDirs
+	for i := range n {
+		write2(filepath.Join("many", strings.Repeat("d", i%5+1)+string(rune('a'+i%26))+"x"+itoa(i), "f"), itoa(i))
+	}
+	done := make(chan bool)
+	for g := range 8 {
+		go func() {
+			defer func() { done <- true }()
+			for k := range n {
+				i := (k*7 + g*13) % n
+				rel := filepath.Join("many", strings.Repeat("d", i%5+1)+string(rune('a'+i%26))+"x"+itoa(i), "f")
+				data, err := tr.ReadFile(rel, 100)
+				if err != nil || string(data) != itoa(i) {
+					t.Errorf("%s: %q, %v", rel, data, err)
+					return
+				}
+				if info, err := tr.Stat(rel); err != nil || info.Size() != int64(len(itoa(i))) {
+					t.Errorf("stat %s: %v", rel, err)
+					return
+				}
+			}
+		}()
+	}
+	for range 8 {
+		<-done
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }

@@ -252,6 +252,7 @@ func (st *siteTree) refresh(open map[string]bool) bool {
 		}
 	}
 	if dirs {
+		st.disk.Forget()
 		st.tree.Invalidate()
 	}
 	return dirs || len(files) > 0

@@ -170,6 +170,7 @@ func (x *targetIndex) filesChanged(paths []string, kinds []int, open map[string]
 		}
 		st.seen.forget(moved, forgot)
 		if moved {
+			st.disk.Forget()
 			st.tree.Invalidate()
 		}
 	}
