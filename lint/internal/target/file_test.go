@@ -123,3 +123,33 @@ func TestMayMove(t *testing.T) {
 		}
 	}
 }
+
+// TestNearAllocates: a reference whose target was resolved before costs
+// Near no memory (decision S-22), and Near answers with the path asked,
+// for a path resolved through an extension tried as for one found.
+func TestNearAllocates(t *testing.T) {
+	tree, err := NewTree(Files("a/b/c.html", "a/d.html", "a/e/index.html"), "", Options{TryExtensions: []string{".html"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := tree.Dir("a/b")
+	for _, c := range []struct {
+		ref, path string
+		dir       bool
+		status    Status
+	}{
+		{ref: "c.html", path: "a/b/c.html", status: Found},
+		{ref: "../d", path: "a/d", status: Found},
+		{ref: "../e/", path: "a/e", dir: true, status: Found},
+		{ref: "./../../a/d.html", path: "a/d.html", status: Found},
+		{ref: "none.html", path: "a/b/none.html", status: Missing},
+	} {
+		pl, tg, ok := d.Near(c.ref)
+		if !ok || pl.Path != c.path || pl.Dir != c.dir || tg.Status != c.status {
+			t.Errorf("Near(%q) = %+v, %v, %v; want %s (dir %v), status %v", c.ref, pl, tg.Status, ok, c.path, c.dir, c.status)
+		}
+		if n := testing.AllocsPerRun(100, func() { d.Near(c.ref) }); n != 0 {
+			t.Errorf("Near(%q) again: %v allocations; want none", c.ref, n)
+		}
+	}
+}

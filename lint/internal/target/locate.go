@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/resolve"
@@ -238,24 +237,11 @@ func PathReference(p string) string {
 }
 
 // Dir is a directory of a [Tree] as the place references are written
-// in: [Dir.Near] keeps its answers by reference, so that the pages of a
-// directory, which share most of their references, ask each once. Get it
-// with [Tree.Dir]; it is safe for concurrent use.
+// in, for [Dir.Near]. Get it with [Tree.Dir]; it is safe for concurrent
+// use.
 type Dir struct {
 	t   *Tree
 	dir string
-	mu  sync.RWMutex
-	// nears are Near's answers, by reference.
-	nears map[string]near
-}
-
-// near is what Near found for a reference: a place under the root (path,
-// isDir) and what is there, when ok.
-type near struct {
-	path  string
-	isDir bool
-	ok    bool
-	tg    *Target
 }
 
 // Dir returns the directory dir under the root ("" the root), the same
@@ -273,7 +259,7 @@ func (t *Tree) Dir(dir string) *Dir {
 		// Kept: it must not hold on to the caller's string (a piece of a
 		// document).
 		dir = strings.Clone(dir)
-		d = &Dir{t: t, dir: dir, nears: map[string]near{}}
+		d = &Dir{t: t, dir: dir}
 		t.nearDirs[dir] = d
 	}
 	return d
@@ -284,43 +270,34 @@ func (t *Tree) Dir(dir string) *Dir {
 // beginning with "/") leads from a file in the directory dir under the
 // root ("" the root), and what is there, when that is plain to see: ref
 // is names after leading "./" and then "../" segments that stay under
-// the root, with no escape, empty segment or other dot segment. Its answer is Locate's
-// of the reference resolved by RFC 1808 §4 against the URL of a file in
-// dir, and Resolve's; false for any other reference. The answers are
-// kept: the pages of a directory share most of their references (see
-// [Dir], which spares the look for the directory).
+// the root, with no escape, empty segment or other dot segment. Its
+// answer is Locate's of the reference resolved by RFC 1808 §4 against
+// the URL of a file in dir, and Resolve's; false for any other
+// reference.
 func (t *Tree) Near(dir, ref string) (Place, *Target, bool) {
 	return t.Dir(dir).Near(ref)
 }
 
-// Near is [Tree.Near] from the directory d.
+// Near is [Tree.Near] from the directory d. The path is made in a buffer
+// of its own and looked up in the targets resolved without a copy: a
+// reference costs no memory of its own (decision S-22).
 func (d *Dir) Near(ref string) (Place, *Target, bool) {
-	d.mu.RLock()
-	n, ok := d.nears[ref]
-	d.mu.RUnlock()
+	var buf [256]byte
+	key, isDir, ok := appendNear(buf[:0], d.dir, ref)
 	if !ok {
-		// The answers kept must not hold on to the caller's string (a
-		// piece of a document): the path is made from the copy.
-		ref = strings.Clone(ref)
-		var pl Place
-		if pl, n.ok = nearPlace(d.dir, ref); n.ok {
-			n.path, n.isDir = pl.Path, pl.Dir
-			n.tg = d.t.Resolve(pl.Path, pl.Dir)
-		}
-		d.mu.Lock()
-		d.nears[ref] = n
-		d.mu.Unlock()
-	}
-	if !n.ok {
 		return Place{}, nil, false
 	}
-	return Place{Where: Inside, Path: n.path, Dir: n.isDir}, n.tg, true
+	tg := d.t.resolveKey(key, isDir)
+	return Place{Where: Inside, Path: tg.asked, Dir: isDir}, tg, true
 }
 
-// nearPlace is Near's place, not kept.
-func nearPlace(dir, ref string) (Place, bool) {
+// appendNear appends to dst the key of the targets resolved (targetKey)
+// of the path the reference ref leads to from the directory dir, as
+// [Tree.Near] reads it, and says whether it names a directory; false
+// when the reference is not one Near reads.
+func appendNear(dst []byte, dir, ref string) ([]byte, bool, bool) {
 	if ref == "" || ref[0] == '/' || strings.IndexByte(ref, '%') >= 0 || strings.Contains(ref, "//") {
-		return Place{}, false
+		return dst, false, false
 	}
 	// Leading "./" segments go first (RFC 1808 §4 step 6a), then the
 	// "../" climb.
@@ -333,24 +310,27 @@ func nearPlace(dir, ref string) (Place, bool) {
 	}
 	rest := ref[up*3:]
 	if rest == ".." || HasDotSegment(rest) {
-		return Place{}, false
+		return dst, false, false
 	}
 	for ; up > 0; up-- {
 		if dir == "" {
-			return Place{}, false
+			return dst, false, false
 		}
 		i := strings.LastIndexByte(dir, '/')
 		dir = dir[:max(0, i)]
 	}
-	pl := Place{Where: Inside, Dir: rest == "" || strings.HasSuffix(rest, "/")}
+	isDir := rest == "" || strings.HasSuffix(rest, "/")
 	rest = strings.TrimSuffix(rest, "/")
 	switch {
 	case dir == "":
-		pl.Path = rest
+		dst = append(dst, rest...)
 	case rest == "":
-		pl.Path = dir
+		dst = append(dst, dir...)
 	default:
-		pl.Path = dir + "/" + rest
+		dst = append(append(append(dst, dir...), '/'), rest...)
 	}
-	return pl, true
+	if isDir {
+		dst = append(dst, '/')
+	}
+	return dst, isDir, true
 }

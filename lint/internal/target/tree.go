@@ -81,7 +81,7 @@ type Tree struct {
 	// its slot, which the Targets Resolve finds hold too.
 	anchors map[string]*anchorSlot
 	// fragments are the answers of Fragment, by real path and fragment;
-	// nearDirs the directories of Dir, which keep Near's answers.
+	// nearDirs the directories of Dir.
 	fragments map[[2]string]Fragment
 	nearDirs  map[string]*Dir
 	// chains are where the chains of redirects end, by the real path of
@@ -227,6 +227,8 @@ type Target struct {
 	// anchors is the slot of the document's anchors, for a document
 	// Resolve found (HTML or Markdown); nil otherwise.
 	anchors *anchorSlot
+	// asked is the path Resolve was asked for, as [Tree.Near] places it.
+	asked string
 }
 
 // document reports whether the target is a document whose anchors
@@ -245,29 +247,51 @@ func (tg *Target) document() bool {
 // listing holds only in other letter case is taken, and the target is
 // then Case. The answers are kept, and shared: do not modify one.
 func (t *Tree) Resolve(p string, dir bool) *Target {
-	key := targetKey(p, dir)
-	if kept, ok := lookup(&t.mu, t.resolved, key); ok {
+	if kept, ok := lookup(&t.mu, t.resolved, targetKey(p, dir)); ok {
 		return kept
 	}
+	return t.resolveNew(p, dir)
+}
+
+// resolveKey is Resolve of the path whose key (targetKey) is key, looked
+// up without a copy of it.
+func (t *Tree) resolveKey(key []byte, dir bool) *Target {
+	t.mu.RLock()
+	kept, ok := t.resolved[string(key)]
+	t.mu.RUnlock()
+	if ok {
+		return kept
+	}
+	p := key
+	if dir {
+		p = p[:len(p)-1]
+	}
+	return t.resolveNew(string(p), dir)
+}
+
+// resolveNew is Resolve of a path not resolved yet. The answer is raw's,
+// the same Target, unless an extension tried or an ignored path makes it
+// another: the two maps share what they keep (decision S-22). It is
+// made without the lock held, since making it reads the tree.
+func (t *Tree) resolveNew(p string, dir bool) *Target {
+	tg := t.raw(p, dir, 0)
 	// The answers kept must not hold on to the caller's string (a piece
-	// of a document).
-	p, key = strings.Clone(p), strings.Clone(key)
-	tg := *t.raw(p, dir, 0)
+	// of a document): raw's copy is theirs.
+	p = tg.asked
 	if tg.Status == Missing && !dir && len(t.opts.TryExtensions) > 0 && p != "" && !strings.Contains(path.Base(p), ".") {
 		for _, ext := range t.opts.TryExtensions {
 			if alt := t.raw(p+ext, false, 0); alt.Status != Missing {
-				tg = *alt
+				c := *alt
+				c.asked = p
+				tg = &c
 				break
 			}
 		}
 	}
 	if (tg.Status == Missing || tg.Status == Case) && t.opts.Ignore != nil && t.opts.Ignore(p) {
-		tg = Target{Status: Ignored, Path: p}
+		tg = &Target{Status: Ignored, Path: p, asked: p}
 	}
-	if tg.document() {
-		tg.anchors = t.slot(tg.Real)
-	}
-	return keep(&t.mu, t.resolved, key, &tg)
+	return keep(&t.mu, t.resolved, targetKey(p, dir), tg)
 }
 
 // targetKey is the key of the answers kept for the path p: with a "/"
@@ -306,13 +330,23 @@ func keep[V any](mu *sync.RWMutex, m map[string]V, key string, v V) V {
 // symbolic links followed to reach it; the answers are kept, so that the
 // paths a link leads into are resolved once, whatever the links to them.
 func (t *Tree) raw(p string, dir bool, links int) *Target {
-	key := targetKey(p, dir)
-	if kept, ok := lookup(&t.mu, t.raws, key); ok {
+	if kept, ok := lookup(&t.mu, t.raws, targetKey(p, dir)); ok {
 		return kept
 	}
-	p, key = strings.Clone(p), strings.Clone(key)
+	p = strings.Clone(p)
 	tg := t.resolve(p, dir, links)
-	return keep(&t.mu, t.raws, key, &tg)
+	tg.asked = p
+	// One copy of the path, not three, where they are the same.
+	if tg.Path == p {
+		tg.Path = p
+	}
+	if tg.Real == tg.Path {
+		tg.Real = tg.Path
+	}
+	if tg.document() {
+		tg.anchors = t.slot(tg.Real)
+	}
+	return keep(&t.mu, t.raws, targetKey(p, dir), &tg)
 }
 
 // resolve is Resolve without the extensions, the ignored paths and the
@@ -717,9 +751,4 @@ func (t *Tree) Invalidate() {
 	clear(t.raws)
 	clear(t.fragments)
 	clear(t.chains)
-	for _, d := range t.nearDirs {
-		d.mu.Lock()
-		clear(d.nears)
-		d.mu.Unlock()
-	}
 }
