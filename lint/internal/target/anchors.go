@@ -44,13 +44,31 @@ type Anchors struct {
 
 // named are the names of an Anchors that keeps them.
 type named struct {
-	// names are the anchors, sorted, each once.
+	// names are the anchors, in the document's order, made sorted, each
+	// once, on first need (sorted): most documents' names are never
+	// asked for.
 	names []string
-	// once makes lower, which maps each anchor in lower case to the first
-	// anchor (in sorted order) that is it: the anchor a fragment names
-	// but for letter case ([Match.CaseOnly]).
+	// once sorts names and makes lower, which maps each anchor in lower
+	// case to the first anchor (in sorted order) that is it: the anchor
+	// a fragment names but for letter case ([Match.CaseOnly]).
 	once  sync.Once
 	lower map[string]string
+}
+
+// sorted returns the names sorted, each once, and lower made.
+func (nd *named) sorted() *named {
+	nd.once.Do(func() {
+		slices.Sort(nd.names)
+		nd.names = slices.Clip(slices.Compact(nd.names))
+		nd.lower = make(map[string]string, len(nd.names))
+		for _, n := range nd.names {
+			l := strings.ToLower(n)
+			if _, seen := nd.lower[l]; !seen {
+				nd.lower[l] = n
+			}
+		}
+	})
+	return nd
 }
 
 // anchorSeed is the seed of the anchors' hashes: made once as the
@@ -62,6 +80,32 @@ var anchorSeed = maphash.MakeSeed()
 // hashAnchor returns the hash of an anchor's name, or of a fragment
 // looked for among anchors.
 func hashAnchor(name string) uint64 { return maphash.String(anchorSeed, name) }
+
+// hashLower returns the hash of name in lower case, and whether that
+// differs from name; an ASCII name is lowered without a copy of it.
+func hashLower(name string) (uint64, bool) {
+	var buf [64]byte
+	if len(name) > len(buf) {
+		l := strings.ToLower(name)
+		return hashAnchor(l), l != name
+	}
+	upper := false
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c >= utf8.RuneSelf {
+			l := strings.ToLower(name)
+			return hashAnchor(l), l != name
+		}
+		if 'A' <= c && c <= 'Z' {
+			c, upper = c+'a'-'A', true
+		}
+		buf[i] = c
+	}
+	if !upper {
+		return 0, false
+	}
+	return maphash.Bytes(anchorSeed, buf[:len(name)]), true
+}
 
 // hasAnchors reports whether documents of kind k have anchors that
 // fragments name: HTML and Markdown.
@@ -116,14 +160,13 @@ func NewAnchors(k extract.Kind, found []extract.Anchor, slugs Slugs) *Anchors {
 			names = append(names, s.slug(f.Value, f.Source))
 		}
 	}
-	slices.Sort(names)
-	a.named = &named{names: slices.Clip(slices.Compact(names))}
-	a.hashes = make([]uint64, len(a.named.names))
+	a.named = &named{names: names}
+	a.hashes = make([]uint64, len(names))
 	var lower []uint64
-	for i, name := range a.named.names {
+	for i, name := range names {
 		a.hashes[i] = hashAnchor(name)
-		if l := strings.ToLower(name); l != name {
-			lower = append(lower, hashAnchor(l))
+		if h, ok := hashLower(name); ok {
+			lower = append(lower, h)
 		}
 	}
 	a.hashes = sortHashes(a.hashes)
@@ -162,7 +205,7 @@ func (a *Anchors) Names() []string {
 	if a.named == nil {
 		return nil
 	}
-	return a.named.names
+	return a.named.sorted().names
 }
 
 // Same reports whether a and b are the same anchors, by their hashes.
@@ -189,20 +232,10 @@ func (a *Anchors) hasLower(lower string) bool {
 // caseName returns the first anchor, in sorted order, that is lower in
 // lower case; "" for compact anchors.
 func (a *Anchors) caseName(lower string) string {
-	nd := a.named
-	if nd == nil {
+	if a.named == nil {
 		return ""
 	}
-	nd.once.Do(func() {
-		nd.lower = make(map[string]string, len(nd.names))
-		for _, n := range nd.names {
-			l := strings.ToLower(n)
-			if _, seen := nd.lower[l]; !seen {
-				nd.lower[l] = n
-			}
-		}
-	})
-	return nd.lower[lower]
+	return a.named.sorted().lower[lower]
 }
 
 // Match is what a fragment names in a document.

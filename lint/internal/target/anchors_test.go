@@ -130,3 +130,17 @@ func TestFind(t *testing.T) {
 		t.Errorf("a style sheet has anchors: %v", a)
 	}
 }
+
+// TestHashLower: hashLower is the hash of the name in lower case, said to
+// differ exactly when strings.ToLower changes the name: ASCII names
+// lowered in place, longer or non-ASCII ones by strings.ToLower.
+func TestHashLower(t *testing.T) {
+	for _, name := range []string{"", "a", "A", "abc", "aBc", "Section-1.2", "ÄÖ", "straße", "x\xffY",
+		strings.Repeat("a", 64), strings.Repeat("A", 64), strings.Repeat("A", 65), strings.Repeat("a", 65), "İ"} {
+		l := strings.ToLower(name)
+		h, differs := hashLower(name)
+		if differs != (l != name) || differs && h != hashAnchor(l) {
+			t.Errorf("hashLower(%q) = %x, %v; want %x, %v", name, h, differs, hashAnchor(l), l != name)
+		}
+	}
+}

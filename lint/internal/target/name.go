@@ -98,8 +98,10 @@ type fragTable struct {
 	// self are the entries of the same-document references the file's
 	// own name keeps for every name (Name.ShareSelf).
 	self []int32
-	// def makes what the names' Deferreds share, on first need.
-	def *deferring
+	// def makes what the names' Deferreds share, on first need; scratch
+	// is the last file's, its maps and numbers kept for the next
+	// (spares.give).
+	def, scratch *deferring
 }
 
 // fragInfo is a reference of a fragRef: the span of its fragment in the
@@ -383,6 +385,11 @@ func (fc *Name) Check(own *Anchors, sev Severities) (misses []FragMiss, suppress
 func (fc *Name) Defer(fileSup, fileRedirect, fileVia, fixes bool) *Deferred {
 	ft := fc.fragTab
 	tab := ft.deferTable()
+	if tab.entries == nil {
+		// Each reference deferred is an entry but those another name
+		// deferred: made at its size, not grown.
+		tab.entries = make([]deferredEntry, 0, len(fc.frags))
+	}
 	d := &Deferred{Fixes: fixes, FileSup: fileSup, FileRedirect: fileRedirect, FileVia: fileVia, tab: tab, refs: make([]deferredRef, len(fc.frags))}
 	var targets index[*Target]
 	addTarget := func(tg *Target) int32 {
@@ -425,7 +432,11 @@ type deferring struct {
 // made on first need.
 func (t *fragTable) deferTable() *deferredTable {
 	if t.def == nil {
-		t.def = &deferring{tab: &deferredTable{}}
+		if t.def = t.scratch; t.def == nil {
+			t.def = &deferring{}
+		}
+		t.scratch = nil
+		t.def.tab = &deferredTable{}
 	}
 	return t.def.tab
 }
@@ -469,6 +480,17 @@ type index[K comparable] struct {
 	last   K
 	lastAt int32
 	m      map[K]int32
+}
+
+// reset forgets the values numbered, keeping the map's memory for the
+// next table unless it grew past spareDests.
+func (ix *index[K]) reset() {
+	var zero K
+	ix.have, ix.last, ix.lastAt = false, zero, 0
+	if len(ix.m) > spareDests {
+		ix.m = nil
+	}
+	clear(ix.m)
 }
 
 // of returns the number of k, added to the table by add (which returns

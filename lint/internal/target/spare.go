@@ -1,6 +1,7 @@
 package target
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/relurl/relurl/lint/internal/extract"
@@ -78,6 +79,19 @@ func (p *spares) give(sp *spare, files []*File) {
 		sp.anchors = nil
 	}
 	clear(t.refs)
+	if d := t.def; d != nil {
+		// The table made is the Deferreds'; the rest is kept for the
+		// next file's.
+		d.tab, d.text = nil, strings.Builder{}
+		if cap(d.at) > spareDests {
+			d.at = nil
+		}
+		clear(d.at)
+		d.at = d.at[:0]
+		d.urls.reset()
+		d.strs.reset()
+		t.scratch = d
+	}
 	t.refs, t.self, t.last, t.def = t.refs[:0], t.self[:0], -1, nil
 	clear(sp.anchors)
 	sp.anchors = sp.anchors[:0]
