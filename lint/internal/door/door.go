@@ -240,6 +240,34 @@ func (t *Tree) resolve(rel string) (string, fs.FileInfo, error) {
 	if !filepath.IsLocal(rel) && rel != "." {
 		return "", nil, &OutsideError{Path: t.Name(rel)}
 	}
+	// looked is what the look at rel found, when it is a link: the walk
+	// below starts from it.
+	var looked fs.FileInfo
+	if rel != "." {
+		// A path in a directory found before (clean leaves no dot
+		// segment in it) is one look: at its last segment, unless that
+		// is a link, which the walk below follows.
+		if dir, base := filepath.Split(rel); dir == "" || t.knownDir(dir[:len(dir)-1]) {
+			if dir == "" {
+				dir = "."
+			} else {
+				dir = dir[:len(dir)-1]
+			}
+			info, err := t.lstatIn(dir, base)
+			switch {
+			case err != nil:
+				return rel, nil, err
+			case info.Mode()&fs.ModeSymlink == 0:
+				// No link on the way: the path is its real path, in .git
+				// only as named.
+				if info.IsDir() {
+					t.noteDir(rel)
+				}
+				return rel, info, nil
+			}
+			looked = info
+		}
+	}
 	var done []string
 	// dir is done joined, "." for none; info what the last segment
 	// looked at is, nil when it was not looked at.
@@ -266,7 +294,11 @@ func (t *Tree) resolve(rel string) (string, fs.FileInfo, error) {
 			continue
 		}
 		var err error
-		info, err = t.lstatIn(dir, seg)
+		if looked != nil && p == rel {
+			info, looked = looked, nil
+		} else {
+			info, err = t.lstatIn(dir, seg)
+		}
 		if err != nil {
 			return filepath.Join(append(append(done, seg), rest...)...), nil, err
 		}
@@ -306,6 +338,15 @@ func (t *Tree) resolve(rel string) (string, fs.FileInfo, error) {
 		}
 	}
 	return dir, info, nil
+}
+
+// resolveDir is Resolve of rel, a directory's path: one found before is
+// its real path, with no look.
+func (t *Tree) resolveDir(rel string) (string, error) {
+	if rel = clean(rel); rel == "." || t.knownDir(rel) {
+		return rel, nil
+	}
+	return t.Resolve(rel)
 }
 
 // joinAll returns the segments joined, "." for none.
@@ -366,7 +407,7 @@ func (t *Tree) Stat(rel string) (fs.FileInfo, error) {
 // followed; the directories on its way are followed inside the tree.
 func (t *Tree) Lstat(rel string) (fs.FileInfo, error) {
 	rel = clean(rel)
-	dir, err := t.Resolve(filepath.Dir(rel))
+	dir, err := t.resolveDir(filepath.Dir(rel))
 	if err != nil {
 		return nil, err
 	}
@@ -384,7 +425,7 @@ func (t *Tree) Look(rel string) (fs.FileInfo, error) {
 // Readlink returns the text of the symbolic link rel.
 func (t *Tree) Readlink(rel string) (string, error) {
 	rel = clean(rel)
-	dir, err := t.Resolve(filepath.Dir(rel))
+	dir, err := t.resolveDir(filepath.Dir(rel))
 	if err != nil {
 		return "", err
 	}
