@@ -5,7 +5,9 @@
 // [Limit] lies between them. The suite of cases (every command and library
 // entry point of relurl on every shape of input) is TestScale in
 // cmd/relurl, run by make scale; this package holds the harness and the
-// shapes of input, so that other tests build the same inputs.
+// shapes of input, so that other tests build the same inputs, and the
+// tree axis ([MeasureTrees]): relurl as built over copies of a real tree,
+// which make scale judges and the benchmark report records.
 //
 // Times are CPU time of the process (user and system, the garbage
 // collector's included), the best of a few runs, so that a machine busy
