@@ -131,7 +131,8 @@ var allowed = map[string][]string{
 	// internal/linkcheck: the target rules beside linkinator on the
 	// documentation trees installed, into testdata/targets/linkcheck.txt.
 	"lint/internal/linkcheck": {},
-	// internal/scale: the scaling suite's harness and shapes of input.
+	// internal/scale: the scaling suite's harness, shapes of input and
+	// tree axis.
 	"internal/scale":          {},
 	"lint/internal/sequencer": {},
 	// internal/rulesdoc: "go generate ./lint/internal/lint" writes docs/rules.md with it.
