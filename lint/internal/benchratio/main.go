@@ -682,7 +682,9 @@ func hasRows(s string) bool {
 // gives rows for in place of old's of the same name, and new's sections
 // that old lacks at its end: a run of some of the benchmarks rewrites
 // their sections and keeps the others, each of which names its run
-// (decision S-19).
+// (decision S-19). A section written in place ends as the one it
+// replaces did, so that the last of new's, which has no empty line
+// after it, does not run into old's next.
 func splice(old, new string) string {
 	repl := map[string]string{}
 	var order []string
@@ -697,7 +699,10 @@ func splice(old, new string) string {
 	for _, s := range sections(old) {
 		k := sectionKey(s)
 		if n, ok := repl[k]; ok && !used[k] {
-			b.WriteString(n)
+			// The section takes the line breaks that ended the one it
+			// replaces: the empty line before the next section, or none
+			// at the report's end.
+			b.WriteString(strings.TrimRight(n, "\n") + s[len(strings.TrimRight(s, "\n")):])
 			used[k] = true
 			continue
 		}

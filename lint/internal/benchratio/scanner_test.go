@@ -98,4 +98,13 @@ func TestSplice(t *testing.T) {
 	if got := splice(old, new); got != want {
 		t.Errorf("splice:\n%s\nwant:\n%s", got, want)
 	}
+	// The last section of a run, in place of one followed by others,
+	// keeps the empty line before them; one in place of the report's last
+	// adds none at the end.
+	old = "relurl benchmark report\n\nWhole processes (old):\n\n  floor 1\n\nPeak memory:\n\n  rss 1\n"
+	new = "relurl benchmark report\n\nPeak memory:\n\n  rss 2\n\nWhole processes (new):\n\n  floor 2\n"
+	want = "relurl benchmark report\n\nWhole processes (new):\n\n  floor 2\n\nPeak memory:\n\n  rss 2\n"
+	if got := splice(old, new); got != want {
+		t.Errorf("splice of the run's last section:\n%s\nwant:\n%s", got, want)
+	}
 }
