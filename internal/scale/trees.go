@@ -117,26 +117,44 @@ func MeasureTrees(bin, source, dir string) ([]TreeRow, error) {
 	return rows, nil
 }
 
+// TreeGrowth is how the last of rows grew over the first: its CPU time
+// per copy over the first's ([TreeRow.PerCopy]) and its peak RSS over
+// the first's, 0 where the system does not give the peak RSS. ok is
+// false when there is nothing to judge: fewer than two rows, or a first
+// row without CPU time.
+func TreeGrowth(rows []TreeRow) (perCopy, rss float64, ok bool) {
+	if len(rows) < 2 || rows[0].CPU <= 0 {
+		return 0, 0, false
+	}
+	first, last := rows[0], rows[len(rows)-1]
+	if first.RSS > 0 {
+		rss = float64(last.RSS) / float64(first.RSS)
+	}
+	return last.PerCopy(first), rss, true
+}
+
 // TreeBounds judges rows, as [MeasureTrees] gives them, against
 // [TreeTimeLimit] and [TreeMemoryLimit]: the CPU time per copy and the
-// peak RSS of the last row over those of the first. It returns what
-// passes its bound, a sentence each; none when both are within. A peak
-// RSS the system does not give is not judged; a first row without CPU
-// time is a failure, since nothing could be judged against it.
+// peak RSS of the last row over those of the first ([TreeGrowth]). It
+// returns what passes its bound, a sentence each; none when both are
+// within. A peak RSS the system does not give is not judged; a first row
+// without CPU time is a failure, since nothing could be judged against
+// it.
 func TreeBounds(rows []TreeRow) []string {
 	if len(rows) < 2 {
 		return nil
 	}
+	perCopy, rss, ok := TreeGrowth(rows)
+	if !ok {
+		return []string{"the first row has no CPU time: the growth cannot be judged"}
+	}
 	first, last := rows[0], rows[len(rows)-1]
-	if first.CPU <= 0 {
-		return []string{"no CPU time measured at 1 copy: the growth cannot be judged"}
-	}
 	var over []string
-	if per := last.PerCopy(first); per > TreeTimeLimit {
-		over = append(over, fmt.Sprintf("CPU time per copy grew %.2f× from 1 to %d copies (limit %g×): super-linear", per, last.Copies, TreeTimeLimit))
+	if perCopy > TreeTimeLimit {
+		over = append(over, fmt.Sprintf("CPU time per copy grew %.2f× from %d to %d copies (limit %g×): super-linear", perCopy, first.Copies, last.Copies, TreeTimeLimit))
 	}
-	if first.RSS > 0 && float64(last.RSS) > TreeMemoryLimit*float64(first.RSS) {
-		over = append(over, fmt.Sprintf("peak RSS grew %.2f× from 1 to %d copies (limit %g×)", float64(last.RSS)/float64(first.RSS), last.Copies, TreeMemoryLimit))
+	if rss > TreeMemoryLimit {
+		over = append(over, fmt.Sprintf("peak RSS grew %.2f× from %d to %d copies (limit %g×)", rss, first.Copies, last.Copies, TreeMemoryLimit))
 	}
 	return over
 }
