@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/relurl/relurl/internal/scale"
 )
 
 // The whole processes (decision S-11): what a user waits for is a
@@ -21,8 +23,9 @@ import (
 // a temporary directory, runs them in turn, and keeps each one's least
 // CPU time (user + system, from the kernel's rusage of the child) over
 // the runs: the least is the run the rest of the machine disturbed
-// least. It builds the playground's WebAssembly module too, and weighs
-// it.
+// least. It measures the tree axis of make scale with the same relurl
+// (decision S-20), and builds the playground's WebAssembly module, and
+// weighs it.
 
 // helloWorld is the program relurl's start-up is set beside: the
 // smallest Go program that writes a line.
@@ -55,7 +58,7 @@ func (p proc) run() (usage, error) {
 	if err != nil && !errors.As(err, &exit) {
 		return usage{}, fmt.Errorf("%s: %w", p.name, err)
 	}
-	return usage{cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rss: peakRSS(cmd.ProcessState)}, nil
+	return usage{cpu: cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rss: scale.PeakRSS(cmd.ProcessState)}, nil
 }
 
 // best runs the commands in turn, runs times over, and returns each one's
@@ -116,9 +119,22 @@ type processReport struct {
 	// htmltest is the version of htmltest run over the trees that name
 	// it; noHTMLTest says why it was not.
 	htmltest, noHTMLTest string
+	// axis is the tree axis, measured after the trees.
+	axis treeAxis
 	// wasm and wasmGzip are the size of the playground's WebAssembly
 	// module as built and gzip-compressed at the best compression.
 	wasm, wasmGzip int
+}
+
+// treeAxis is the tree axis of make scale (decision S-20) as the report
+// has it: relurl lint over copies of the tree source, the rows
+// scale.MeasureTrees gives; noSource says why there are none.
+type treeAxis struct {
+	// date and load say when the axis was measured and the machine's load
+	// average then: its section stands in a report made of several runs.
+	date, load       string
+	source, noSource string
+	rows             []scale.TreeRow
 }
 
 // usage is what a command took over its runs: the least CPU time (user +
@@ -265,6 +281,9 @@ func measureProcesses(runs, htmlRuns int, html string, more []string) (*processR
 	if err := rep.measureTrees(tmp, bin, html, more); err != nil {
 		return nil, err
 	}
+	if rep.axis, err = measureAxis(root, bin("relurl"), filepath.Join(tmp, "axis")); err != nil {
+		return nil, err
+	}
 	// The module is weighed last: reading it raises this process's peak
 	// RSS, which the kernel counts in its children's (selfRSS).
 	if rep.wasm, rep.wasmGzip, err = wasmSize(root, filepath.Join(tmp, "wasm")); err != nil {
@@ -324,6 +343,27 @@ func (rep *processReport) measureTrees(tmp string, bin func(string) string, html
 		rep.trees = append(rep.trees, t)
 	}
 	return nil
+}
+
+// measureAxis measures the tree axis with the relurl at bin, over copies
+// of the first tree source found under the repository's root, made in
+// dir and removed when measured.
+func measureAxis(root, bin, dir string) (treeAxis, error) {
+	axis := treeAxis{date: time.Now().UTC().Format("2006-01-02T15:04Z"), load: loadAverage()}
+	source, err := scale.TreeSource(root)
+	if err != nil {
+		axis.noSource = err.Error()
+		return axis, nil
+	}
+	axis.source = source
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return axis, err
+	}
+	defer os.RemoveAll(dir)
+	if axis.rows, err = scale.MeasureTrees(bin, source, dir); err != nil {
+		return axis, fmt.Errorf("the tree axis: %w", err)
+	}
+	return axis, nil
 }
 
 // loadAverage is the system's load average over 1, 5 and 15 minutes, or
@@ -453,6 +493,42 @@ func (r *processReport) write(w io.Writer) {
 	fmt.Fprintf(w, "  %-58s %7s gzip-compressed (target ≤ 3 MB): %s\n", "the playground's module", mb(r.wasmGzip), verdict(r.wasmGzip <= 3<<20))
 	if !met {
 		fmt.Fprint(w, targetRulesLeft)
+	}
+	r.axis.write(w)
+}
+
+// write writes the tree axis as a section of its own, which names its
+// run: the table of scale.WriteTreeTable, then the growth from the first
+// row to the last judged against the bounds make scale holds it to.
+// A treeAxis with neither source nor reason was not measured at all and
+// writes nothing.
+func (a treeAxis) write(w io.Writer) {
+	if a.source == "" && a.noSource == "" {
+		return
+	}
+	fmt.Fprintln(w)
+	run := fmt.Sprintf("run of %s, load %s", a.date, a.load)
+	if a.noSource != "" {
+		fmt.Fprintf(w, "The tree axis (relurl %s over copies of a tree; %s):\n\n", strings.Join(scale.TreeArgs(), " "), run)
+		fmt.Fprintf(w, "  not measured: %s\n", a.noSource)
+		return
+	}
+	scale.WriteTreeTable(w, a.source, run, a.rows)
+	perCopy, rss, ok := scale.TreeGrowth(a.rows)
+	if !ok {
+		why := "fewer than two rows"
+		if len(a.rows) >= 2 {
+			why = strings.Join(scale.TreeBounds(a.rows), "; ")
+		}
+		fmt.Fprintf(w, "\n  the growth: not judged: %s\n", why)
+		return
+	}
+	first, last := a.rows[0], a.rows[len(a.rows)-1]
+	fmt.Fprintln(w)
+	what := fmt.Sprintf("at %d copies over %d", last.Copies, first.Copies)
+	fmt.Fprintf(w, "  %-58s %7.2f× (target ≤ %g×): %s\n", "CPU time per copy "+what, perCopy, scale.TreeTimeLimit, verdict(perCopy <= scale.TreeTimeLimit))
+	if rss > 0 {
+		fmt.Fprintf(w, "  %-58s %7.2f× (target ≤ %g×): %s\n", "peak RSS "+what, rss, scale.TreeMemoryLimit, verdict(rss <= scale.TreeMemoryLimit))
 	}
 }
 

@@ -1,9 +1,12 @@
 package main
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/relurl/relurl/internal/scale"
 )
 
 // TestProcessReport: the section states each ratio and judges it
@@ -107,5 +110,114 @@ func TestTreeBounds(t *testing.T) {
 	}
 	if _, ok := boundOf("/srv/site"); ok {
 		t.Error("a tree without bounds has some")
+	}
+}
+
+// axisRows are rows of the tree axis as a run over Debian's Python
+// documentation might give them.
+var axisRows = []scale.TreeRow{
+	{Copies: 1, Files: 1063, Bytes: 66_800_000, CPU: 420 * time.Millisecond, RSS: 52 << 20},
+	{Copies: 4, Files: 4252, Bytes: 267_300_000, CPU: 1440 * time.Millisecond, RSS: 60 << 20},
+	{Copies: 16, Files: 17008, Bytes: 1_069_000_000, CPU: 5880 * time.Millisecond, RSS: 93 << 20},
+}
+
+// TestAxisReport holds the tree axis's section to its text: a title that
+// names the command, the tree, the runs and the run, the table of
+// internal/scale, and the growth from one copy to the most judged
+// against make scale's bounds; a peak RSS not known is not judged, a
+// tree not found is said.
+func TestAxisReport(t *testing.T) {
+	const run = "run of 2026-01-02T03:04Z, load 1.00 2.00 3.00"
+	const title = "\nThe tree axis (relurl lint -j 1 --no-config over copies of /usr/share/doc/python3.11/html,\n" +
+		"the least CPU of 3 runs, the largest peak RSS, in MB of 2^20 bytes; " + run + "):\n\n" +
+		"  copies    files         MB        CPU   CPU per copy     peak RSS\n"
+	noRSS := slices.Clone(axisRows)
+	for i := range noRSS {
+		noRSS[i].RSS = 0
+	}
+	over := slices.Clone(axisRows)
+	over[2].CPU, over[2].RSS = 30*time.Second, 250<<20
+	for _, c := range []struct {
+		name string
+		axis treeAxis
+		want string
+	}{
+		{"met", treeAxis{date: "2026-01-02T03:04Z", load: "1.00 2.00 3.00", source: treeBounds[0].dir, rows: axisRows}, title + `       1     1063       66.8      0.42s          1.00×      52.0 MB
+       4     4252      267.3      1.44s          0.86×      60.0 MB
+      16    17008     1069.0      5.88s          0.88×      93.0 MB
+
+  CPU time per copy at 16 copies over 1                         0.88× (target ≤ 3×): met
+  peak RSS at 16 copies over 1                                  1.79× (target ≤ 4×): met
+`},
+		{"not met", treeAxis{date: "2026-01-02T03:04Z", load: "1.00 2.00 3.00", source: treeBounds[0].dir, rows: over}, title + `       1     1063       66.8      0.42s          1.00×      52.0 MB
+       4     4252      267.3      1.44s          0.86×      60.0 MB
+      16    17008     1069.0     30.00s          4.46×     250.0 MB
+
+  CPU time per copy at 16 copies over 1                         4.46× (target ≤ 3×): NOT MET
+  peak RSS at 16 copies over 1                                  4.81× (target ≤ 4×): NOT MET
+`},
+		{"no rss", treeAxis{date: "2026-01-02T03:04Z", load: "1.00 2.00 3.00", source: treeBounds[0].dir, rows: noRSS}, title + `       1     1063       66.8      0.42s          1.00×       0.0 MB
+       4     4252      267.3      1.44s          0.86×       0.0 MB
+      16    17008     1069.0      5.88s          0.88×       0.0 MB
+
+  CPU time per copy at 16 copies over 1                         0.88× (target ≤ 3×): met
+`},
+		{"no cpu", treeAxis{date: "2026-01-02T03:04Z", load: "1.00 2.00 3.00", source: treeBounds[0].dir, rows: []scale.TreeRow{{Copies: 1}, {Copies: 4}}}, title + `       1        0        0.0      0.00s           NaN×       0.0 MB
+       4        0        0.0      0.00s           NaN×       0.0 MB
+
+  the growth: not judged: the first row has no CPU time: the growth cannot be judged
+`},
+		{"one row", treeAxis{date: "2026-01-02T03:04Z", load: "1.00 2.00 3.00", source: treeBounds[0].dir, rows: axisRows[:1]}, title + `       1     1063       66.8      0.42s          1.00×      52.0 MB
+
+  the growth: not judged: fewer than two rows
+`},
+		{"not measured", treeAxis{}, ""},
+		{"no source", treeAxis{date: "2026-01-02T03:04Z", load: "1.00 2.00 3.00", noSource: "none of [a b] is a directory"}, `
+The tree axis (relurl lint -j 1 --no-config over copies of a tree; ` + run + `):
+
+  not measured: none of [a b] is a directory
+`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var b strings.Builder
+			c.axis.write(&b)
+			if got := b.String(); got != c.want {
+				t.Errorf("the section:\n%s\nwant:\n%s", got, c.want)
+			}
+		})
+	}
+}
+
+// TestSpliceAxis: a run that measured the tree axis writes its section in
+// place of the report's own from an earlier run, and at the report's end
+// when the report has none; the other sections stay as they were.
+func TestSpliceAxis(t *testing.T) {
+	rep := processReport{date: "2026-02-03T04:05Z", load: "0.50 0.60 0.70", runs: 100, hello: 5 * time.Millisecond, relurl: 14 * time.Millisecond,
+		relurlCgo: 19 * time.Millisecond, noHTML: "no such directory", wasm: 8_700_000, wasmGzip: 2_340_000,
+		axis: treeAxis{date: "2026-02-03T04:06Z", load: "0.50 0.60 0.70", source: treeBounds[0].dir, rows: axisRows}}
+	var b strings.Builder
+	rep.axis.write(&b)
+	section := strings.TrimPrefix(b.String(), "\n")
+	b.Reset()
+	b.WriteString("relurl benchmark report\n\ndate:     B\n")
+	rep.write(&b)
+	report := b.String()
+	if !strings.HasSuffix(report, "\n\n"+section) {
+		t.Fatalf("the report does not end with the tree axis's section:\n%s", report)
+	}
+	// The run's sections before the axis: the whole processes and their
+	// targets, each with the empty line after it.
+	procs := strings.TrimSuffix(strings.TrimPrefix(report, "relurl benchmark report\n\ndate:     B\n\n"), section)
+	head := "relurl benchmark report\n\ndate:     A\n\nScaling: old\n\n  s 1\n\n"
+	oldAxis := "The tree axis (relurl lint -j 1 --no-config over copies of /usr/share/doc/python3.11/html,\nthe least CPU of 3 runs; run of 2026-01-01T00:00Z, load 9.00 9.00 9.00):\n\n  copies files\n       1     1063\n\n  CPU time per copy at 16 copies over 1 0.50× (target ≤ 3×): met\n"
+	tail := "Peak memory:\n\n  rss 1\n"
+	for _, c := range []struct{ name, old, want string }{
+		{"replaced", head + oldAxis + "\n" + tail, head + section + "\n" + tail + "\n" + procs},
+		{"replaced at the end", head + procs + oldAxis, head + procs + section},
+		{"added", head + tail, head + tail + "\n" + procs + section},
+	} {
+		if got := splice(c.old, report); got != c.want {
+			t.Errorf("%s: splice:\n%s\nwant:\n%s", c.name, got, c.want)
+		}
 	}
 }

@@ -4,17 +4,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 )
-
-// peakRSS is the largest resident set of the process that ended, in
-// bytes: Linux gives it in kilobytes.
-func peakRSS(s *os.ProcessState) int64 {
-	if u, ok := s.SysUsage().(*syscall.Rusage); ok {
-		return u.Maxrss << 10
-	}
-	return 0
-}
 
 // selfRSS is the peak resident set of this process's memory, in bytes
 // (VmHWM: the figure the kernel carries into a child that execs while

@@ -126,8 +126,9 @@ var allowed = map[string][]string{
 	// process of its own, to set beside relurl lint -j 1.
 	"lint/internal/htmlfloor/cmd/floor": {"lint/internal/htmlfloor"},
 	// internal/benchratio: make bench's report, from go test -bench's
-	// output and from the built commands run as processes.
-	"lint/internal/benchratio": {},
+	// output and from the built commands run as processes, the tree axis
+	// of internal/scale among them.
+	"lint/internal/benchratio": {"internal/scale"},
 	// internal/linkcheck: the target rules beside linkinator on the
 	// documentation trees installed, into testdata/targets/linkcheck.txt.
 	"lint/internal/linkcheck": {},
