@@ -43,8 +43,9 @@ layout:
 ## library entry point on every shape of input at n and 8n bytes in one run, CPU time, the best of 5;
 ## prints the table of ratios and fails when one passes 24 (linear ~8, quadratic ~64). About 30
 ## CPU-seconds; not under the race detector, so not in make test. Then its tree axis (cmd/relurl
-## TestScaleTrees): relurl as built over 1, 4 and 16 copies of a real tree made in a temporary
-## directory (Debian's python3.11-doc, else testdata/bench/pydocs), CPU and peak RSS of each row.
+## TestScaleTrees, over internal/scale's MeasureTrees): relurl lint -j 1 as built over 1, 4 and 16
+## copies of a real tree made in a temporary directory (Debian's python3.11-doc, else
+## testdata/bench/pydocs), CPU and peak RSS of each row; the benchmark report carries the same rows.
 scale:
 	RELURL_SCALE=1 $(GO) test -count=1 -timeout 20m -run '^(TestScale|TestHarness|TestScaleTrees)$$' -v ./internal/scale ./lint/cli ./cmd/relurl
 
@@ -74,7 +75,8 @@ campaign:
 ## lint/internal/benchratio (the ratios to net/url and to the floors, ns per byte at each size, the
 ## targets, met or not; then relurl, a hello-world and the tokenizer floor built and run as whole
 ## processes, their CPU from rusage: relurl version beside hello-world, relurl lint -j 1 beside the
-## floor over BENCHHTML), written to BENCHREPORT, which docs/performance.md quotes
+## floor over BENCHHTML; then make scale's tree axis, with the same relurl), written to BENCHREPORT,
+## which docs/performance.md quotes
 ## (TestPerformanceFigures fails when a figure a page of docs/ quotes is not in it)
 BENCHREPORT ?= testdata/bench/report.txt
 BENCHHTML ?= /usr/share/doc/python3.11/html
@@ -100,8 +102,8 @@ fix-mem:
 ## bench-targets: what the target rules cost, alone: BenchmarkLintTargets (BENCHCOUNT runs), into
 ## bench-targets.out, then lint/internal/benchratio -splice: the whole processes measured again (the
 ## default run, target rules on, beside the floor and htmltest, built from the module proxy, over
-## Debian's trees, CPU and peak RSS) and the sections of BENCHREPORT these give rows for written in
-## place of the report's own; the other sections, each naming its run, are kept
+## Debian's trees, CPU and peak RSS; the tree axis) and the sections of BENCHREPORT these give rows
+## for written in place of the report's own; the other sections, each naming its run, are kept
 bench-targets:
 	{ echo "date: $$(date -u +%Y-%m-%dT%H:%MZ)"; echo "go: $$($(GO) env GOVERSION)"; echo "loadavg: $$(cat /proc/loadavg 2>/dev/null)"; \
 	  $(GO) test -run '^$$' -bench '^BenchmarkLintTargets$$' -count $(BENCHCOUNT) -benchtime $(or $(BENCHTIME),200ms) ./lint/internal/runner; } | tee bench-targets.out
