@@ -159,20 +159,15 @@ func TreeBounds(rows []TreeRow) []string {
 	return over
 }
 
-// WriteTreeTable writes the tree axis's rows as a section of text: a
-// title naming the tree, the command and the runs, and run ("": none),
-// what says when the rows were measured; a header; and a row per count
+// WriteTreeTable writes the tree axis's rows as a section of text: its
+// title ([TreeTitle]) and an empty line; a header; and a row per count
 // of copies, with its size, CPU time, CPU time per copy over that of the
 // first row, and peak RSS, in MB of 2^20 bytes. The title's words up to
 // its first parenthesis are the same for every tree and run, so that a
 // report names the section by them (decision S-19).
 func WriteTreeTable(w io.Writer, source, run string, rows []TreeRow) error {
-	if run != "" {
-		run = "; " + run
-	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "The tree axis (relurl %s over copies of %s,\nthe least CPU of %d runs, the largest peak RSS, in MB of 2^20 bytes%s):\n\n",
-		strings.Join(TreeArgs(), " "), source, TreeRuns, run)
+	b.WriteString(TreeTitle(source, run) + "\n")
 	fmt.Fprintf(&b, "  %6s %8s %10s %10s %14s %12s\n", "copies", "files", "MB", "CPU", "CPU per copy", "peak RSS")
 	for _, r := range rows {
 		fmt.Fprintf(&b, "  %6d %8d %10.1f %9.2fs %13.2f× %9.1f MB\n", r.Copies, r.Files, float64(r.Bytes)/1e6,
@@ -180,6 +175,17 @@ func WriteTreeTable(w io.Writer, source, run string, rows []TreeRow) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// TreeTitle is the title of the tree axis's table, each of its lines
+// ended by a line break: the command, the tree source, the runs and run
+// ("": none), what says when the rows were measured.
+func TreeTitle(source, run string) string {
+	if run != "" {
+		run = "; " + run
+	}
+	return fmt.Sprintf("The tree axis (relurl %s over copies of %s,\nthe least CPU of %d runs, the largest peak RSS, in MB of 2^20 bytes%s):\n",
+		strings.Join(TreeArgs(), " "), source, TreeRuns, run)
 }
 
 // LintTree runs bin with [TreeArgs] over tree and returns the CPU time

@@ -509,8 +509,7 @@ func (a treeAxis) write(w io.Writer) {
 	fmt.Fprintln(w)
 	run := fmt.Sprintf("run of %s, load %s", a.date, a.load)
 	if a.noSource != "" {
-		fmt.Fprintf(w, "The tree axis (relurl %s over copies of a tree; %s):\n\n", strings.Join(scale.TreeArgs(), " "), run)
-		fmt.Fprintf(w, "  not measured: %s\n", a.noSource)
+		fmt.Fprintf(w, "%s\n  not measured: %s\n", scale.TreeTitle("a tree", run), a.noSource)
 		return
 	}
 	scale.WriteTreeTable(w, a.source, run, a.rows)

@@ -173,7 +173,8 @@ func TestAxisReport(t *testing.T) {
 `},
 		{"not measured", treeAxis{}, ""},
 		{"no source", treeAxis{date: "2026-01-02T03:04Z", load: "1.00 2.00 3.00", noSource: "none of [a b] is a directory"}, `
-The tree axis (relurl lint -j 1 --no-config over copies of a tree; ` + run + `):
+The tree axis (relurl lint -j 1 --no-config over copies of a tree,
+the least CPU of 3 runs, the largest peak RSS, in MB of 2^20 bytes; ` + run + `):
 
   not measured: none of [a b] is a directory
 `},
