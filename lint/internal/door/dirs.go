@@ -11,7 +11,7 @@ import (
 // The most directories a tree holds open, and the most real paths it
 // remembers as directories before it forgets them all (decision S-21).
 const (
-	maxOpenDirs  = 32
+	maxOpenDirs  = 128
 	maxKnownDirs = 1 << 16
 )
 
