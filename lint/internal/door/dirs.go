@@ -35,6 +35,78 @@ type dirs struct {
 	open  map[string]*os.Root
 	// order is the directories held open, the oldest first.
 	order []string
+	// handing says that listings and links read are handed on (Hand):
+	// listings, by real path, those a walk read for the next reader;
+	// links, by real path, the text of each link read.
+	handing  bool
+	listings map[string][]fs.DirEntry
+	links    map[string]string
+}
+
+// Hand makes the tree hand on what it reads of its directories, from one
+// reader to the next, within a run (decision S-21): a listing read by
+// [Tree.ReadDirHanded] is given, once, to the next [Tree.ReadDir] of the
+// directory, and the text of a symbolic link read on the way of a lookup
+// to the next [Tree.Readlink] of it, rather than each read from the disk
+// again. The linter's walk lists every directory and follows every link
+// before the target rules read them; a process that lives on does not
+// call it.
+func (t *Tree) Hand() {
+	t.dirs.mu.Lock()
+	defer t.dirs.mu.Unlock()
+	t.dirs.handing = true
+}
+
+// handed returns, once, the listing of the directory real a walk read,
+// and whether there is one.
+func (t *Tree) handed(real string) ([]fs.DirEntry, bool) {
+	t.dirs.mu.Lock()
+	defer t.dirs.mu.Unlock()
+	des, ok := t.dirs.listings[real]
+	if ok {
+		delete(t.dirs.listings, real)
+	}
+	return des, ok
+}
+
+// handOn keeps the listing des of the directory real for the next reader,
+// when the tree hands listings on.
+func (t *Tree) handOn(real string, des []fs.DirEntry) {
+	t.dirs.mu.Lock()
+	defer t.dirs.mu.Unlock()
+	if !t.dirs.handing {
+		return
+	}
+	if t.dirs.listings == nil {
+		t.dirs.listings = map[string][]fs.DirEntry{}
+	}
+	t.dirs.listings[real] = des
+}
+
+// linkRead keeps the text of the link real for the next Readlink of it,
+// when the tree hands links on.
+func (t *Tree) linkRead(real, text string) {
+	t.dirs.mu.Lock()
+	defer t.dirs.mu.Unlock()
+	if !t.dirs.handing {
+		return
+	}
+	if t.dirs.links == nil {
+		t.dirs.links = map[string]string{}
+	}
+	t.dirs.links[real] = text
+}
+
+// handedLink returns, once, the text of the link real read before, and
+// whether there is one.
+func (t *Tree) handedLink(real string) (string, bool) {
+	t.dirs.mu.Lock()
+	defer t.dirs.mu.Unlock()
+	text, ok := t.dirs.links[real]
+	if ok {
+		delete(t.dirs.links, real)
+	}
+	return text, ok
 }
 
 // knownDir reports whether the real path real was found to be a
@@ -102,6 +174,7 @@ func (t *Tree) Forget() {
 		r.Close()
 	}
 	t.dirs.known, t.dirs.open, t.dirs.order = nil, nil, nil
+	t.dirs.listings, t.dirs.links = nil, nil
 }
 
 // in runs op on name in the directory dir (a real path under the root,

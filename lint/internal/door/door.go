@@ -316,6 +316,7 @@ func (t *Tree) resolve(rel string) (string, fs.FileInfo, error) {
 		if err != nil {
 			return "", nil, err
 		}
+		t.linkRead(p, target)
 		info = nil
 		if filepath.IsAbs(target) {
 			in, ok := t.Rel(target)
@@ -429,15 +430,34 @@ func (t *Tree) Readlink(rel string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if text, ok := t.handedLink(filepath.Join(dir, filepath.Base(rel))); ok {
+		return text, nil
+	}
 	return t.readlinkIn(dir, filepath.Base(rel))
 }
 
 // ReadDir lists the directory rel leads to, sorted by name; on an error,
 // the entries read before it.
 func (t *Tree) ReadDir(rel string) ([]fs.DirEntry, error) {
+	return t.readDir(rel, false)
+}
+
+// ReadDirHanded is [Tree.ReadDir] for a walk: when the tree hands
+// listings on ([Tree.Hand]), the listing read is kept for the next
+// ReadDir of the directory.
+func (t *Tree) ReadDirHanded(rel string) ([]fs.DirEntry, error) {
+	return t.readDir(rel, true)
+}
+
+func (t *Tree) readDir(rel string, hand bool) ([]fs.DirEntry, error) {
 	real, err := t.Resolve(rel)
 	if err != nil {
 		return nil, err
+	}
+	if !hand {
+		if des, ok := t.handed(real); ok {
+			return des, nil
+		}
 	}
 	f, err := t.openIn(filepath.Dir(real), filepath.Base(real), os.O_RDONLY|oDirectory)
 	if err != nil {
@@ -449,6 +469,9 @@ func (t *Tree) ReadDir(rel string) ([]fs.DirEntry, error) {
 	}
 	des, err := f.ReadDir(-1)
 	slices.SortFunc(des, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
+	if hand && err == nil {
+		t.handOn(real, des)
+	}
 	return des, err
 }
 

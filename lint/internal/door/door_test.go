@@ -259,3 +259,62 @@ func TestDirsRemembered(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// TestHand: a tree that hands on (Hand) gives the listing a walk read to
+// the next ReadDir of the directory, and the text of a link a lookup read
+// to the next Readlink of it, each once; a tree that does not reads the
+// disk each time, and Forget drops what was kept.
+func TestHand(t *testing.T) {
+	for _, hand := range []bool{false, true} {
+		root := tree(t, "docs/a.urls", "docs/in -> a.urls")
+		tr := open(t, root)
+		if hand {
+			tr.Hand()
+		}
+		names := func(des []fs.DirEntry) string {
+			var out []string
+			for _, de := range des {
+				out = append(out, de.Name())
+			}
+			return strings.Join(out, " ")
+		}
+		if des, err := tr.ReadDirHanded("docs"); err != nil || names(des) != "a.urls in" {
+			t.Fatalf("ReadDirHanded: %q, %v", names(des), err)
+		}
+		if _, err := tr.Stat("docs/in"); err != nil {
+			t.Fatal(err)
+		}
+		// The disk changes after the walk.
+		write(t, filepath.Join(root, "docs", "b.urls"), "b\n")
+		os.Remove(filepath.Join(root, "docs", "in"))
+		if err := os.Symlink("b.urls", filepath.Join(root, "docs", "in")); err != nil {
+			t.Fatal(err)
+		}
+		wantDir, wantLink := "a.urls b.urls in", "b.urls"
+		if hand {
+			wantDir, wantLink = "a.urls in", "a.urls" // as the walk read them, once
+		}
+		if des, err := tr.ReadDir("docs"); err != nil || names(des) != wantDir {
+			t.Errorf("hand %v: ReadDir after the walk: %q, %v; want %q", hand, names(des), err, wantDir)
+		}
+		if text, err := tr.Readlink("docs/in"); err != nil || text != wantLink {
+			t.Errorf("hand %v: Readlink after the walk: %q, %v; want %q", hand, text, err, wantLink)
+		}
+		// Handed once: the next reads are the disk's.
+		if des, err := tr.ReadDir("docs"); err != nil || names(des) != "a.urls b.urls in" {
+			t.Errorf("hand %v: ReadDir again: %q, %v", hand, names(des), err)
+		}
+		if text, err := tr.Readlink("docs/in"); err != nil || text != "b.urls" {
+			t.Errorf("hand %v: Readlink again: %q, %v", hand, text, err)
+		}
+		// Forget drops a listing handed and not taken.
+		if _, err := tr.ReadDirHanded("docs"); err != nil {
+			t.Fatal(err)
+		}
+		write(t, filepath.Join(root, "docs", "c.urls"), "c\n")
+		tr.Forget()
+		if des, err := tr.ReadDir("docs"); err != nil || names(des) != "a.urls b.urls c.urls in" {
+			t.Errorf("hand %v: ReadDir after Forget: %q, %v", hand, names(des), err)
+		}
+	}
+}

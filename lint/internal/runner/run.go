@@ -228,6 +228,11 @@ func (r *Run) Lint(args []string, rep report.Reporter) (*report.Summary, error) 
 			return sum, fmt.Errorf("the root %s: %w", r.Root, err)
 		}
 		defer rn.tree.Close()
+		if r.Targets != nil {
+			// The walk lists every directory and follows every link
+			// before the target rules read them: they are read once.
+			rn.tree.Hand()
+		}
 		if !r.FollowOutside {
 			e := &edge{tree: rn.tree}
 			if r.Bound != "" {

@@ -311,7 +311,7 @@ func (o osFS) Lstat(name string) (fs.FileInfo, error) {
 
 func (o osFS) ReadDir(name string) ([]fs.DirEntry, error) {
 	if t, rel, ok := o.which(name); ok {
-		return t.ReadDir(rel)
+		return t.ReadDirHanded(rel)
 	}
 	return door.ReadDirNamed(name)
 }
