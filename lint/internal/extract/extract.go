@@ -265,6 +265,9 @@ type Handler struct {
 	// Anchor receives the anchors of an HTML document or of a Markdown
 	// document (its headings, and its raw HTML's), in document order.
 	Anchor func(Anchor)
+
+	// rd, when not nil, is the Reader whose memory the readers reuse.
+	rd *Reader
 }
 
 func (h *Handler) ref(r Ref) {
@@ -291,12 +294,65 @@ func (h *Handler) note(n Note) {
 // is read as a list of URLs. It never fails: what it cannot read is a
 // Note, or read as well as it can.
 func Extract(src string, kind Kind, retrieval string, h Handler) {
+	h.rd = nil
+	extract(src, kind, retrieval, &h)
+}
+
+// Reader reads documents as [Extract] does, and keeps the memory a
+// document's reading buffers in (the URLs of an HTML head, which wait for
+// its base) for the next: a caller that reads many documents in turn
+// reuses one Reader rather than allocate that memory again for each. The
+// zero Reader is ready to use. A Reader reads one document at a time,
+// and keeps nothing of a document once it has read it: what it holds
+// between documents is empty (decision S-23).
+type Reader struct {
+	// events is the buffer of readHTML, empty.
+	events []htmlEvent
+}
+
+// maxKeptEvents is the most URLs and directives of an HTML head whose
+// buffer a [Reader] keeps for the next document: a head of more is rare,
+// and its buffer, as large as the head's URLs, is not held past it.
+const maxKeptEvents = 1024
+
+// Extract is [Extract] with the reader's memory.
+func (rd *Reader) Extract(src string, kind Kind, retrieval string, h Handler) {
+	h.rd = rd
+	extract(src, kind, retrieval, &h)
+}
+
+// takeEvents returns the reader's buffer of events, empty, and holds none
+// until giveEvents gives it back, so that a document read while another
+// one's head waits (none does) would not share it; nil without a reader.
+func (h *Handler) takeEvents() []htmlEvent {
+	if h.rd == nil {
+		return nil
+	}
+	ev := h.rd.events
+	h.rd.events = nil
+	return ev
+}
+
+// giveEvents gives the reader back its buffer of events, ev, emptied of
+// the document's URLs so that it keeps nothing of them, unless it is
+// larger than maxKeptEvents. Past len(ev) the buffer holds nothing: it
+// was emptied of each document's URLs as they were handed on
+// (htmlHead.settle), and an append that grew it left its new room zero.
+func (h *Handler) giveEvents(ev []htmlEvent) {
+	if h.rd == nil || cap(ev) > maxKeptEvents {
+		return
+	}
+	clear(ev)
+	h.rd.events = ev[:0]
+}
+
+func extract(src string, kind Kind, retrieval string, h *Handler) {
 	ctx := rbase.Context{Retrieval: retrieval}
 	d := kind.def()
 	if d == nil {
 		d = KindText.def()
 	}
-	d.read(src, ctx, &h)
+	d.read(src, ctx, h)
 }
 
 // Single returns the Ref of url standing alone, as a list of one URL

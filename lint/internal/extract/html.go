@@ -70,12 +70,13 @@ func readHTMLDocument(src string, ctx rbase.Context, h *Handler) {
 // (a search of the whole document for "<base" would be a second pass,
 // which BenchmarkLintHTML measures).
 func readHTML(doc string, m rbase.Map, enc []Encoding, ctx rbase.Context, fallback *Base, whereSuffix string, h *Handler) {
-	hd := &htmlHead{ctx: ctx, fallback: fallback, h: h}
+	hd := &htmlHead{ctx: ctx, fallback: fallback, h: h, events: h.takeEvents()}
 	hd.buffer = Handler{
 		Ref:       func(r Ref) { hd.events = append(hd.events, htmlEvent{ref: r}) },
 		Directive: func(d Directive) { hd.events = append(hd.events, htmlEvent{dir: d, isDir: true}) },
 	}
 	scanHTMLHead(doc, m, enc, nil, whereSuffix, &hd.buffer, hd)
+	h.giveEvents(hd.events)
 }
 
 // htmlHead is the state of an HTML document's head while its base is not
@@ -130,7 +131,10 @@ func (hd *htmlHead) settle(r *htmlReader, anyBase bool) {
 		}
 		hd.h.ref(e.ref)
 	}
-	hd.events = nil
+	// Emptied of the document's URLs, the buffer may serve the next
+	// document (Reader).
+	clear(hd.events)
+	hd.events = hd.events[:0]
 }
 
 // headTag says what a start tag named name does to a head that has not

@@ -45,6 +45,7 @@ func readMbox(src string, ctx rbase.Context, h *Handler) {
 				nt.Offset += off
 				h.note(nt)
 			},
+			rd: h.rd,
 		}
 		entity(rbase.ReadMessage(src[sp[0]:sp[1]]), ctx, nil, "message "+strconv.Itoa(n), &shifted)
 	}

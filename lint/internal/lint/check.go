@@ -364,6 +364,11 @@ type fileCheck struct {
 	// their URLs (see quickLink and plain); nil when the target rules
 	// have no tree.
 	shared *target.Shared
+	// sc is the memory the check reuses from the check before (nil when
+	// it reuses none), and firstMemo the memo of the file's first base,
+	// which goes back to sc when the check is over.
+	sc        *scratch
+	firstMemo map[string]memoEntry
 }
 
 // memoBytes is how many bytes of a document hold a URL the memo keeps,
@@ -454,16 +459,24 @@ func (fc *fileCheck) refAs(r extract.Ref, id int, u *ast.URL) {
 			e.lnk, e.id = fc.plain(fc.scratch.lnk), fc.nextID
 			fc.nextID++
 			if b.memo == nil {
-				// The file's first memo is made the size its documents
-				// commonly need, a URL for memoBytes of text, so that it
-				// is seldom grown (a rehash of what it holds each time);
-				// the others, of documents of many bases, grow.
-				hint := 0
+				// The file's first memo is the map of a check before,
+				// emptied (decision S-23), or made the size its
+				// documents commonly need, a URL for memoBytes of text,
+				// so that it is seldom grown (a rehash of what it holds
+				// each time); the others, of documents of many bases,
+				// grow.
 				if !fc.memoSized {
 					fc.memoSized = true
-					hint = len(fc.src) / memoBytes
+					if fc.sc != nil {
+						b.memo = fc.sc.takeMemo()
+					}
+					if b.memo == nil {
+						b.memo = make(map[string]memoEntry, len(fc.src)/memoBytes)
+					}
+					fc.firstMemo = b.memo
+				} else {
+					b.memo = make(map[string]memoEntry)
 				}
-				b.memo = make(map[string]memoEntry, hint)
 			}
 			b.memo[r.URL] = e
 		}
@@ -608,13 +621,14 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 		flush = nil
 	}
 	fc := l.newFileCheck(name, src, kind, flush)
+	fc.sc = l.getScratch()
 	h := extract.Handler{Ref: fc.ref, Directive: func(d extract.Directive) { fc.directive(d) }, Note: fc.note}
 	var tk *targetCheck
 	if t != nil {
 		tk = l.newTargetCheck(fc, t, name, src, kind)
 		tk.hook(&h)
 	}
-	extract.Extract(src, kind, retrieval, h)
+	fc.sc.rd.Extract(src, kind, retrieval, h)
 	out := Checked{}
 	if tk != nil {
 		out.Targets = tk.finish(src)
@@ -629,6 +643,9 @@ func (l *Linter) CheckWith(name, src string, kind extract.Kind, retrieval string
 		tk.s.Release()
 	}
 	out.Findings, out.Notes, out.URLs, out.Suppressed = fc.findings, fc.notes, fc.urls, fc.suppressed
+	// Nothing reads the memo from here: the check is over.
+	l.putScratch(fc.sc, fc.firstMemo)
+	fc.sc, fc.firstMemo = nil, nil
 	return out
 }
 

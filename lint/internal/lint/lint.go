@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/relurl/relurl/ast"
 	"github.com/relurl/relurl/internal/profile"
@@ -95,6 +96,10 @@ type Linter struct {
 	// such a one, which reports no syntax finding either.
 	targetsOnly     *Linter
 	onlyTargetRules bool
+	// scratch holds the *scratch of the checks not under way, shared by
+	// the linters made with this one (its kinds', its targetsOnly): see
+	// scratch.
+	scratch *sync.Pool
 }
 
 type ruleState struct {
@@ -143,7 +148,8 @@ func (l *Linter) WithLevels(layers ...map[string]Level) (*Linter, error) {
 // between opts.Levels and the flags.
 func build(opts *Options, layers []map[string]Level) (*Linter, error) {
 	rows := catalogRows()
-	l := &Linter{opts: *opts, state: make(map[string]ruleState, len(rows)), retrieval: opts.Retrieval, fixes: opts.Fixes}
+	l := &Linter{opts: *opts, state: make(map[string]ruleState, len(rows)), retrieval: opts.Retrieval, fixes: opts.Fixes,
+		scratch: &sync.Pool{}}
 	var err error
 	if l.allow, err = profile.NewAllowance(opts.AllowChars, opts.AllowIPv6Hosts); err != nil {
 		return nil, err
