@@ -186,6 +186,13 @@ type Run struct {
 	// fragments are about to be checked: a test's hook, to change the
 	// file in between.
 	checking func(name string)
+	// reusing, when not nil, is given each file's buffer as it goes back
+	// to be reused (runner.giveBuf): a test's hook, to spoil it, so that
+	// anything still reading it shows.
+	reusing func([]byte)
+	// noReuse reads each file into a buffer of its own: a test's switch,
+	// for the run to compare with.
+	noReuse bool
 }
 
 // Lint lints the files named by args: files, directories (walked in
@@ -382,6 +389,59 @@ type runner struct {
 	tree    *door.Tree
 	edge    *edge
 	outside sync.Map
+	// bufs holds the buffers of files read whose checks kept nothing of
+	// them, each as a *[]byte, for the files read next (decision S-24).
+	bufs sync.Pool
+}
+
+// maxReused is the largest buffer a run keeps to read the next file
+// into: most files are smaller (all but 8 of rust-doc's 32 249), and a
+// job keeps no more than this in memory between files.
+const maxReused = 4 << 20
+
+// takeBuf returns a buffer a file read before gave back, empty, or nil.
+func (r *runner) takeBuf() []byte {
+	if b, ok := r.bufs.Get().(*[]byte); ok {
+		return (*b)[:0]
+	}
+	return nil
+}
+
+// giveBuf gives back data, the text of a file read, for the next file to
+// be read into: nothing may read it after (decision S-24).
+func (r *runner) giveBuf(data []byte) {
+	if r.noReuse || cap(data) == 0 || cap(data) > maxReused {
+		return
+	}
+	if r.reusing != nil {
+		r.reusing(data[:cap(data)])
+	}
+	data = data[:0]
+	r.bufs.Put(&data)
+}
+
+// keptNothing reports whether the check of a file, c, keeps nothing of its
+// text past its end (decision S-24): it has no finding (a finding keeps its
+// URL, its line, pieces of both), none flushed, no note, and the target
+// rules found nothing but the file's anchors and the references whose
+// fragments are checked at the end, both of which they copy
+// (target.NewAnchors; decision S-16). A run that fixes files keeps their
+// text for the fixes; standard input is read apart.
+func (r *runner) keptNothing(it item, c *lint.Checked, flushed bool) bool {
+	if it.stdin || r.Fix != nil || flushed || len(c.Findings) > 0 || len(c.Notes) > 0 {
+		return false
+	}
+	if t := c.Targets; t != nil {
+		if len(t.External) > 0 || len(t.Reals) > 0 {
+			return false
+		}
+		for _, o := range t.Others {
+			if len(o) > 0 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // open opens the file of item it for reading: under the root the run
@@ -448,9 +508,11 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 	// URL across the whole file (Fingerprint): such a run holds each
 	// file's findings whole.
 	var flush func([]lint.Finding)
+	flushed := false
 	switch whole := r.Baseline != nil || r.Record != nil || r.NewFrom != nil; {
 	case !whole && r.Fix == nil:
 		flush = func(part []lint.Finding) {
+			flushed = true
 			send(&result{FileResult: report.FileResult{Name: res.Name, Findings: part, Partial: true}})
 		}
 	case !whole:
@@ -471,6 +533,11 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 		tt.Reread = regular && r.Fix == nil
 	}
 	fc := l.CheckWith(res.Name, src, kind, retrieval, flush, tt)
+	if r.keptNothing(it, &fc, flushed) {
+		// Nothing reads the text from here (decision S-24).
+		r.giveBuf(data)
+		data, src = nil, ""
+	}
 	res.Findings, res.Notes, res.URLs, res.Suppressed = fc.Findings, fc.Notes, fc.URLs, fc.Suppressed
 	res.tres, res.aliases = fc.Targets, aliases
 	if tt != nil {
@@ -560,7 +627,7 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, regular bool, sk
 		}
 		rd = io.MultiReader(bytes.NewReader(start), f)
 	}
-	if data, err = r.readAll(rd, it.name, size); err != nil {
+	if data, err = r.readAllInto(r.takeBuf(), rd, it.name, size); err != nil {
 		return nil, 0, false, "", snap, err
 	}
 	if kind == 0 {
@@ -572,13 +639,17 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, regular bool, sk
 	}
 	switch {
 	case kind == 0 && it.walked:
-		return nil, 0, false, report.SkippedKind, snap, nil
+		skipped = report.SkippedKind
 	case kind == 0:
-		return nil, 0, false, "", snap, fmt.Errorf("%s: %w", it.name, ErrUnknownKind)
+		err = fmt.Errorf("%s: %w", it.name, ErrUnknownKind)
 	case len(data) == 0 && info.Mode()&fs.ModeNamedPipe != 0:
-		return nil, 0, false, "", snap, fmt.Errorf("%s: a FIFO that no process writes to: nothing to read (start its writer first)", it.name)
+		err = fmt.Errorf("%s: a FIFO that no process writes to: nothing to read (start its writer first)", it.name)
 	case kind == extract.KindText && isBinary(data):
-		return nil, 0, false, report.SkippedBinary, snap, nil
+		skipped = report.SkippedBinary
+	}
+	if skipped != "" || err != nil {
+		r.giveBuf(data) // not linted
+		return nil, 0, false, skipped, snap, err
 	}
 	return data, kind, info.Mode().IsRegular(), "", snap, nil
 }
@@ -586,14 +657,9 @@ func (r *runner) read(it item) (data []byte, kind extract.Kind, regular bool, sk
 // head is the start of data that tells its kind.
 func head(data []byte) []byte { return data[:min(len(data), extract.SniffSize)] }
 
-// readAll reads the file called name, of size bytes (-1 when it is not
-// known), through the size limit; an error names the file.
-func (r *runner) readAll(rd io.Reader, name string, size int64) ([]byte, error) {
-	return r.readAllInto(nil, rd, name, size)
-}
-
-// readAllInto is readAll into buf's memory, when it has room
-// (input.ReadSizedInto).
+// readAllInto reads the file called name, of size bytes (-1 when it is
+// not known), through the size limit, into buf's memory when it has room
+// (input.ReadSizedInto); an error names the file.
 func (r *runner) readAllInto(buf []byte, rd io.Reader, name string, size int64) ([]byte, error) {
 	data, err := input.ReadSizedInto(buf, rd, name, size, r.setup.MaxSize)
 	if err != nil {
