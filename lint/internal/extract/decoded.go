@@ -52,6 +52,10 @@ func (t *decoded) mapOf(m rbase.Map, from, to int, sub []int) Map {
 		return spanMap(m, n, t.off, end)
 	case sub == nil && t.idx == nil:
 		return plainMap(m, t.off+from)
+	case sub == nil:
+		// The URL's offsets are the text's from from to to: shared, not
+		// copied, and capped, so that nothing appends into the text's.
+		return indexMap(m, t.idx[from:to+1:to+1])
 	}
 	idx := make([]int, n+1)
 	for k := range idx {
