@@ -16,8 +16,9 @@ import (
 // of the Python documentation (pages that name each other's fragments,
 // checked at the end), orderTree (fragments that wait, findings before
 // and after them), pages of no finding of each kind the target rules read
-// anchors from, a redirect page, a file of no known kind, a file with a
-// note, one of findings handed on in parts, and the tree's
+// anchors from, a redirect page, fragments whose anchors are read apart,
+// a file of no known kind, a file with a note, one of findings handed on
+// in parts, and the tree's
 // pages again under other names (a symbolic link, hard links).
 func reuseTree(t *testing.T) string {
 	t.Helper()
@@ -40,11 +41,16 @@ func reuseTree(t *testing.T) string {
 	}
 	writeTree(t, filepath.Join(dir, "order"), orderTree)
 	writeTree(t, dir, map[string]string{
-		"clean/a.html":    `<h1 id=top>a</h1><a href="b.html#mid">b</a><a href="../order/z.html#yes">z</a>`,
-		"clean/b.html":    `<p id=mid><a href="a.html#top">a</a></p>`,
-		"clean/c.md":      "# Title\n\n[a](a.html#top) [t](#title) [bad](#nowhere)\n",
-		"clean/go.html":   `<meta http-equiv=refresh content="0; url=b.html"><p id=here>`,
-		"clean/via.html":  `<a href="go.html#mid">via</a> <a href="a%20b">x</a>`,
+		"clean/a.html":   `<h1 id=top>a</h1><a href="b.html#mid">b</a><a href="../order/z.html#yes">z</a>`,
+		"clean/b.html":   `<p id=mid><a href="a.html#top">a</a></p>`,
+		"clean/c.md":     "# Title\n\n[a](a.html#top) [t](#title) [bad](#nowhere)\n",
+		"clean/go.html":  `<meta http-equiv=refresh content="0; url=b.html"><p id=here>`,
+		"clean/via.html": `<a href="go.html#mid">via</a> <a href="a%20b">x</a>`,
+		// Fragments that name anchors but for letter case, and the
+		// anchors of a page the run does not lint: read apart
+		// (target.Options.Load), into the buffers too.
+		"clean/case.html": `<a href="b.html#MID">b</a> <a href="../skipped/s.html#Here">s</a> <a href="../skipped/s.html#gone">s</a>`,
+		"skipped/s.html":  `<p id=here>s</p><p name=x>`,
 		"clean/data.bin":  "\x00\x01 not linted",
 		"clean/later.css": `a { background: url("b.html#mid") }`,
 		"clean/ent.svg": `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY e "b.html">]>` +
@@ -84,7 +90,8 @@ func TestReuseKeepsNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		spoiled := 0
-		r := Run{Linter: l, Jobs: jobs, Root: dir, Targets: &Targets{}, noReuse: !reuse, reusing: func(b []byte) {
+		skip := func(path string, isDir bool) bool { return isDir && filepath.Base(path) == "skipped" }
+		r := Run{Linter: l, Jobs: jobs, Root: dir, Targets: &Targets{}, Skip: skip, noReuse: !reuse, reusing: func(b []byte) {
 			spoiled++
 			for i := range b {
 				b[i] = "<a href=\"#x\">\n"[i%14]

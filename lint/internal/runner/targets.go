@@ -155,7 +155,11 @@ func (r *runner) registerAnchors(rels []string, tres *lint.TargetResult) {
 // run did not lint (a file it was not given, excluded, past the size
 // limit): the tree's Options.Load.
 func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
-	return LoadAnchors(r.tree, real, k, r.setup.MaxSize, r.Targets.Options.MarkdownAnchors)
+	a, data := loadAnchorsInto(r.takeBuf(), r.tree, real, k, r.setup.MaxSize, r.Targets.Options.MarkdownAnchors)
+	// The anchors are copied out of the text (target.NewAnchors), which
+	// the next file may be read into (decision S-24).
+	r.giveBuf(data)
+	return a
 }
 
 // LoadAnchors reads the anchors of the document at real, a slash-separated
@@ -166,20 +170,31 @@ func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
 // not a regular file, past max, Markdown too costly to read), or one that
 // leads out of the tree or into a .git directory below it (decision L-48).
 func LoadAnchors(t *door.Tree, real string, k extract.Kind, max int64, slugs target.Slugs) *target.Anchors {
+	a, _ := loadAnchorsInto(nil, t, real, k, max, slugs)
+	return a
+}
+
+// loadAnchorsInto is LoadAnchors reading the document into buf's memory
+// when it has room (input.ReadSizedInto); it returns the text it read,
+// nil when it read none, which the anchors do not share: they copy what
+// they keep of it (target.NewAnchors).
+func loadAnchorsInto(buf []byte, t *door.Tree, real string, k extract.Kind, max int64, slugs target.Slugs) (*target.Anchors, []byte) {
 	if inGit(real) {
-		return nil // a link led there: a repository's metadata is no part of its tree
+		return nil, nil // a link led there: a repository's metadata is no part of its tree
 	}
 	f, err := t.Open(real)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	defer f.Close()
 	info, _ := f.Stat()
-	data, err := input.ReadSized(io.Reader(f), t.Name(real), info.Size(), max)
+	data, err := input.ReadSizedInto(buf, io.Reader(f), t.Name(real), info.Size(), max)
 	if err != nil {
-		return nil
+		return nil, nil
 	}
-	return target.ReadAnchors(string(data), k, slugs)
+	// The text is read in place, not copied: nothing changes it while
+	// the anchors are read.
+	return target.ReadAnchors(shared(data), k, slugs), data
 }
 
 // takeTargets takes, on the run's goroutine, in the order of the items,
