@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	rbase "github.com/relurl/relurl/lint/internal/base"
+	"github.com/relurl/relurl/lint/internal/htmlscan"
 	"github.com/relurl/relurl/resolve"
 )
 
@@ -308,6 +309,9 @@ func Extract(src string, kind Kind, retrieval string, h Handler) {
 type Reader struct {
 	// events is the buffer of readHTML, empty.
 	events []htmlEvent
+	// scanner is the HTML scanner of the document before, nil when none
+	// was kept.
+	scanner *htmlscan.Scanner
 }
 
 // maxKeptEvents is the most URLs and directives of an HTML head whose
@@ -344,6 +348,27 @@ func (h *Handler) giveEvents(ev []htmlEvent) {
 	}
 	clear(ev)
 	h.rd.events = ev[:0]
+}
+
+// takeScanner returns a scanner of doc: the reader's, which it holds
+// none of until giveScanner gives it back, or a new one.
+func (rd *Reader) takeScanner(doc string) *htmlscan.Scanner {
+	if rd == nil || rd.scanner == nil {
+		return htmlscan.New(doc)
+	}
+	sc := rd.scanner
+	rd.scanner = nil
+	sc.Reset(doc)
+	return sc
+}
+
+// giveScanner gives the reader back sc, once its document is read,
+// keeping nothing of the document.
+func (rd *Reader) giveScanner(sc *htmlscan.Scanner) {
+	if rd != nil {
+		sc.Reset("")
+		rd.scanner = sc
+	}
 }
 
 func extract(src string, kind Kind, retrieval string, h *Handler) {

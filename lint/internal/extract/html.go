@@ -190,7 +190,14 @@ func scanHTMLHead(doc string, m rbase.Map, enc []Encoding, b *Base, whereSuffix 
 		r.anchor = hd.h.Anchor
 	}
 
-	sc := htmlscan.New(doc)
+	// The scanner of the document's reader, which a document read within
+	// this one (none is) would not share.
+	rd := h.rd
+	if hd != nil {
+		rd = hd.h.rd // h is the head's buffer
+	}
+	sc := rd.takeScanner(doc)
+	defer rd.giveScanner(sc)
 	// inStyle says that the token before was a STYLE start tag: the text
 	// that follows is its CSS.
 	inStyle := false

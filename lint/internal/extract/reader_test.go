@@ -79,7 +79,8 @@ func readerDocs(t *testing.T) []struct {
 // TestReader reads documents in turn with one Reader, forward and then
 // backward so that each follows another, and holds what it finds in each
 // to what Extract finds alone; after each, what the reader keeps holds
-// nothing of the document (decision S-23).
+// nothing of the document (decision S-23), and it keeps the HTML
+// scanner (whose Reset keeps nothing either: TestResetKeepsNothing).
 func TestReader(t *testing.T) {
 	docs := readerDocs(t)
 	want := make([]found, len(docs))
@@ -116,6 +117,9 @@ func TestReader(t *testing.T) {
 			t.Errorf("%s: the reader keeps a buffer of %d events, past %d", d.name, cap(rd.events), maxKeptEvents)
 		}
 		kept = kept || cap(rd.events) > 0
+		if d.kind == KindHTML && rd.scanner == nil {
+			t.Errorf("%s: the reader kept no scanner", d.name)
+		}
 	}
 	if !kept {
 		t.Error("the reader never kept a buffer: the test reads no head that needs one")

@@ -121,8 +121,13 @@ func New(doc string) *Scanner {
 	return s
 }
 
-// Reset makes s read doc from its start, keeping its buffers.
+// Reset makes s read doc from its start, keeping its buffers but nothing
+// of the document before: the attributes it read are let go (a name may
+// be a piece of that document), and the names it keeps in lower case
+// are copies.
 func (s *Scanner) Reset(doc string) {
+	clear(s.attrs[:cap(s.attrs)])
+	clear(s.seen)
 	attrs, seen, lowered := s.attrs[:0], s.seen, s.lowered
 	*s = Scanner{doc: doc, attrs: attrs, seen: seen, lowered: lowered}
 }
