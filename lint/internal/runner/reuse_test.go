@@ -70,22 +70,23 @@ func reuseTree(t *testing.T) string {
 	return dir
 }
 
-// TestReuseKeepsNothing lints a tree with each file's buffer, when its
-// check kept nothing of it, spoiled and reused for the files after
-// (decision S-24), and holds the report, every field of every finding,
-// to a run that gives each file a buffer of its own: a finding, a note or
-// anything the target rules keep that still read a reused buffer would
-// show the spoiled bytes or the next file's. It fails if the run reuses
-// no buffer.
+// TestReuseKeepsNothing lints a tree with each file's buffer, once its
+// check keeps nothing of it, spoiled and reused for the files after
+// (decision S-24), and holds the reports, every field of every finding
+// (JSON) and the caret view of its line (verbose text), to a run that
+// gives each file a buffer of its own: a finding, or anything the target
+// rules keep, that still read a reused buffer would show the spoiled
+// bytes or the next file's. It fails if the run reuses no buffer.
 func TestReuseKeepsNothing(t *testing.T) {
 	dir := reuseTree(t)
 	l, err := lint.New(lint.Options{Enable: []string{"rfc1738", "portability"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(jobs int, reuse bool) ([]byte, int) {
+	// JSON says every field of a finding; verbose text shows its line.
+	run := func(jobs int, reuse bool, form string) ([]byte, int) {
 		var out bytes.Buffer
-		rep, err := format.New("json", &out, format.Options{})
+		rep, err := format.New(form, &out, format.Options{Verbose: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,20 +103,22 @@ func TestReuseKeepsNothing(t *testing.T) {
 		}
 		return out.Bytes(), spoiled
 	}
-	want, n := run(1, false)
-	if n != 0 {
-		t.Fatalf("a run that reuses no buffer spoiled %d", n)
-	}
-	if bytes.Count(want, []byte("\n")) < 20 {
-		t.Fatalf("the tree has few findings:\n%s", want)
-	}
-	for _, jobs := range []int{1, 2} {
-		got, n := run(jobs, true)
-		if n == 0 {
-			t.Errorf("-j %d: no buffer reused", jobs)
+	for _, form := range []string{"json", "text"} {
+		want, n := run(1, false, form)
+		if n != 0 {
+			t.Fatalf("a run that reuses no buffer spoiled %d", n)
 		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("-j %d, buffers reused: the report differs from a run that reuses none; got\n%s\nwant\n%s", jobs, got, want)
+		if bytes.Count(want, []byte("\n")) < 20 {
+			t.Fatalf("the tree has few findings:\n%s", want)
+		}
+		for _, jobs := range []int{1, 2} {
+			got, n := run(jobs, true, form)
+			if n == 0 {
+				t.Errorf("-j %d: no buffer reused", jobs)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s, -j %d, buffers reused: the report differs from a run that reuses none; got\n%s\nwant\n%s", form, jobs, got, want)
+			}
 		}
 	}
 }

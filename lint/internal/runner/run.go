@@ -420,24 +420,34 @@ func (r *runner) giveBuf(data []byte) {
 	r.bufs.Put(&data)
 }
 
-// keptNothing reports whether the check of a file, c, keeps nothing of its
-// text past its end (decision S-24): it has no finding (a finding keeps its
-// URL, its line, pieces of both), none flushed, no note, and the target
-// rules found nothing but the file's anchors and the references whose
-// fragments are checked at the end, both of which they copy
-// (target.NewAnchors; decision S-16). A run that fixes files keeps their
-// text for the fixes; standard input is read apart.
-func (r *runner) keptNothing(it item, c *lint.Checked, flushed bool) bool {
-	if it.stdin || r.Fix != nil || flushed || len(c.Findings) > 0 || len(c.Notes) > 0 {
+// keepsNothing reports whether the check of a file, c, keeps nothing of
+// its text, src, past its end (decision S-24), making its findings and
+// those of the file's other names own what they hold of it
+// ([lint.Finding.Own]): a finding with readings, a fix or suggestions
+// keeps the text, as do findings handed on in parts before (flushed) and
+// notes. The target rules keep nothing else of it: the file's anchors
+// and the references whose fragments are checked at the end are copies
+// (target.NewAnchors; decision S-16); its references to other sites and
+// the targets it leads to are kept as they are. A run that fixes files
+// keeps their text for the fixes; standard input is read apart.
+func (r *runner) keepsNothing(it item, c *lint.Checked, src string, flushed bool) bool {
+	if it.stdin || r.Fix != nil || flushed || len(c.Notes) > 0 {
 		return false
+	}
+	for i := range c.Findings {
+		if !c.Findings[i].Own(src) {
+			return false
+		}
 	}
 	if t := c.Targets; t != nil {
 		if len(t.External) > 0 || len(t.Reals) > 0 {
 			return false
 		}
 		for _, o := range t.Others {
-			if len(o) > 0 {
-				return false
+			for i := range o {
+				if !o[i].Own(src) {
+					return false
+				}
 			}
 		}
 	}
@@ -533,7 +543,7 @@ func (r *runner) lintOne(i int, it item, send func(*result)) {
 		tt.Reread = regular && r.Fix == nil
 	}
 	fc := l.CheckWith(res.Name, src, kind, retrieval, flush, tt)
-	if r.keptNothing(it, &fc, flushed) {
+	if r.keepsNothing(it, &fc, src, flushed) {
 		// Nothing reads the text from here (decision S-24).
 		r.giveBuf(data)
 		data, src = nil, ""
