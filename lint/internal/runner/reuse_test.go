@@ -79,12 +79,9 @@ func reuseTree(t *testing.T) string {
 // bytes or the next file's. It fails if the run reuses no buffer.
 func TestReuseKeepsNothing(t *testing.T) {
 	dir := reuseTree(t)
-	l, err := lint.New(lint.Options{Enable: []string{"rfc1738", "portability"}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	// JSON says every field of a finding; verbose text shows its line.
-	run := func(jobs int, reuse bool, form string) ([]byte, int) {
+	// With fixes, the findings that have one keep their file's buffer.
+	run := func(l *lint.Linter, jobs int, reuse bool, form string) ([]byte, int) {
 		var out bytes.Buffer
 		rep, err := format.New(form, &out, format.Options{Verbose: true})
 		if err != nil {
@@ -103,21 +100,28 @@ func TestReuseKeepsNothing(t *testing.T) {
 		}
 		return out.Bytes(), spoiled
 	}
-	for _, form := range []string{"json", "text"} {
-		want, n := run(1, false, form)
-		if n != 0 {
-			t.Fatalf("a run that reuses no buffer spoiled %d", n)
+	for _, fixes := range []bool{false, true} {
+		l, err := lint.New(lint.Options{Enable: []string{"rfc1738", "portability"}, Fixes: fixes})
+		if err != nil {
+			t.Fatal(err)
 		}
-		if bytes.Count(want, []byte("\n")) < 20 {
-			t.Fatalf("the tree has few findings:\n%s", want)
-		}
-		for _, jobs := range []int{1, 2} {
-			got, n := run(jobs, true, form)
-			if n == 0 {
-				t.Errorf("-j %d: no buffer reused", jobs)
+		for _, form := range []string{"json", "text"} {
+			want, n := run(l, 1, false, form)
+			if n != 0 {
+				t.Fatalf("a run that reuses no buffer spoiled %d", n)
 			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s, -j %d, buffers reused: the report differs from a run that reuses none; got\n%s\nwant\n%s", form, jobs, got, want)
+			if bytes.Count(want, []byte("\n")) < 20 {
+				t.Fatalf("the tree has few findings:\n%s", want)
+			}
+			for _, jobs := range []int{1, 2} {
+				got, n := run(l, jobs, true, form)
+				if n == 0 {
+					t.Errorf("fixes %t, -j %d: no buffer reused", fixes, jobs)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("%s, fixes %t, -j %d, buffers reused: the report differs from a run that reuses none; got\n%s\nwant\n%s",
+						form, fixes, jobs, got, want)
+				}
 			}
 		}
 	}
