@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/relurl/relurl/lint/internal/format"
@@ -87,10 +88,11 @@ func TestReuseKeepsNothing(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		spoiled := 0
+		// The hook is called from the jobs and from the run's goroutine.
+		var spoiled atomic.Int64
 		skip := func(path string, isDir bool) bool { return isDir && filepath.Base(path) == "skipped" }
 		r := Run{Linter: l, Jobs: jobs, Root: dir, Targets: &Targets{}, Skip: skip, noReuse: !reuse, reusing: func(b []byte) {
-			spoiled++
+			spoiled.Add(1)
 			for i := range b {
 				b[i] = "<a href=\"#x\">\n"[i%14]
 			}
@@ -98,7 +100,7 @@ func TestReuseKeepsNothing(t *testing.T) {
 		if _, err := r.Lint([]string{dir}, rep); err != nil {
 			t.Fatal(err)
 		}
-		return out.Bytes(), spoiled
+		return out.Bytes(), int(spoiled.Load())
 	}
 	for _, fixes := range []bool{false, true} {
 		l, err := lint.New(lint.Options{Enable: []string{"rfc1738", "portability"}, Fixes: fixes})
