@@ -10,9 +10,14 @@ import (
 // destChunk is how many destinations NewDest takes at a time.
 const destChunk = 32
 
-// spareDests is the most destinations, fragments and anchors a spare
-// memory keeps between files ([spares.give]).
-const spareDests = 8192
+// spareDests is the most destinations a spare memory keeps between
+// files ([spares.give]), and spareRefs the most fragments and anchors:
+// the pages of an index of a large site keep tens of thousands, each
+// grown into fresh memory again without it.
+const (
+	spareDests = 8192
+	spareRefs  = 1 << 15
+)
 
 // spare is the memory the target rules' work on one file (a Session)
 // takes and gives back when the file is done ([Session.Release]), for
@@ -72,10 +77,10 @@ func (p *spares) give(sp *spare, files []*File) {
 		sp.chunks = sp.chunks[:spareDests/destChunk]
 	}
 	t := &sp.table
-	if cap(t.refs) > spareDests {
+	if cap(t.refs) > spareRefs {
 		t.refs = nil
 	}
-	if cap(sp.anchors) > spareDests {
+	if cap(sp.anchors) > spareRefs {
 		sp.anchors = nil
 	}
 	clear(t.refs)
