@@ -91,6 +91,14 @@ func checkExtract(t *testing.T, src string, k Kind) {
 	t.Helper()
 	Extract(src, k, "http://a/b/c;p?q", Handler{
 		Ref: func(r Ref) { checkRef(t, src, r) },
+		Anchor: func(a Anchor) {
+			// A page the reader finds a refresh in is one MayRedirect,
+			// which a chain of redirects trusts to skip the others,
+			// does not rule out.
+			if a.Kind == AnchorRefresh && !MayRedirect([]byte(src)) {
+				t.Fatalf("a refresh to %q in a page MayRedirect says holds none", a.Value)
+			}
+		},
 		Directive: func(d Directive) {
 			if d.Offset < 0 || d.Offset > d.End || d.End > len(src) {
 				t.Fatalf("directive %+v outside a file of %d bytes", d, len(src))

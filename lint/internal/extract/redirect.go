@@ -1,12 +1,51 @@
 package extract
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // Redirect pages: an HTML document whose declarative refresh sends the
 // reader elsewhere at once is a redirect, not a target (package
 // lint/target follows it, decisions T-18 and T-19). The reader hands the
 // anchors' handler what says so: the refresh's URL ([AnchorRefresh]) and
 // whether a script carries the fragment on ([AnchorCarry]).
+
+// MayRedirect reports whether the HTML document whose text is text may be
+// a redirect page: false only when no tag of it can be a refresh, its
+// text holding no attribute name http-equiv, in any ASCII letter case
+// (the reader reads attribute names from the bytes as written, so a
+// refresh's always are). It reads the text at the speed of a search, not
+// of the reader, for a page looked at only to tell whether a chain of
+// redirects goes on through it.
+func MayRedirect(text []byte) bool {
+	const name = "http-equiv"
+	for i := 0; ; {
+		// The name's letter case is the document's: each "-" is a place
+		// to look at, and few are.
+		j := bytes.IndexByte(text[i:], '-')
+		if j < 0 {
+			return false
+		}
+		if at := i + j - len("http"); at >= 0 && at+len(name) <= len(text) && foldedIs(text[at:at+len(name)], name) {
+			return true
+		}
+		i += j + 1
+	}
+}
+
+// foldedIs reports whether b is s, a word of ASCII lower-case letters and
+// "-", but for the letter case of b's letters. A letter's byte with the
+// bit 0x20 set is the lower-case letter only for the letter in either
+// case, and "-" has the bit set already.
+func foldedIs(b []byte, s string) bool {
+	for k := range len(s) {
+		if b[k]|0x20 != s[k] {
+			return false
+		}
+	}
+	return true
+}
 
 // RefreshPragma reads the value v of a refresh pragma by the HTML
 // standard's shared declarative refresh steps, and says whether it takes

@@ -74,5 +74,33 @@ func TestRedirectAnchors(t *testing.T) {
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.doc, got, tc.want)
 		}
+		if len(got) > 0 && !MayRedirect([]byte(tc.doc)) {
+			t.Errorf("%s: a refresh, and MayRedirect says none", tc.doc)
+		}
+	}
+}
+
+// TestMayRedirect: a page whose text holds an http-equiv attribute name,
+// in any letter case, may redirect; one without cannot, and every page the
+// reader finds a refresh in says it may.
+func TestMayRedirect(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		may  bool
+	}{
+		{`<meta http-equiv="refresh" content="0; url=a.html">`, true},
+		{`<META HTTP-EQUIV=Refresh CONTENT="0;URL=a.html">`, true},
+		{`<meta Http-Equiv=refresh>`, true},
+		{`<p class="sidebar-elems">no refresh here - none</p>`, false},
+		{`<meta http_equiv="refresh" content="0; url=a.html">`, false},
+		{`-equiv`, false},
+		{`http-equi`, false},
+		{``, false},
+		{`http-equiv`, true},
+		{"<meta http\requiv=refresh>", false},
+	} {
+		if got := MayRedirect([]byte(c.text)); got != c.may {
+			t.Errorf("MayRedirect(%q) = %v; want %v", c.text, got, c.may)
+		}
 	}
 }

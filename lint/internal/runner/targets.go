@@ -87,7 +87,7 @@ func (r *runner) newTargetRun(items []item) (*targetRun, error) {
 	}
 	fsys := target.OS(r.tree)
 	opts := r.Targets.Options
-	opts.Load, opts.Compact = r.loadAnchors, true
+	opts.Load, opts.MayRedirect, opts.Compact = r.loadAnchors, r.mayRedirect, true
 	tree, err := target.NewTree(fsys, r.Linter.Retrieval(), opts)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrTargetsRoot, err)
@@ -160,6 +160,25 @@ func (r *runner) loadAnchors(real string, k extract.Kind) *target.Anchors {
 	// the next file may be read into (decision S-24).
 	r.giveBuf(data)
 	return a
+}
+
+// mayRedirect is the run's [target.Options.MayRedirect]: the document at
+// real read through the tree into one of the run's buffers, its text
+// searched (extract.MayRedirect), not read by the reader; true when it
+// cannot be read, for Load to say so.
+func (r *runner) mayRedirect(real string) bool {
+	if inGit(real) {
+		return true // Load says what is there: nothing of the tree
+	}
+	f, err := r.tree.Open(real)
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	info, _ := f.Stat()
+	data, err := input.ReadSizedInto(r.takeBuf(), io.Reader(f), r.tree.Name(real), info.Size(), r.setup.MaxSize)
+	defer r.giveBuf(data)
+	return err != nil || extract.MayRedirect(data)
 }
 
 // LoadAnchors reads the anchors of the document at real, a slash-separated

@@ -292,6 +292,12 @@ func (t *Tree) follow(tg *Target, a *Anchors, load bool) (c *chain, complete, se
 			if !load {
 				return c, false, false
 			}
+			if next.Kind != extract.KindHTML || t.opts.MayRedirect != nil && !t.opts.MayRedirect(next.Real) {
+				// No redirect page (decision S-25): the chain ends at
+				// it, whatever its anchors, which are not read for it.
+				c.end, v.Final = true, next
+				return c, true, true
+			}
 			na = t.anchorsOf(next)
 			if _, known = t.KnownOf(next); !known {
 				// No Load to read it: the chain ends at a page not
@@ -490,9 +496,11 @@ func (f *File) OwnRedirect(own *Anchors) (offset, end int, url, msg string, ok b
 	if !self.document() || self.Real != f.Real {
 		return 0, 0, "", "", false
 	}
-	m, _ := t.answer(self, own, "", true)
-	v := m.Via
-	if v == nil || v.Fault == FaultNone || v.Fault == FaultDrops || v.Fault == FaultNowhere && v.Hops == 1 {
+	// The chain alone, not the anchors of the page it ends at: the
+	// page's own finding is of the way, not of a fragment.
+	c, _ := t.chainOf(self, own, true)
+	v := &c.via
+	if v.Fault == FaultNone || v.Fault == FaultNowhere && v.Hops == 1 {
 		return 0, 0, "", "", false
 	}
 	switch v.Fault {

@@ -32,6 +32,12 @@ type Options struct {
 	// for the name of an anchor a fragment names but for letter case,
 	// when the tree keeps anchors compactly.
 	Load func(real string, k extract.Kind) *Anchors
+	// MayRedirect, when not nil, reports whether the HTML document at
+	// real (as for Load) may be a redirect page: false only when it
+	// certainly is not ([extract.MayRedirect] of its text). A chain of
+	// redirects that reaches a document no one handed anchors for ends
+	// there, without Load, when it is not (decision S-25).
+	MayRedirect func(real string) bool
 	// Redirects says whether redirect pages are followed (redirect.go).
 	Redirects Redirects
 	// LineRanges are the conventions of fragments that name a range of
