@@ -545,17 +545,16 @@ func targetRules(w io.Writer, results []*result, hdr header) {
 // Apache manual and rust-doc show it.
 const targetRulesLeft = `
   What is left: perf profiles of whole runs (-j 1, the collector's settings of decision S-14), the
-  parts' shares of the samples. Python docs: reading the HTML 32%,
-  reading the files 15%, the URLs' own rules 14%; the target rules about 30%: the fragments of a
-  page kept for the pages not read yet (Name.Take, Name.Defer, the hash of the text for reading it
-  again) 13%, where each reference leads (Ref.Dest, checkWHATWGTarget) 8%, fragments checked as
-  their pages are read 4%; the collector 4%. Most of the docs' fragments name pages later in the
-  walk (the indexes come first), and each is kept until its page is read. Apache manual: the walk
-  10% (1 857 links followed), fragments checked at the end 11% (357 files read again to place 849
-  findings), each page under its language-variant names 6%, reading the files 13%. rust-doc: the
-  collector 10% (the live heap up to about 90 MB, a third of it the references kept for pages not
-  read yet), where 2.5 M references lead 7%, the pages' fragments kept 6%. None of these parts is a
-  cheap cut: each is the rules' own work, done once.
+  parts' shares of the samples. Python docs: reading the HTML 32%, reading the files 15%, the URLs'
+  own rules 14%; the target rules about 30%: the fragments of a page kept for the pages not read yet
+  (Name.Take, Name.Defer, the hash of the text for reading it again) 13%, where each reference leads
+  (Ref.Dest, checkWHATWGTarget) 8%, fragments checked as their pages are read 4%; the collector 4%.
+  Most of the docs' fragments name pages later in the walk (the indexes come first), and each is kept
+  until its page is read. Apache manual: the walk 10% (1 857 links followed), fragments checked at
+  the end 11% (357 files read again to place 849 findings), each page under its language-variant
+  names 6%, reading the files 13%. rust-doc: the collector 10% (the live heap up to about 90 MB, a
+  third of it the references kept for pages not read yet), where 2.5 M references lead 7%, the pages'
+  fragments kept 6%. None of these parts is a cheap cut: each is the rules' own work, done once.
 `
 
 // relative reports Relative beside Resolve on the same URL
