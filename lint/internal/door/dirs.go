@@ -60,53 +60,51 @@ func (t *Tree) Hand() {
 // handed returns, once, the listing of the directory real a walk read,
 // and whether there is one.
 func (t *Tree) handed(real string) ([]fs.DirEntry, bool) {
-	t.dirs.mu.Lock()
-	defer t.dirs.mu.Unlock()
-	des, ok := t.dirs.listings[real]
-	if ok {
-		delete(t.dirs.listings, real)
-	}
-	return des, ok
+	return takeOnce(&t.dirs, &t.dirs.listings, real)
 }
 
 // handOn keeps the listing des of the directory real for the next reader,
 // when the tree hands listings on.
 func (t *Tree) handOn(real string, des []fs.DirEntry) {
-	t.dirs.mu.Lock()
-	defer t.dirs.mu.Unlock()
-	if !t.dirs.handing {
-		return
-	}
-	if t.dirs.listings == nil {
-		t.dirs.listings = map[string][]fs.DirEntry{}
-	}
-	t.dirs.listings[real] = des
+	handOn(&t.dirs, &t.dirs.listings, real, des)
 }
 
 // linkRead keeps the text of the link real for the next Readlink of it,
 // when the tree hands links on.
 func (t *Tree) linkRead(real, text string) {
-	t.dirs.mu.Lock()
-	defer t.dirs.mu.Unlock()
-	if !t.dirs.handing {
-		return
-	}
-	if t.dirs.links == nil {
-		t.dirs.links = map[string]string{}
-	}
-	t.dirs.links[real] = text
+	handOn(&t.dirs, &t.dirs.links, real, text)
 }
 
 // handedLink returns, once, the text of the link real read before, and
 // whether there is one.
 func (t *Tree) handedLink(real string) (string, bool) {
-	t.dirs.mu.Lock()
-	defer t.dirs.mu.Unlock()
-	text, ok := t.dirs.links[real]
-	if ok {
-		delete(t.dirs.links, real)
+	return takeOnce(&t.dirs, &t.dirs.links, real)
+}
+
+// handOn keeps v in *m (one of d's, guarded by d.mu) for key, when d
+// hands what it reads on.
+func handOn[V any](d *dirs, m *map[string]V, key string, v V) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !d.handing {
+		return
 	}
-	return text, ok
+	if *m == nil {
+		*m = map[string]V{}
+	}
+	(*m)[key] = v
+}
+
+// takeOnce returns what *m (one of d's, guarded by d.mu) keeps for key,
+// and forgets it.
+func takeOnce[V any](d *dirs, m *map[string]V, key string) (V, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	v, ok := (*m)[key]
+	if ok {
+		delete(*m, key)
+	}
+	return v, ok
 }
 
 // knownDir reports whether the real path real was found to be a
