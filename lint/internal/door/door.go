@@ -11,7 +11,9 @@
 //   - Nothing outside the root is read, listed, stat'd or written: every
 //     operation goes through the os.Root, which follows no link out of it,
 //     and a link that leads out is an [*OutsideError] saying where to,
-//     never a fallback to a path followed by the system.
+//     never a fallback to a path followed by the system. (A directory the
+//     tree holds open and someone moves out of it meanwhile is still
+//     looked in, as it held the tree's files: decision S-21.)
 //   - A repository's metadata (a directory named .git, in any letter
 //     case, below the root) is no part of the tree, whatever link leads
 //     there, unless the path as named is in it. On Linux the check is made
