@@ -78,13 +78,8 @@ func TestTargets(t *testing.T) {
 		{3, `It leads to "guide/intro.md" under the root, which exists.`},
 		{4, "It leads out of the tree"},
 	} {
-		id := fmt.Sprint(10 + i)
-		c.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"textDocument/hover","params":{"textDocument":{"uri":"` + indexURI + `"},"position":{"line":` + fmt.Sprint(tc.line) + `,"character":12}}}`)
-		var resp struct {
-			Result Hover `json:"result"`
-		}
-		if err := json.Unmarshal(c.next(response(id)), &resp); err != nil || !strings.Contains(resp.Result.Contents.Value, tc.want) {
-			t.Errorf("hover on line %d: %q, want it to say %q (%v)", tc.line, resp.Result.Contents.Value, tc.want, err)
+		if got := c.hoverText(t, 10+i, indexURI, Position{tc.line, 12}); !strings.Contains(got, tc.want) {
+			t.Errorf("hover on line %d: %q, want it to say %q", tc.line, got, tc.want)
 		}
 	}
 
@@ -194,21 +189,14 @@ func TestHoverAgreesWithDiagnostics(t *testing.T) {
 				continue
 			}
 			id++
-			c.sendJSON(map[string]any{"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
-				"params": map[string]any{"textDocument": map[string]any{"uri": uri}, "position": d.Range.Start}})
-			var resp struct {
-				Result Hover `json:"result"`
-			}
-			if err := json.Unmarshal(c.next(response(fmt.Sprint(id))), &resp); err != nil {
-				t.Fatal(err)
-			}
+			hover := c.hoverText(t, id, uri, d.Range.Start)
 			agree := false
 			for _, w := range want {
 				// "It leads …", or "As browsers read it (…): it leads …".
-				agree = agree || strings.Contains(strings.ToLower(resp.Result.Contents.Value), strings.ToLower(w))
+				agree = agree || strings.Contains(strings.ToLower(hover), strings.ToLower(w))
 			}
 			if !agree {
-				t.Errorf("%s:%d: %s %q; the hover says %q", filepath.Base(f), d.Range.Start.Line+1, d.Code, d.Message, resp.Result.Contents.Value)
+				t.Errorf("%s:%d: %s %q; the hover says %q", filepath.Base(f), d.Range.Start.Line+1, d.Code, d.Message, hover)
 			}
 			checked++
 		}
@@ -259,13 +247,23 @@ func TestHoverRedirect(t *testing.T) {
 		{2, `It leads to "bare.html" under the root, which exists; "bare.html" is a redirect page that leads to "new.html", and it drops the fragment`},
 		{3, `It leads to "loop.html" under the root, which exists; "loop.html" is a redirect page whose redirects loop`},
 	} {
-		id := fmt.Sprint(10 + i)
-		c.send(`{"jsonrpc":"2.0","id":` + id + `,"method":"textDocument/hover","params":{"textDocument":{"uri":"` + indexURI + `"},"position":{"line":` + fmt.Sprint(tc.line) + `,"character":12}}}`)
-		var resp struct {
-			Result Hover `json:"result"`
-		}
-		if err := json.Unmarshal(c.next(response(id)), &resp); err != nil || !strings.Contains(resp.Result.Contents.Value, tc.want) {
-			t.Errorf("hover on line %d: %q, want it to say %q (%v)", tc.line, resp.Result.Contents.Value, tc.want, err)
+		if got := c.hoverText(t, 10+i, indexURI, Position{tc.line, 12}); !strings.Contains(got, tc.want) {
+			t.Errorf("hover on line %d: %q, want it to say %q", tc.line, got, tc.want)
 		}
 	}
+}
+
+// hoverText asks the server, as request id, for the hover at pos in the
+// document uri, and returns its text.
+func (c *client) hoverText(t *testing.T, id int, uri string, pos Position) string {
+	t.Helper()
+	c.sendJSON(map[string]any{"jsonrpc": "2.0", "id": id, "method": "textDocument/hover",
+		"params": TextDocumentPositionParams{TextDocument: TextDocumentIdentifier{URI: uri}, Position: pos}})
+	var resp struct {
+		Result Hover `json:"result"`
+	}
+	if err := json.Unmarshal(c.next(response(fmt.Sprint(id))), &resp); err != nil {
+		t.Fatal(err)
+	}
+	return resp.Result.Contents.Value
 }
